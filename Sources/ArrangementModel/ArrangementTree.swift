@@ -1,0 +1,50 @@
+/// A validated tree of nested arrangements: unique pane ids and at most
+/// ``maximumDepth`` arrangements deep (contract §5). Resolvers take only this type.
+public struct ArrangementTree: Equatable, Sendable {
+    /// The deepest nesting the contract accepts, counted in arrangements.
+    public static let maximumDepth = 256
+
+    public let root: Arrangement
+    /// Every pane id in depth-first order (primary, the panes inside it, secondary,
+    /// the panes inside it): the order of every resolution.
+    public let paneIDs: [String]
+    /// The number of arrangements, the root included.
+    public let arrangementCount: Int
+    /// The deepest nesting, in arrangements (1 for a lone root).
+    public let depth: Int
+
+    /// Checks the tree-wide rules, without recursion so that any input is safe.
+    public init(root: Arrangement) throws(ModelError) {
+        var ids: [String] = []
+        var seen: Set<String> = []
+        var arrangements = 0
+        var deepest = 0
+        // Depth-first, primary before secondary: push the secondary first.
+        var stack: [(pane: Pane, depth: Int)] = [(root.secondary, 1), (root.primary, 1)]
+        arrangements = 1
+        deepest = 1
+        while let (pane, depth) = stack.popLast() {
+            guard seen.insert(pane.id).inserted else {
+                throw ModelError("duplicate id \"\(pane.id)\"", field: "id")
+            }
+            ids.append(pane.id)
+            if let nested = pane.arrangement {
+                let nestedDepth = depth + 1
+                guard nestedDepth <= Self.maximumDepth else {
+                    throw ModelError("nesting is deeper than \(Self.maximumDepth) arrangements")
+                }
+                arrangements += 1
+                deepest = max(deepest, nestedDepth)
+                stack.append((nested.secondary, nestedDepth))
+                stack.append((nested.primary, nestedDepth))
+            }
+        }
+        self.root = root
+        self.paneIDs = ids
+        self.arrangementCount = arrangements
+        self.depth = deepest
+    }
+
+    /// The number of panes (twice the arrangements).
+    public var paneCount: Int { paneIDs.count }
+}

@@ -1,0 +1,25 @@
+/// A broken contract rule found while building a model value.
+///
+/// It carries the rule and, when the rule concerns one field of the value, that
+/// field's name; the scene decoder adds the file and the rest of the JSON path.
+public struct ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The field of the value being built that breaks the rule, if it is one field.
+    public let field: String?
+    /// The rule, phrased for a user (`"1.4 is outside 0...1"`).
+    public let rule: String
+
+    public init(_ rule: String, field: String? = nil) {
+        self.field = field
+        self.rule = rule
+    }
+
+    public var description: String { field.map { "\($0): \(rule)" } ?? rule }
+}
+
+/// Formats a number the way scene files and messages show it (`600`, not `600.0`).
+public func formatNumber(_ value: Double) -> String {
+    if abs(value) < 1e15, let integral = Int64(exactly: value) {
+        return String(integral)
+    }
+    return String(describing: value)
+}

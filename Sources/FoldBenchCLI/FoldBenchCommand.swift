@@ -1,0 +1,73 @@
+/// The `foldbench` command line: dispatches to the commands, turns every failure
+/// into a message and an exit status (0 success, 1 failed check or regression,
+/// 2 bad usage or bad input). Never traps on user input.
+public enum FoldBenchCommand {
+    /// Every command, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [ResolveCommand.self]
+
+    static let overview = """
+        foldbench: models ArrangementView's layout rules on a foldable phone and measures resolver variants.
+
+        Usage: foldbench COMMAND [arguments] [options]
+
+        Commands:
+        """
+
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        guard let name = arguments.first, name != "--help", name != "-h" else {
+            console.out(generalHelp)
+            return arguments.isEmpty ? 2 : 0
+        }
+        if name == "help" {
+            guard arguments.count > 1 else {
+                console.out(generalHelp)
+                return 0
+            }
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                console.err("foldbench: error: unknown command '\(arguments[1])'\n\n\(generalHelp)")
+                return 2
+            }
+            console.out(command.spec.help)
+            return 0
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            console.err("foldbench: error: unknown command '\(name)'\n\n\(generalHelp)")
+            return 2
+        }
+        do {
+            let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+            if parsed.helpRequested {
+                console.out(command.spec.help)
+                return 0
+            }
+            return try command.run(parsed, console: console)
+        } catch let error as UsageError {
+            console.err("foldbench: error: \(error.message)\n\(error.usage.map { "\($0)\n" } ?? "")")
+            return 2
+        } catch let failure as CommandFailure {
+            console.err("foldbench: \(failure.status == 2 ? "error" : "failed"): \(failure.message)\n")
+            return failure.status
+        } catch {
+            console.err("foldbench: error: \(error)\n")
+            return 2
+        }
+    }
+
+    static var generalHelp: String {
+        let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2
+        var text = overview + "\n"
+        for command in commands {
+            let name = command.spec.name
+            text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.spec.summary)\n"
+        }
+        text += "\nRun 'foldbench help COMMAND' or 'foldbench COMMAND --help' for a command's options.\n"
+        return text
+    }
+}
+
+/// One `foldbench` command: its declaration and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+}

@@ -1,0 +1,92 @@
+import ArrangementModel
+
+/// A JSON value together with its path in the document, with typed accessors that
+/// throw a ``SceneError`` naming that path. Decoders of every file format share it.
+public struct JSONReader {
+    public let value: JSONValue
+    /// The path, `root.primary.split` style; array elements as `reservedRegions[2]`.
+    public let path: String
+
+    public init(_ value: JSONValue, path: String = "") {
+        self.value = value
+        self.path = path
+    }
+
+    /// Fails at this value's path.
+    public func failure(_ rule: String) -> SceneError { SceneError(place: path.isEmpty ? "(document)" : path, rule: rule) }
+
+    /// The path of a member.
+    public func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// This value as an object whose keys are all in `allowed`.
+    public func object(allowing allowed: Set<String>) throws(SceneError) -> JSONObjectReader {
+        guard case .object(let entries) = value else { throw failure("expected an object, found \(value.kindDescription)") }
+        for entry in entries where !allowed.contains(entry.key) {
+            throw SceneError(
+                place: childPath(entry.key),
+                rule: "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return JSONObjectReader(reader: self, entries: entries)
+    }
+
+    public func number() throws(SceneError) -> Double {
+        guard case .number(let number) = value else { throw failure("expected a number, found \(value.kindDescription)") }
+        guard number.isFinite else { throw failure("must be a finite number") }
+        return number
+    }
+
+    /// A finite number that is not negative.
+    public func size() throws(SceneError) -> Double {
+        let number = try number()
+        guard number >= 0 else { throw failure("\(formatNumber(number)) is negative") }
+        return number
+    }
+
+    public func string() throws(SceneError) -> String {
+        guard case .string(let text) = value else { throw failure("expected a string, found \(value.kindDescription)") }
+        return text
+    }
+
+    /// A string among `choices`.
+    public func choice(_ choices: [String], what: String) throws(SceneError) -> String {
+        let text = try string()
+        guard choices.contains(text) else {
+            throw failure("unknown \(what) \"\(text)\" (expected \(choices.joined(separator: " or ")))")
+        }
+        return text
+    }
+
+    public func array() throws(SceneError) -> [JSONReader] {
+        guard case .array(let elements) = value else { throw failure("expected an array, found \(value.kindDescription)") }
+        return elements.enumerated().map { JSONReader($1, path: "\(path)[\($0)]") }
+    }
+}
+
+/// The members of an object already checked for unknown keys.
+public struct JSONObjectReader {
+    let reader: JSONReader
+    let entries: [(key: String, value: JSONValue)]
+
+    public var path: String { reader.path }
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The member `key`, or `nil` when absent.
+    public func optional(_ key: String) -> JSONReader? {
+        entries.first { $0.key == key }.map { JSONReader($0.value, path: reader.childPath(key)) }
+    }
+
+    /// The member `key`; throws "missing" at its path when absent.
+    public func required(_ key: String) throws(SceneError) -> JSONReader {
+        guard let member = optional(key) else { throw SceneError(place: reader.childPath(key), rule: "missing") }
+        return member
+    }
+
+    /// Fails at this object's path.
+    public func failure(_ rule: String) -> SceneError { reader.failure(rule) }
+
+    /// Re-raises a model rule at the path of the field it names (or of the object).
+    public func place(_ error: ModelError) -> SceneError {
+        guard let field = error.field else { return failure(error.rule) }
+        return SceneError(place: reader.childPath(field), rule: error.rule)
+    }
+}

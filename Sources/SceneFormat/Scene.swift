@@ -1,0 +1,254 @@
+import ArrangementModel
+
+/// A decoded scene file (contract §4): a context and a validated tree.
+public struct Scene: Equatable, Sendable {
+    public var context: LayoutContext
+    public var tree: ArrangementTree
+
+    public init(context: LayoutContext, tree: ArrangementTree) {
+        self.context = context
+        self.tree = tree
+    }
+}
+
+/// Reads scene files strictly: every rule of contract §5 becomes a ``SceneError``
+/// naming the JSON path and the rule. Never traps.
+public enum SceneDecoder {
+    /// Decodes a scene from the bytes of a file.
+    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+        }
+        return try decode(document)
+    }
+
+    /// Decodes a scene from text.
+    public static func decode(_ text: String) throws(SceneError) -> Scene { try decode(Array(text.utf8)) }
+
+    /// Decodes a scene from a parsed document.
+    public static func decode(_ document: JSONValue) throws(SceneError) -> Scene {
+        let top = try JSONReader(document).object(allowing: ["context", "styles", "root"])
+        let context = try decodeContext(top.required("context"))
+        let styles = try decodeStyleAliases(top.optional("styles"))
+        var state = TreeState(styles: styles)
+        let rootReader = try top.required("root")
+        let root = try decodeArrangement(rootReader, depth: 1, state: &state)
+        do {
+            return Scene(context: context, tree: try ArrangementTree(root: root))
+        } catch {
+            // The decoder already checked ids and depth with their paths; this is a safety net.
+            throw rootReader.failure(error.rule)
+        }
+    }
+
+    // MARK: Context
+
+    /// A context object (`bounds`, `sizeClass`, `layoutDirection`, `reservedRegions`).
+    public static func decodeContext(_ reader: JSONReader) throws(SceneError) -> LayoutContext {
+        let object = try reader.object(allowing: ["bounds", "sizeClass", "layoutDirection", "reservedRegions"])
+        let bounds = try decodeRect(object.required("bounds"))
+        let sizeClass = try object.optional("sizeClass").map { (reader) throws(SceneError) in try decodeSizeClass(reader) } ?? .regular
+        var direction = LayoutDirection.leftToRight
+        if let reader = object.optional("layoutDirection") {
+            direction =
+                try reader.choice(["leftToRight", "rightToLeft"], what: "layout direction") == "leftToRight"
+                ? .leftToRight : .rightToLeft
+        }
+        var regions: [Rect] = []
+        if let reader = object.optional("reservedRegions") {
+            for element in try reader.array() { regions.append(try decodeRect(element)) }
+        }
+        return LayoutContext(bounds: bounds, sizeClass: sizeClass, layoutDirection: direction, reservedRegions: regions)
+    }
+
+    /// A rect object with all four of `x`, `y`, `width`, `height`.
+    public static func decodeRect(_ reader: JSONReader) throws(SceneError) -> Rect {
+        let object = try reader.object(allowing: ["x", "y", "width", "height"])
+        let x = try object.required("x").number()
+        let y = try object.required("y").number()
+        let width = try object.required("width").size()
+        let height = try object.required("height").size()
+        do {
+            return try Rect(x: x, y: y, width: width, height: height)
+        } catch {
+            throw object.failure(error.rule)
+        }
+    }
+
+    /// `{"horizontal": "compact"|"regular", "vertical": …}`.
+    public static func decodeSizeClass(_ reader: JSONReader) throws(SceneError) -> SizeClass {
+        let object = try reader.object(allowing: ["horizontal", "vertical"])
+        func value(_ key: String) throws(SceneError) -> SizeClassValue {
+            try object.required(key).choice(["compact", "regular"], what: "size class") == "compact" ? .compact : .regular
+        }
+        return SizeClass(horizontal: try value("horizontal"), vertical: try value("vertical"))
+    }
+
+    // MARK: Styles
+
+    static let builtInStyles: [String: ArrangementStyle] = [
+        "automatic": .automatic, "split": .split(.both), "overlay": .overlay(.both),
+    ]
+
+    static func decodeStyleAliases(_ reader: JSONReader?) throws(SceneError) -> [String: ArrangementStyle] {
+        guard let reader else { return [:] }
+        guard case .object(let entries) = reader.value else {
+            throw reader.failure("expected an object, found \(reader.value.kindDescription)")
+        }
+        let names = Set(entries.map(\.key))
+        var aliases: [String: ArrangementStyle] = [:]
+        for entry in entries {
+            let member = JSONReader(entry.value, path: reader.childPath(entry.key))
+            guard builtInStyles[entry.key] == nil else {
+                throw member.failure("a style alias may not redefine the built-in style \"\(entry.key)\"")
+            }
+            if case .string(let target) = entry.value, names.contains(target) {
+                throw member.failure("style alias \"\(entry.key)\" names another alias \"\(target)\"")
+            }
+            aliases[entry.key] = try decodeStyle(member, aliases: [:])
+        }
+        return aliases
+    }
+
+    /// A style: a name (built-in or alias) or `{"split"|"overlay": {"axes": [...]}}`.
+    static func decodeStyle(_ reader: JSONReader, aliases: [String: ArrangementStyle]) throws(SceneError) -> ArrangementStyle {
+        if case .string(let name) = reader.value {
+            guard let style = builtInStyles[name] ?? aliases[name] else {
+                let known = (builtInStyles.keys.sorted() + aliases.keys.sorted()).joined(separator: ", ")
+                throw reader.failure("unknown style \"\(name)\" (expected one of \(known))")
+            }
+            return style
+        }
+        let object = try reader.object(allowing: ["split", "overlay"])
+        guard object.keys.count == 1 else { throw reader.failure("a style names exactly one of split, overlay") }
+        let kind = object.keys[0]
+        let body = try object.required(kind).object(allowing: ["axes"])
+        var axes = AxisSet.both
+        if let axesReader = body.optional("axes") {
+            var list: [Axis] = []
+            for element in try axesReader.array() {
+                list.append(try element.choice(["horizontal", "vertical"], what: "axis") == "horizontal" ? .horizontal : .vertical)
+            }
+            do {
+                axes = try AxisSet(list)
+            } catch {
+                throw axesReader.failure(error.rule)
+            }
+        }
+        return kind == "split" ? .split(axes) : .overlay(axes)
+    }
+
+    // MARK: Tree
+
+    struct TreeState {
+        let styles: [String: ArrangementStyle]
+        /// Each id with the path where it was first used.
+        var idPaths: [String: String] = [:]
+    }
+
+    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError) -> Arrangement {
+        guard depth <= ArrangementTree.maximumDepth else {
+            throw reader.failure("nesting is deeper than \(ArrangementTree.maximumDepth) arrangements")
+        }
+        let object = try reader.object(allowing: ["style", "primary", "secondary"])
+        let style = try object.optional("style").map { (reader) throws(SceneError) in try decodeStyle(reader, aliases: state.styles) } ?? .automatic
+        let primary = try decodePane(object.required("primary"), depth: depth, state: &state)
+        let secondary = try decodePane(object.required("secondary"), depth: depth, state: &state)
+        return Arrangement(style: style, primary: primary, secondary: secondary)
+    }
+
+    static let paneKeys: Set<String> = [
+        "id", "layoutPriority", "minWidth", "minHeight", "idealWidth", "idealHeight", "split", "splitRatio",
+        "overlayEdge", "arrangement",
+    ]
+
+    static func decodePane(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError) -> Pane {
+        let object = try reader.object(allowing: paneKeys)
+        let idReader = try object.required("id")
+        let id = try idReader.string()
+        if let first = state.idPaths[id] {
+            throw idReader.failure("duplicate id \"\(id)\" (first used at \(first))")
+        }
+        state.idPaths[id] = idReader.path
+        func number(_ key: String) throws(SceneError) -> Double? { try object.optional(key)?.number() }
+        let split = try decodeSplit(object)
+        let overlayEdge = try decodeOverlayEdges(object.optional("overlayEdge"))
+        var content = PaneContent.view
+        if let nested = object.optional("arrangement") {
+            content = .arrangement(try decodeArrangement(nested, depth: depth + 1, state: &state))
+        }
+        let layoutPriority = try number("layoutPriority") ?? 0
+        let minWidth = try number("minWidth") ?? 0
+        let minHeight = try number("minHeight") ?? 0
+        let idealWidth = try number("idealWidth")
+        let idealHeight = try number("idealHeight")
+        do {
+            return try Pane(
+                id: id, layoutPriority: layoutPriority, minWidth: minWidth, minHeight: minHeight, idealWidth: idealWidth,
+                idealHeight: idealHeight, split: split, overlayEdge: overlayEdge, content: content)
+        } catch {
+            throw object.place(error)
+        }
+    }
+
+    /// `split` and the `splitRatio` shorthand, which may not both speak for one axis.
+    static func decodeSplit(_ pane: JSONObjectReader) throws(SceneError) -> SplitPreferences {
+        var preferences = SplitPreferences()
+        if let reader = pane.optional("split") {
+            let object = try reader.object(allowing: ["horizontal", "vertical"])
+            preferences.horizontal = try object.optional("horizontal").map { (reader) throws(SceneError) in try decodePreference(reader) }
+            preferences.vertical = try object.optional("vertical").map { (reader) throws(SceneError) in try decodePreference(reader) }
+        }
+        if let reader = pane.optional("splitRatio") {
+            let ratio = try reader.number()
+            for (axis, preference) in [("horizontal", preferences.horizontal), ("vertical", preferences.vertical)]
+            where preference != nil {
+                throw reader.failure("splitRatio cannot be combined with split.\(axis) (both set the \(axis) axis)")
+            }
+            do {
+                let shorthand = try SizePreference.ratio(ideal: ratio)
+                preferences = SplitPreferences(horizontal: shorthand, vertical: shorthand)
+            } catch {
+                throw reader.failure(error.rule)
+            }
+        }
+        return preferences
+    }
+
+    /// `"fixed"`, `{"ratio": {min?, ideal?, max?}}` or `{"length": {…}}`.
+    static func decodePreference(_ reader: JSONReader) throws(SceneError) -> SizePreference {
+        if case .string = reader.value {
+            _ = try reader.choice(["fixed"], what: "preference")
+            return .fixed
+        }
+        let object = try reader.object(allowing: ["ratio", "length"])
+        guard object.keys.count == 1 else { throw reader.failure("a preference is \"fixed\" or exactly one of ratio, length") }
+        let kind = object.keys[0]
+        let range = try object.required(kind).object(allowing: ["min", "ideal", "max"])
+        let min = try range.optional("min")?.number()
+        let ideal = try range.optional("ideal")?.number()
+        let max = try range.optional("max")?.number()
+        do {
+            return kind == "ratio"
+                ? try .ratio(min: min, ideal: ideal, max: max) : try .length(min: min, ideal: ideal, max: max)
+        } catch {
+            throw range.place(error)
+        }
+    }
+
+    static func decodeOverlayEdges(_ reader: JSONReader?) throws(SceneError) -> OverlayEdges {
+        guard let reader else { return OverlayEdges() }
+        let object = try reader.object(allowing: ["horizontal", "vertical"])
+        var edges = OverlayEdges()
+        if let horizontal = object.optional("horizontal") {
+            edges.horizontal = try horizontal.choice(["leading", "trailing"], what: "edge") == "leading" ? .leading : .trailing
+        }
+        if let vertical = object.optional("vertical") {
+            edges.vertical = try vertical.choice(["top", "bottom"], what: "edge") == "top" ? .top : .bottom
+        }
+        return edges
+    }
+}

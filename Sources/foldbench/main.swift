@@ -1,0 +1,7 @@
+import FoldBenchCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+exit(FoldBenchCommand.main(Array(CommandLine.arguments.dropFirst())))
