@@ -30,7 +30,8 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 
     /// The empty rect at the origin.
-    public static let zero = Rect(uncheckedX: 0, y: 0, width: 0, height: 0)
+    @inlinable
+    public static var zero: Rect { Rect(uncheckedX: 0, y: 0, width: 0, height: 0) }
 
     @inlinable public var minX: Double { x }
     @inlinable public var minY: Double { y }
@@ -98,7 +99,8 @@ public struct SizeClass: Equatable, Hashable, Sendable {
         self.vertical = vertical
     }
 
-    public static let regular = SizeClass(horizontal: .regular, vertical: .regular)
+    @inlinable
+    public static var regular: SizeClass { SizeClass(horizontal: .regular, vertical: .regular) }
 
     /// This class with `axis` made compact (the panes sit along that axis, §3).
     @inlinable

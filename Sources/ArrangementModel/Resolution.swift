@@ -20,8 +20,10 @@ public struct PaneLayout: Equatable, Sendable {
     }
 
     /// A hidden pane: no frame, no size class, no axis.
-    public static let hidden = PaneLayout(
-        visible: false, frame: .zero, sizeClass: .regular, splitAxis: nil, zIndex: 0)
+    @inlinable
+    public static var hidden: PaneLayout {
+        PaneLayout(visible: false, frame: .zero, sizeClass: .regular, splitAxis: nil, zIndex: 0)
+    }
 }
 
 /// A tree's resolution: one ``PaneLayout`` per pane, in the tree's depth-first

@@ -6,7 +6,7 @@ import ReferenceResolver
 /// it here (and nowhere else).
 public enum VariantRegistry {
     /// Every variant a user can pick, the reference first.
-    public static let all: [any ResolverVariant] = [ReferenceResolver()]
+    public static let all: [any ResolverVariant] = [ReferenceResolver(), FastResolver()]
 
     public static var names: [String] { all.map(\.name) }
 

@@ -1,0 +1,99 @@
+import ArrangementModel
+import FastResolver
+import ReferenceResolver
+import SceneFormat
+import Testing
+
+/// One pane as a test expects it, worked out by hand from the contract.
+struct ExpectedPane: CustomStringConvertible {
+    let id: String
+    /// `nil` when hidden.
+    let frame: (x: Double, y: Double, width: Double, height: Double)?
+    let axis: Axis?
+    let zIndex: Int
+    /// Two letters, horizontal then vertical: `C` compact, `R` regular.
+    let sizeClass: String
+
+    var description: String {
+        guard let frame else { return "\(id) hidden" }
+        return "\(id) \(frame) axis \(axis.map(ResolutionEncoder.axisName) ?? "nil") z\(zIndex) \(sizeClass)"
+    }
+}
+
+/// A visible pane.
+func pane(
+    _ id: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, axis: Axis? = nil, z: Int = 0,
+    sc: String = "RR"
+) -> ExpectedPane {
+    ExpectedPane(id: id, frame: (x, y, width, height), axis: axis, zIndex: z, sizeClass: sc)
+}
+
+/// A hidden pane.
+func hidden(_ id: String) -> ExpectedPane {
+    ExpectedPane(id: id, frame: nil, axis: nil, zIndex: 0, sizeClass: "")
+}
+
+/// A scene in the file format: the root arrangement as JSON text, with a context.
+func sceneJSON(
+    bounds: String = "0 0 1000 700", regions: [String] = [], direction: String = "leftToRight",
+    sizeClass: String = "RR", styles: String? = nil, root: String
+) -> String {
+    func rect(_ text: String) -> String {
+        let v = text.split(separator: " ")
+        return "{\"x\": \(v[0]), \"y\": \(v[1]), \"width\": \(v[2]), \"height\": \(v[3])}"
+    }
+    func sizeClassName(_ c: Character) -> String { c == "C" ? "compact" : "regular" }
+    let classes = Array(sizeClass)
+    return """
+        {"context": {"bounds": \(rect(bounds)),
+          "sizeClass": {"horizontal": "\(sizeClassName(classes[0]))", "vertical": "\(sizeClassName(classes[1]))"},
+          "layoutDirection": "\(direction)",
+          "reservedRegions": [\(regions.map(rect).joined(separator: ", "))]},
+         \(styles.map { "\"styles\": \($0)," } ?? "")
+         "root": \(root)}
+        """
+}
+
+/// Decodes a scene that must be valid.
+func decodeScene(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Scene {
+    do {
+        return try SceneDecoder.decode(text)
+    } catch {
+        Issue.record("scene rejected: \(error)", sourceLocation: sourceLocation)
+        throw error
+    }
+}
+
+/// Checks that the reference and the fast variant both give `expected`.
+func expectResolution(
+    _ sceneText: String, _ expected: [ExpectedPane], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let scene = try decodeScene(sceneText, sourceLocation: sourceLocation)
+    for variant in [ReferenceResolver() as any ResolverVariant, FastResolver()] {
+        let resolution = variant.resolve(scene.tree, in: scene.context)
+        #expect(scene.tree.paneIDs == expected.map(\.id), sourceLocation: sourceLocation)
+        for (index, want) in expected.enumerated() where index < resolution.panes.count {
+            let got = resolution.panes[index]
+            let context = "\(variant.name): pane \(want.id): got \(got), want \(want)"
+            guard let frame = want.frame else {
+                #expect(!got.visible, "\(context)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(got.visible, "\(context)", sourceLocation: sourceLocation)
+            let close =
+                abs(got.frame.x - frame.x) <= 1e-9 && abs(got.frame.y - frame.y) <= 1e-9
+                && abs(got.frame.width - frame.width) <= 1e-9 && abs(got.frame.height - frame.height) <= 1e-9
+            #expect(close, "\(context)", sourceLocation: sourceLocation)
+            #expect(got.splitAxis == want.axis, "\(context)", sourceLocation: sourceLocation)
+            #expect(got.zIndex == want.zIndex, "\(context)", sourceLocation: sourceLocation)
+            let letters =
+                (got.sizeClass.horizontal == .compact ? "C" : "R") + (got.sizeClass.vertical == .compact ? "C" : "R")
+            #expect(letters == want.sizeClass, "\(context)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A root arrangement with two leaf panes `a` and `b` and optional modifiers.
+func pair(style: String = "\"automatic\"", a: String = "", b: String = "") -> String {
+    "{\"style\": \(style), \"primary\": {\"id\": \"a\"\(a.isEmpty ? "" : ", " + a)}, \"secondary\": {\"id\": \"b\"\(b.isEmpty ? "" : ", " + b)}}"
+}
