@@ -1,0 +1,232 @@
+import ArrangementModel
+import FastResolver
+import Foundation
+import Harness
+import ReferenceResolver
+import SceneFormat
+import Testing
+
+/// The first difference between two resolutions of one tree, or `nil` when they
+/// agree: ids, visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
+func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
+    guard got.panes.count == want.panes.count else { return "pane count \(got.panes.count) vs \(want.panes.count)" }
+    for (index, (a, b)) in zip(got.panes, want.panes).enumerated() {
+        let id = ids[index]
+        if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
+        guard a.visible else { continue }
+        let frameClose =
+            abs(a.frame.x - b.frame.x) <= 1e-9 && abs(a.frame.y - b.frame.y) <= 1e-9
+            && abs(a.frame.width - b.frame.width) <= 1e-9 && abs(a.frame.height - b.frame.height) <= 1e-9
+        if !frameClose { return "pane \(id): frame \(a.frame) vs \(b.frame)" }
+        if a.sizeClass != b.sizeClass { return "pane \(id): sizeClass \(a.sizeClass) vs \(b.sizeClass)" }
+        if a.splitAxis != b.splitAxis { return "pane \(id): splitAxis \(String(describing: a.splitAxis)) vs \(String(describing: b.splitAxis))" }
+        if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }
+    }
+    return nil
+}
+
+/// How the fast variant differs from the reference on a scene, or `nil`.
+func fastDiffers(_ scene: Scene) -> String? {
+    let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
+    let fast = FastResolver().resolve(scene.tree, in: scene.context)
+    return firstDifference(fast, reference, ids: scene.tree.paneIDs)
+}
+
+/// Shrinks a failing scene: drops regions, nested arrangements and modifiers, and
+/// promotes nested arrangements to the root, for as long as the failure stays.
+func shrink(_ scene: Scene, failing: (Scene) -> Bool) -> Scene {
+    var current = scene
+    var currentSize = SceneEncoder.encode(scene).utf8.count
+    var improved = true
+    while improved {
+        improved = false
+        for candidate in simplifications(of: SceneEncoder.json(current)) {
+            // Only strictly smaller scenes count, so that shrinking always ends.
+            guard let smaller = try? SceneDecoder.decode(candidate) else { continue }
+            let size = SceneEncoder.encode(smaller).utf8.count
+            guard size < currentSize, failing(smaller) else { continue }
+            current = smaller
+            currentSize = size
+            improved = true
+            break
+        }
+    }
+    return current
+}
+
+/// One-step simplifications of a scene document.
+func simplifications(of document: JSONValue) -> [JSONValue] {
+    var results: [JSONValue] = []
+    let removable: Set<String> = [
+        "arrangement", "split", "overlayEdge", "layoutPriority", "minWidth", "minHeight", "idealWidth", "idealHeight",
+        "style", "reservedRegions",
+    ]
+    // Every way to drop one removable key or one array element, anywhere.
+    func variants(_ value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let entries):
+            var out: [JSONValue] = []
+            for (index, entry) in entries.enumerated() {
+                if removable.contains(entry.key) {
+                    var copy = entries
+                    copy.remove(at: index)
+                    out.append(.object(copy))
+                }
+                for variant in variants(entry.value) {
+                    var copy = entries
+                    copy[index].value = variant
+                    out.append(.object(copy))
+                }
+            }
+            return out
+        case .array(let elements):
+            var out: [JSONValue] = []
+            for index in elements.indices {
+                var copy = elements
+                copy.remove(at: index)
+                out.append(.array(copy))
+            }
+            return out
+        default: return []
+        }
+    }
+    // Promote each nested arrangement to the root.
+    func nested(_ value: JSONValue) -> [JSONValue] {
+        guard case .object(let entries) = value else { return [] }
+        return entries.flatMap { entry -> [JSONValue] in
+            (entry.key == "arrangement" ? [entry.value] : []) + nested(entry.value)
+        }
+    }
+    if case .object(var top) = document, let rootIndex = top.firstIndex(where: { $0.key == "root" }) {
+        for arrangement in nested(top[rootIndex].value) {
+            top[rootIndex].value = arrangement
+            results.append(.object(top))
+        }
+    }
+    return results + variants(document)
+}
+
+@Suite("Fast equals reference")
+struct DifferentialTests {
+    /// Scenes per seed: 10,000, or `FOLDBENCH_SCENES` when set.
+    static var sceneCount: Int {
+        ProcessInfo.processInfo.environment["FOLDBENCH_SCENES"].flatMap { Int($0) } ?? 10_000
+    }
+
+    /// The fixed seed, plus `FOLDBENCH_SEED` from the environment when set.
+    static var seeds: [UInt64] {
+        var seeds: [UInt64] = [0x5EED_F01D]
+        if let text = ProcessInfo.processInfo.environment["FOLDBENCH_SEED"], let seed = UInt64(text) { seeds.append(seed) }
+        return seeds
+    }
+
+    @Test("10,000 generated scenes per seed resolve identically", arguments: seeds)
+    func generatedScenes(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        var checked = 0
+        for index in 0..<Self.sceneCount {
+            let shallow = index % 2 == 0
+            let count = shallow ? Int.random(in: 1...63, using: &generator) : Int.random(in: 1...200, using: &generator)
+            let tree = try TreeFactory.random(
+                arrangements: count, seed: generator.next(), maximumDepth: shallow ? 6 : 16)
+            let context = ContextFactory.random(for: tree, using: &generator)
+            let scene = Scene(context: context, tree: tree)
+            if let difference = fastDiffers(scene) {
+                let smallest = shrink(scene) { fastDiffers($0) != nil }
+                Issue.record(
+                    """
+                    seed \(seed), scene \(index): \(difference)
+                    smallest failing scene (\(fastDiffers(smallest) ?? "")):
+                    \(SceneEncoder.encode(smallest))
+                    """)
+                return
+            }
+            checked += 1
+        }
+        #expect(checked == Self.sceneCount)
+    }
+
+    @Test("the shrinker finds a small scene for a planted difference")
+    func shrinkerWorks() throws {
+        // A stand-in failure: "the tree has an overlay anywhere with a vertical fold".
+        var generator = SplitMix64(seed: 7)
+        var found: Scene?
+        while found == nil {
+            let tree = try TreeFactory.random(arrangements: 30, seed: generator.next(), maximumDepth: 8)
+            let scene = Scene(context: ContextFactory.random(for: tree, using: &generator), tree: tree)
+            if SceneEncoder.encode(scene).contains("\"overlay\"") { found = scene }
+        }
+        let smallest = shrink(found!) { SceneEncoder.encode($0).contains("\"overlay\"") }
+        #expect(smallest.tree.arrangementCount == 1)
+        #expect(smallest.context.reservedRegions.isEmpty)
+    }
+
+    @Test("a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step")
+    func stateful() throws {
+        let tree = try TreeFactory.random(arrangements: 120, seed: 42, maximumDepth: 10)
+        let fast = FastResolver()
+        let prepared = fast.prepare(tree)
+        var resolution = Resolution(paneCount: tree.paneCount)
+        for step in 0..<1_000 {
+            let context = Self.changingContext(step)
+            fast.relayout(prepared, in: context, into: &resolution)
+            let fresh = ReferenceResolver().resolve(tree, in: context)
+            if let difference = firstDifference(resolution, fresh, ids: tree.paneIDs) {
+                Issue.record("step \(step): \(difference)\n\(SceneEncoder.encode(Scene(context: context, tree: tree)))")
+                return
+            }
+        }
+    }
+
+    /// Posture changes, rotations and resizes, in a fixed sequence.
+    static func changingContext(_ step: Int) -> LayoutContext {
+        let phase = step % 40
+        let landscape = (step / 40) % 2 == 0
+        let (width, height): (Double, Double) = landscape ? (950, 822) : (822, 950)
+        switch phase {
+        case 0..<10:  // closed: the outer display
+            return LayoutContext(bounds: Rect.unchecked(0, 0, landscape ? 844 : 390, landscape ? 390 : 844))
+        case 10..<20:  // half-open: the fold, the status bar on the right in landscape
+            let bounds = Rect.unchecked(0, 0, landscape ? 866 : width, height)
+            let fold = landscape ? Rect.unchecked(475, 0, Double(phase % 3) * 10, height) : Rect.unchecked(0, 475, width, 0)
+            return LayoutContext(
+                bounds: bounds, layoutDirection: phase % 2 == 0 ? .leftToRight : .rightToLeft, reservedRegions: [fold])
+        default:  // flat, resizing from 40 % to 100 % of the width
+            let fraction = 0.4 + 0.6 * Double(phase - 20) / 19
+            return LayoutContext(bounds: Rect.unchecked(0, 0, width * fraction, height), sizeClass: SizeClass(horizontal: fraction < 0.6 ? .compact : .regular, vertical: .regular))
+        }
+    }
+
+    @Test("10,000 relayouts of a prepared 255-arrangement tree allocate 0 bytes; the reference allocates")
+    func allocationFree() throws {
+        #expect(AllocationCounter.isAvailable, "jemalloc's counters must answer")
+        let tree = try TreeFactory.balanced(depth: 8)
+        #expect(tree.arrangementCount == 255)
+        let contexts = (0..<1_000).map(Self.changingContext)
+        let fast = FastResolver()
+        let prepared = fast.prepare(tree)
+        var resolution = Resolution(paneCount: tree.paneCount)
+        fast.relayout(prepared, in: contexts[0], into: &resolution)  // warm: metadata, lazy globals
+        let fastTally = AllocationTally.measure {
+            for step in 0..<10_000 { fast.relayout(prepared, in: contexts[step % contexts.count], into: &resolution) }
+        }
+        #expect(fastTally == AllocationTally(allocations: 0, bytes: 0))
+
+        let reference = ReferenceResolver()
+        let referencePrepared = reference.prepare(tree)
+        let referenceTally = AllocationTally.measure {
+            for step in 0..<100 {
+                reference.relayout(referencePrepared, in: contexts[step % contexts.count], into: &resolution)
+            }
+        }
+        #expect(referenceTally.allocations >= 100, "the counter sees the reference's allocations")
+        #expect(referenceTally.bytes >= 100 * UInt64(tree.paneCount * MemoryLayout<PaneLayout>.stride))
+    }
+}
+
+extension Rect {
+    /// Test shorthand for rects known to be valid.
+    static func unchecked(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+        Rect(uncheckedX: x, y: y, width: width, height: height)
+    }
+}
