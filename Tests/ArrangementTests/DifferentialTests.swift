@@ -210,7 +210,10 @@ struct DifferentialTests {
         let fastTally = AllocationTally.measure {
             for step in 0..<10_000 { fast.relayout(prepared, in: contexts[step % contexts.count], into: &resolution) }
         }
-        #expect(fastTally == AllocationTally(allocations: 0, bytes: 0))
+        // Bytes are this thread's own counter, exact while other tests run in parallel;
+        // any allocation, even of 0 bytes, adds at least jemalloc's smallest size class.
+        // (The request count is process-wide; the runner, single-threaded, reports it.)
+        #expect(fastTally.bytes == 0)
 
         let reference = ReferenceResolver()
         let referencePrepared = reference.prepare(tree)
