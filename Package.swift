@@ -27,7 +27,8 @@ let package = Package(
             dependencies: [
                 "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "CJemalloc",
                 "CCallgrind",
-            ]),
+            ],
+            resources: [.copy("Devices")]),
         // Commands and the argument parser; the executable is a thin shell around it.
         .target(name: "FoldBenchCLI", dependencies: ["Harness", "SceneFormat"]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),

@@ -3,7 +3,7 @@
 /// 2 bad usage or bad input). Never traps on user input.
 public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [ResolveCommand.self]
+    static let commands: [any Command.Type] = [ResolveCommand.self, RunCommand.self, ListCommand.self]
 
     static let overview = """
         foldbench: models ArrangementView's layout rules on a foldable phone and measures resolver variants.

@@ -2,15 +2,86 @@ import ArrangementModel
 import FastResolver
 import ReferenceResolver
 
-/// The resolver variants the harness knows, by name. Adding a variant means adding
-/// it here (and nowhere else).
-public enum VariantRegistry {
-    /// Every variant a user can pick, the reference first.
-    public static let all: [any ResolverVariant] = [ReferenceResolver(), FastResolver()]
+/// A variant as the harness drives it: its name, a one-line summary, the variant
+/// itself for one-off resolutions, and a factory that prepares it for a timeline.
+public struct VariantEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let variant: any ResolverVariant
+    /// Hidden from `foldbench list` and the default run (test-only variants).
+    public let isTestOnly: Bool
+    let makeBench: @Sendable (ArrangementTree, [LayoutContext]) -> VariantBench
 
-    public static var names: [String] { all.map(\.name) }
-
-    public static func variant(named name: String) -> (any ResolverVariant)? {
-        all.first { $0.name == name }
+    /// Wraps a concrete variant; the bench's loop is specialised for `V`.
+    public init<V: ResolverVariant>(_ variant: V, summary: String, isTestOnly: Bool = false) {
+        name = variant.name
+        self.summary = summary
+        self.variant = variant
+        self.isTestOnly = isTestOnly
+        makeBench = { tree, contexts in VariantBench(variant, tree: tree, contexts: contexts) }
     }
+}
+
+/// The resolver variants the harness knows, by name. Adding a variant means adding
+/// one line here.
+public enum VariantRegistry {
+    public static let entries: [VariantEntry] = [
+        VariantEntry(ReferenceResolver(), summary: "the executable contract: recursive, readable, allocates"),
+        VariantEntry(FastResolver(), summary: "flat pre-order storage, prepared ordering, no allocation per frame"),
+    ]
+
+    /// Every variant, the reference first.
+    public static var all: [any ResolverVariant] { entries.map(\.variant) }
+
+    /// The names a user can pick.
+    public static var names: [String] { entries.filter { !$0.isTestOnly }.map(\.name) }
+
+    public static func entry(named name: String) -> VariantEntry? { entries.first { $0.name == name } }
+
+    public static func variant(named name: String) -> (any ResolverVariant)? { entry(named: name)?.variant }
+}
+
+/// One variant prepared for one tree and timeline: relayouts ranges of frames into
+/// a resolution it owns. Built by ``VariantEntry`` for a concrete variant type, so
+/// the loop in ``run(frames:)`` calls the variant directly.
+final class VariantBench {
+    let prepareNanoseconds: UInt64
+    private let relayoutRange: (Int, Int) -> Void
+    private let resolutionAt: (Int) -> Resolution
+
+    init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext]) {
+        let start = Clock.now()
+        let prepared = variant.prepare(tree)
+        prepareNanoseconds = Clock.now() - start
+        let storage = ResolutionStorage(paneCount: tree.paneCount)
+        let count = contexts.count
+        relayoutRange = { start, length in
+            // Take the buffer out of the box so that it is uniquely referenced in the loop.
+            var resolution = Resolution(paneCount: 0)
+            swap(&resolution, &storage.resolution)
+            var index = start % count
+            for _ in 0..<length {
+                variant.relayout(prepared, in: contexts[index], into: &resolution)
+                index += 1
+                if index == count { index = 0 }
+            }
+            swap(&resolution, &storage.resolution)
+        }
+        resolutionAt = { frame in
+            variant.relayout(prepared, in: contexts[frame % count], into: &storage.resolution)
+            return storage.resolution
+        }
+    }
+
+    /// Relayouts `length` consecutive frames from `start` (wrapping around the timeline).
+    @inline(__always)
+    func run(from start: Int, count length: Int) { relayoutRange(start, length) }
+
+    /// The resolution of one frame (not for timing).
+    func resolution(atFrame frame: Int) -> Resolution { resolutionAt(frame) }
+}
+
+final class ResolutionStorage {
+    var resolution: Resolution
+    init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
 }

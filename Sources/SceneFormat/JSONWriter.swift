@@ -55,3 +55,40 @@ public enum JSONWriter {
         output += "\""
     }
 }
+
+extension JSONWriter {
+    /// Indented text for reports people read: one member per line; arrays of plain
+    /// values stay on one line.
+    public static func writePretty(_ value: JSONValue) -> String {
+        var output = ""
+        writePretty(value, indent: "", to: &output)
+        return output + "\n"
+    }
+
+    static func writePretty(_ value: JSONValue, indent: String, to output: inout String) {
+        switch value {
+        case .object(let entries) where !entries.isEmpty:
+            output += "{\n"
+            let inner = indent + "  "
+            for (offset, entry) in entries.enumerated() {
+                output += inner
+                writeString(entry.key, to: &output)
+                output += ": "
+                writePretty(entry.value, indent: inner, to: &output)
+                output += offset + 1 < entries.count ? ",\n" : "\n"
+            }
+            output += indent + "}"
+        case .array(let elements) where elements.contains(where: { if case .object = $0 { true } else if case .array = $0 { true } else { false } }):
+            output += "[\n"
+            let inner = indent + "  "
+            for (offset, element) in elements.enumerated() {
+                output += inner
+                writePretty(element, indent: inner, to: &output)
+                output += offset + 1 < elements.count ? ",\n" : "\n"
+            }
+            output += indent + "]"
+        default:
+            write(value, to: &output)
+        }
+    }
+}

@@ -6,23 +6,8 @@ import ReferenceResolver
 import SceneFormat
 import Testing
 
-/// The first difference between two resolutions of one tree, or `nil` when they
-/// agree: ids, visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
 func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
-    guard got.panes.count == want.panes.count else { return "pane count \(got.panes.count) vs \(want.panes.count)" }
-    for (index, (a, b)) in zip(got.panes, want.panes).enumerated() {
-        let id = ids[index]
-        if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
-        guard a.visible else { continue }
-        let frameClose =
-            abs(a.frame.x - b.frame.x) <= 1e-9 && abs(a.frame.y - b.frame.y) <= 1e-9
-            && abs(a.frame.width - b.frame.width) <= 1e-9 && abs(a.frame.height - b.frame.height) <= 1e-9
-        if !frameClose { return "pane \(id): frame \(a.frame) vs \(b.frame)" }
-        if a.sizeClass != b.sizeClass { return "pane \(id): sizeClass \(a.sizeClass) vs \(b.sizeClass)" }
-        if a.splitAxis != b.splitAxis { return "pane \(id): splitAxis \(String(describing: a.splitAxis)) vs \(String(describing: b.splitAxis))" }
-        if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }
-    }
-    return nil
+    ResolutionComparison.firstDifference(got, want, ids: ids)
 }
 
 /// How the fast variant differs from the reference on a scene, or `nil`.

@@ -1,0 +1,24 @@
+import Harness
+
+/// `foldbench list`: what can be run.
+enum ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.")
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var text = "Variants:\n"
+        for entry in VariantRegistry.entries where !entry.isTestOnly { text += "  \(entry.name): \(entry.summary)\n" }
+        text += "\nMotions:\n"
+        for motion in Motion.allCases { text += "  \(motion.rawValue): \(motion.summary)\n" }
+        text += "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
+        text += "  scenes: \(TreeSpec.shippedScenes.joined(separator: ", "))\n"
+        text += "\nDevices:\n  \(DeviceProfile.shippedNames.joined(separator: ", ")) (or --device-file PATH)\n"
+        for suite in Suite.allCases {
+            let scenarios = suite.scenarios
+            text += "\nSuite \(suite.rawValue) (\(scenarios.count) scenarios):\n"
+            for scenario in scenarios { text += "  \(scenario)\n" }
+        }
+        console.out(text)
+        return 0
+    }
+}

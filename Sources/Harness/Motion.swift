@@ -1,0 +1,106 @@
+import ArrangementModel
+import Foundation
+
+/// A timeline of the device (benchmark-design §2): for frame k at a refresh rate,
+/// the hinge angle, the orientation and the share of the display's width in use.
+public enum Motion: String, Sendable, CaseIterable {
+    /// θ sweeps 180 → 0 → 180 as a triangle wave, one cycle in 0.5 s (landscape).
+    case foldCycle = "fold-cycle"
+    /// θ oscillates between 150° and 170° ten times a second: the fold comes and goes.
+    case postureFlutter = "posture-flutter"
+    /// Half-open (θ = 90°), the orientation flips every 0.25 s.
+    case rotateHalfOpen = "rotate-half-open"
+    /// Flat inner display, the width sweeps 40 % → 100 % → 40 % every 0.5 s.
+    case dragResize = "drag-resize"
+
+    /// What the device is doing at one frame.
+    public struct State: Equatable, Sendable {
+        public var angle: Double
+        public var orientation: Orientation
+        public var widthFraction: Double
+    }
+
+    /// One line for `foldbench list`.
+    public var summary: String {
+        switch self {
+        case .foldCycle: "hinge 180 -> 0 -> 180 deg every 0.5 s, landscape: every posture, both display switches"
+        case .postureFlutter: "hinge 150 <-> 170 deg at 10 Hz: the fold appears and vanishes on every swing"
+        case .rotateHalfOpen: "half-open at 90 deg, orientation flips every 0.25 s"
+        case .dragResize: "flat inner landscape, width sweeps 40 % -> 100 % -> 40 % every 0.5 s"
+        }
+    }
+
+    /// The state at frame `frame` when frames come `refreshRate` times a second.
+    public func state(atFrame frame: Int, refreshRate: Double) -> State {
+        let time = Double(frame) / refreshRate
+        switch self {
+        case .foldCycle:
+            return State(angle: 180 * triangle(time, period: 0.5), orientation: .landscape, widthFraction: 1)
+        case .postureFlutter:
+            return State(angle: 160 + 10 * sin(2 * Double.pi * 10 * time), orientation: .landscape, widthFraction: 1)
+        case .rotateHalfOpen:
+            let flips = Int((time / 0.25 + 1e-9).rounded(.down))
+            return State(angle: 90, orientation: flips % 2 == 0 ? .landscape : .portrait, widthFraction: 1)
+        case .dragResize:
+            return State(angle: 180, orientation: .landscape, widthFraction: 0.4 + 0.6 * triangle(time, period: 0.5))
+        }
+    }
+
+    /// 1 at the start of each period, 0 half way, 1 again at the end.
+    func triangle(_ time: Double, period: Double) -> Double {
+        let phase = (time / period).truncatingRemainder(dividingBy: 1)
+        return abs(1 - 2 * phase)
+    }
+}
+
+/// The contexts of a motion on a device, frame by frame (benchmark-design §1–§2):
+/// bounds are the active display's safe area (its width scaled for `drag-resize`);
+/// when the active display changes, the bounds move linearly from where they were
+/// to the new safe area over the profile's `transitionFrames`, with nothing reserved
+/// while they move.
+public enum Timeline {
+    public static func contexts(
+        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double = 120,
+        direction: LayoutDirection = .leftToRight
+    ) -> [LayoutContext] {
+        var contexts: [LayoutContext] = []
+        contexts.reserveCapacity(frames)
+        var previousDisplayIsOuter: Bool?
+        var transition: (from: Rect, step: Int)?
+        var lastBounds: Rect?
+        for frame in 0..<frames {
+            let state = motion.state(atFrame: frame, refreshRate: refreshRate)
+            let posture = device.posture(atAngle: state.angle)
+            var context = device.context(posture: posture, orientation: state.orientation, direction: direction)
+            if state.widthFraction != 1 {
+                let bounds = context.bounds
+                context.bounds = Rect(
+                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width * state.widthFraction, height: bounds.height)
+            }
+            let isOuter = posture == .closed
+            if let previous = previousDisplayIsOuter, previous != isOuter, device.transitionFrames > 0, let lastBounds {
+                transition = (lastBounds, 0)
+            }
+            previousDisplayIsOuter = isOuter
+            if let (from, step) = transition {
+                let progress = Double(step + 1) / Double(device.transitionFrames)
+                if progress < 1 {
+                    context.bounds = interpolate(from, context.bounds, progress)
+                    context.reservedRegions = []
+                    transition = (from, step + 1)
+                } else {
+                    transition = nil
+                }
+            }
+            lastBounds = context.bounds
+            contexts.append(context)
+        }
+        return contexts
+    }
+
+    static func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        return Rect(
+            uncheckedX: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+    }
+}

@@ -1,0 +1,54 @@
+import ArrangementModel
+
+/// Compares two resolutions of one tree the way the contract demands: ids,
+/// visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
+public enum ResolutionComparison {
+    /// The largest frame difference, in points, that still counts as equal.
+    public static let frameTolerance = 1e-9
+
+    /// The first difference, naming the pane, or `nil` when they agree.
+    public static func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
+        guard got.panes.count == want.panes.count else { return "pane count \(got.panes.count) vs \(want.panes.count)" }
+        for index in got.panes.indices {
+            let a = got.panes[index]
+            let b = want.panes[index]
+            let id = index < ids.count ? ids[index] : "#\(index)"
+            if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
+            guard a.visible else { continue }
+            let close =
+                abs(a.frame.x - b.frame.x) <= frameTolerance && abs(a.frame.y - b.frame.y) <= frameTolerance
+                && abs(a.frame.width - b.frame.width) <= frameTolerance
+                && abs(a.frame.height - b.frame.height) <= frameTolerance
+            if !close { return "pane \(id): frame \(describe(a.frame)) vs \(describe(b.frame))" }
+            if a.sizeClass != b.sizeClass { return "pane \(id): sizeClass differs" }
+            if a.splitAxis != b.splitAxis { return "pane \(id): splitAxis differs" }
+            if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }
+        }
+        return nil
+    }
+
+    static func describe(_ rect: Rect) -> String {
+        "(\(formatNumber(rect.x)), \(formatNumber(rect.y)), \(formatNumber(rect.width)), \(formatNumber(rect.height)))"
+    }
+
+    /// Folds a resolution into a running FNV-1a checksum; frames are rounded to
+    /// 1e-6 pt first so that variants equal within the tolerance usually agree.
+    public static func checksum(_ resolution: Resolution, into hash: inout UInt64) {
+        func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0x100_0000_01B3
+        }
+        for pane in resolution.panes {
+            mix(pane.visible ? 1 : 0)
+            guard pane.visible else { continue }
+            for value in [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height] {
+                mix(UInt64(bitPattern: Int64((value * 1e6).rounded())))
+            }
+            mix(UInt64(pane.sizeClass.horizontal.rawValue) << 8 | UInt64(pane.sizeClass.vertical.rawValue))
+            mix(UInt64(pane.splitAxis.map { $0.rawValue + 1 } ?? 0))
+            mix(UInt64(pane.zIndex))
+        }
+    }
+
+    /// FNV-1a's starting value.
+    public static let checksumSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+}

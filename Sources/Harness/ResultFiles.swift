@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes under `Results/` so that a crash or a second run never truncates or
+/// interleaves what is there (benchmark-design §6).
+public enum ResultFiles {
+    /// A failure to write, naming the file.
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): cannot write: \(reason)" }
+    }
+
+    /// Writes `text` to `path` atomically: a temporary file in the same directory,
+    /// flushed to disk, then renamed over the target. Readers see the old file or
+    /// the new one, never a part.
+    public static func writeAtomically(_ text: String, to path: String) throws(WriteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw WriteError(path: directory, reason: "cannot create the directory")
+            }
+        }
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        do throws(WriteError) {
+            try writeAll(descriptor, Array(text.utf8), path: temporary)
+            guard fsync(descriptor) == 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Appends `rows` to a CSV file under an exclusive `flock`, writing `header`
+    /// first when the file is new or empty. All rows go in while the lock is held,
+    /// so concurrent runs never interleave; a crash can at worst leave a final
+    /// partial row, which `trend` reports and skips.
+    public static func appendLocked(_ rows: String, header: String, to path: String) throws(WriteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { flock(descriptor, LOCK_UN) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var text = status.st_size == 0 ? header : ""
+        // A previous writer killed mid-row left no newline: start on a fresh line.
+        if status.st_size > 0, let last = lastByte(path), last != UInt8(ascii: "\n") { text = "\n" }
+        text += rows
+        try writeAll(descriptor, Array(text.utf8), path: path)
+        guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    static func lastByte(_ path: String) -> UInt8? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end > 0 else { return nil }
+        try? handle.seek(toOffset: end - 1)
+        return (try? handle.read(upToCount: 1))?.first
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(WriteError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+}

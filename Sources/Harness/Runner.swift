@@ -1,0 +1,209 @@
+import ArrangementModel
+import Foundation
+
+/// How a run measures (benchmark-design §5).
+public struct RunOptions: Sendable {
+    /// Seconds of sampling per scenario, shared by all its variants.
+    public var timePerScenario: Double = 1.0
+    /// Frames in each scenario's timeline.
+    public var frames: Int = 600
+    public var refreshRate: Double = 120
+    public var direction: LayoutDirection = .leftToRight
+    /// Shortest batch, so that reading the clock costs well under 1 %.
+    public var minimumBatchNanoseconds: Double = 200_000
+    public var minimumSamples = 10
+    public var maximumSamples = 10_000
+    /// Count instructions of the measured loop with callgrind (see ``InstructionCounter``).
+    public var countInstructions = false
+
+    public init() {}
+}
+
+/// One scenario × variant: everything a report carries.
+public struct VariantResult: Sendable {
+    public var scenario: String
+    public var variant: String
+    public var arrangements: Int
+    public var frames: Int
+    public var refreshRate: Double
+    public var batchFrames: Int
+    /// Nanoseconds per relayout, one per sample.
+    public var samples: [Double]
+    public var time: TimeSummary
+    public var allocationsPerRelayout: Double
+    public var bytesAllocatedPerRelayout: Double
+    public var instructionsPerRelayout: Double?
+    public var peakResidentBytes: UInt64
+    /// Share of the timeline's frames whose relayout took longer than 1/refreshRate.
+    public var framesOverBudget: Double
+    public var prepareNanoseconds: Double
+    /// This variant's time over the reference's, paired by round, with its 95 % interval.
+    public var ratioToReference: (value: Double, lower: Double, upper: Double)?
+    /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
+    public var checksum: UInt64
+
+    public var timePerArrangement: TimeSummary { time.scaled(by: Double(arrangements)) }
+    public var relayoutsPerSecond: Double { time.p50 > 0 ? 1e9 / time.p50 : 0 }
+}
+
+/// A variant gave a different answer from the reference: it is not benchmarked.
+public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
+    public let scenario: String
+    public let variant: String
+    public let frame: Int
+    public let difference: String
+
+    public var description: String {
+        "\(scenario): variant \(variant) differs from the reference at frame \(frame): \(difference)"
+    }
+}
+
+/// Progress while running, for the console.
+public struct Progress: Sendable {
+    public var scenarioIndex: Int
+    public var scenarioCount: Int
+    public var scenario: String
+    public var phase: String
+    public var elapsedSeconds: Double
+}
+
+/// The measuring loop (benchmark-design §4–§5): prepare outside the timing, verify
+/// every variant against the reference frame by frame, warm up, then sample
+/// batches of frames round by round, the variants interleaved A B A B … on the
+/// same frames, until the time budget is spent.
+public struct Runner {
+    public var options: RunOptions
+    public var variants: [VariantEntry]
+    public var resolveDevice: (String) throws -> DeviceProfile
+
+    public init(options: RunOptions, variants: [VariantEntry], resolveDevice: @escaping (String) throws -> DeviceProfile) {
+        self.options = options
+        self.variants = variants
+        self.resolveDevice = resolveDevice
+    }
+
+    /// Runs every scenario; throws on bad input or a variant that disagrees with the reference.
+    public func run(_ scenarios: [Scenario], progress: (Progress) -> Void = { _ in }) throws -> [VariantResult] {
+        let started = Clock.now()
+        var results: [VariantResult] = []
+        for (index, scenario) in scenarios.enumerated() {
+            func report(_ phase: String) {
+                progress(
+                    Progress(
+                        scenarioIndex: index + 1, scenarioCount: scenarios.count, scenario: scenario.description,
+                        phase: phase, elapsedSeconds: Double(Clock.now() - started) / 1e9))
+            }
+            results += try run(scenario, report: report)
+        }
+        return results
+    }
+
+    func run(_ scenario: Scenario, report: (String) -> Void) throws -> [VariantResult] {
+        let device = try resolveDevice(scenario.device)
+        let tree = try scenario.tree.makeTree()
+        let contexts = Timeline.contexts(
+            motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
+            direction: options.direction)
+        report("preparing")
+        let benches = variants.map { $0.makeBench(tree, contexts) }
+
+        // Verify: every variant equals the reference on every frame (and warm up).
+        report("verifying")
+        let reference = VariantBench(ReferenceResolverEntry.variant, tree: tree, contexts: contexts)
+        var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
+        for frame in 0..<contexts.count {
+            let expected = reference.resolution(atFrame: frame)
+            for (index, bench) in benches.enumerated() {
+                let got = bench.resolution(atFrame: frame)
+                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                    throw VerificationFailure(
+                        scenario: scenario.description, variant: variants[index].name, frame: frame, difference: difference)
+                }
+                ResolutionComparison.checksum(got, into: &checksums[index])
+            }
+        }
+
+        // Allocations over one whole timeline, read outside any timed region.
+        report("counting allocations")
+        let tallies = benches.map { bench in AllocationTally.measure { bench.run(from: 0, count: contexts.count) } }
+
+        // Per-frame times, for the frame budget only (a clock read per frame).
+        let budget = 1e9 / options.refreshRate
+        let overBudget = benches.map { bench -> Double in
+            var over = 0
+            for frame in 0..<contexts.count {
+                let start = Clock.now()
+                bench.run(from: frame, count: 1)
+                if Double(Clock.now() - start) > budget { over += 1 }
+            }
+            return Double(over) / Double(contexts.count)
+        }
+
+        // Calibrate one batch size for all variants, from the fastest.
+        report("calibrating")
+        var batch = 1
+        while batch < 1 << 24 {
+            let fastest = benches.map { bench -> UInt64 in
+                let start = Clock.now()
+                bench.run(from: 0, count: batch)
+                return Clock.now() - start
+            }.min() ?? 0
+            if Double(fastest) >= options.minimumBatchNanoseconds { break }
+            batch *= 2
+        }
+
+        // Sample: rounds of A B A B … on the same frames, until the budget is spent.
+        report("sampling")
+        var samples = [[Double]](repeating: [], count: benches.count)
+        let deadline = Clock.now() + UInt64(options.timePerScenario * 1e9)
+        var round = 0
+        var start = 0
+        while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
+            for (index, bench) in benches.enumerated() {
+                let before = Clock.now()
+                bench.run(from: start, count: batch)
+                let after = Clock.now()
+                samples[index].append(Double(after - before) / Double(batch))
+            }
+            start = (start + batch) % contexts.count
+            round += 1
+        }
+
+        var instructions = [Double?](repeating: nil, count: benches.count)
+        if options.countInstructions {
+            report("counting instructions")
+            for (index, bench) in benches.enumerated() {
+                instructions[index] = InstructionCounter.count(relayouts: contexts.count) {
+                    bench.run(from: 0, count: contexts.count)
+                }
+            }
+        }
+
+        let referenceIndex = variants.firstIndex { $0.name == ReferenceResolverEntry.variant.name }
+        let peak = Clock.peakResidentBytes()
+        return benches.indices.map { index in
+            var ratio: (Double, Double, Double)?
+            if let referenceIndex {
+                let ratios = zip(samples[index], samples[referenceIndex]).map { $0 / $1 }.sorted()
+                let interval = Statistics.medianConfidenceInterval(ratios)
+                ratio = (Statistics.quantile(ratios, 0.5), interval.lower, interval.upper)
+            }
+            return VariantResult(
+                scenario: scenario.description, variant: variants[index].name, arrangements: tree.arrangementCount,
+                frames: contexts.count, refreshRate: options.refreshRate, batchFrames: batch, samples: samples[index],
+                time: TimeSummary(samples: samples[index]),
+                allocationsPerRelayout: Double(tallies[index].allocations) / Double(contexts.count),
+                bytesAllocatedPerRelayout: Double(tallies[index].bytes) / Double(contexts.count),
+                instructionsPerRelayout: instructions[index], peakResidentBytes: peak, framesOverBudget: overBudget[index],
+                prepareNanoseconds: Double(benches[index].prepareNanoseconds), ratioToReference: ratio,
+                checksum: checksums[index])
+        }
+    }
+}
+
+import ReferenceResolver
+
+/// The oracle every variant is verified against.
+enum ReferenceResolverEntry {
+    static let variant = ReferenceResolver()
+}

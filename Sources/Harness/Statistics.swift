@@ -1,0 +1,107 @@
+import Foundation
+
+/// Order statistics and tests on samples, written for the harness (no outside package).
+public enum Statistics {
+    /// The `p`-th quantile (0...1) of sorted values, interpolating linearly between
+    /// closest ranks (the "type 7" definition of R and NumPy's default).
+    public static func quantile(_ sorted: [Double], _ p: Double) -> Double {
+        precondition(!sorted.isEmpty, "quantile of no values")
+        let position = p * Double(sorted.count - 1)
+        let lower = Int(position)
+        let upper = min(lower + 1, sorted.count - 1)
+        let fraction = position - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    public static func median(_ values: [Double]) -> Double { quantile(values.sorted(), 0.5) }
+
+    public static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+
+    /// The median absolute deviation from the median (unscaled).
+    public static func medianAbsoluteDeviation(_ values: [Double]) -> Double {
+        let centre = median(values)
+        return median(values.map { abs($0 - centre) })
+    }
+
+    /// A distribution-free 95 % confidence interval of the median: the order
+    /// statistics at ranks n/2 ∓ 1.96·√n/2 (normal approximation to the binomial),
+    /// clamped to the sample. Needs no assumption about the shape of the timings.
+    public static func medianConfidenceInterval(_ sorted: [Double]) -> (lower: Double, upper: Double) {
+        let n = Double(sorted.count)
+        let half = 1.959964 * n.squareRoot() / 2
+        let lowerRank = max(0, Int((n / 2 - half).rounded(.down)) - 1)
+        let upperRank = min(sorted.count - 1, Int((n / 2 + half).rounded(.up)))
+        return (sorted[lowerRank], sorted[upperRank])
+    }
+
+    /// Mann–Whitney U test, two-sided, normal approximation with tie correction.
+    /// Returns the p-value for "the two samples come from the same distribution".
+    public static func mannWhitneyP(_ a: [Double], _ b: [Double]) -> Double {
+        let n1 = Double(a.count)
+        let n2 = Double(b.count)
+        guard n1 > 0, n2 > 0 else { return 1 }
+        let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }
+        var ranks = [Double](repeating: 0, count: pooled.count)
+        var tieCorrection = 0.0
+        var index = 0
+        while index < pooled.count {
+            var end = index
+            while end + 1 < pooled.count, pooled[end + 1].0 == pooled[index].0 { end += 1 }
+            let rank = Double(index + end) / 2 + 1
+            for k in index...end { ranks[k] = rank }
+            let t = Double(end - index + 1)
+            tieCorrection += t * t * t - t
+            index = end + 1
+        }
+        let rankSumA = zip(pooled, ranks).filter { $0.0.1 == 0 }.map(\.1).reduce(0, +)
+        let u = rankSumA - n1 * (n1 + 1) / 2
+        let meanU = n1 * n2 / 2
+        let n = n1 + n2
+        let variance = n1 * n2 / 12 * ((n + 1) - tieCorrection / (n * (n - 1)))
+        guard variance > 0 else { return 1 }
+        let z = (abs(u - meanU) - 0.5) / variance.squareRoot()
+        return min(1, 2 * (1 - normalCDF(max(0, z))))
+    }
+
+    /// The standard normal distribution function.
+    public static func normalCDF(_ z: Double) -> Double { 0.5 * (1 + erf(z / 2.0.squareRoot())) }
+}
+
+/// The summary of timing samples that reports carry.
+public struct TimeSummary: Equatable, Sendable, Codable {
+    public var min: Double
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+    public var mean: Double
+    public var mad: Double
+    public var ci95: [Double]
+
+    public init(samples: [Double]) {
+        let sorted = samples.sorted()
+        min = sorted.first ?? 0
+        max = sorted.last ?? 0
+        p50 = Statistics.quantile(sorted, 0.5)
+        p90 = Statistics.quantile(sorted, 0.9)
+        p99 = Statistics.quantile(sorted, 0.99)
+        mean = Statistics.mean(sorted)
+        mad = Statistics.medianAbsoluteDeviation(sorted)
+        let interval = Statistics.medianConfidenceInterval(sorted)
+        ci95 = [interval.lower, interval.upper]
+    }
+
+    /// Every value divided by `divisor` (per arrangement).
+    public func scaled(by divisor: Double) -> TimeSummary {
+        var copy = self
+        copy.min /= divisor
+        copy.p50 /= divisor
+        copy.p90 /= divisor
+        copy.p99 /= divisor
+        copy.max /= divisor
+        copy.mean /= divisor
+        copy.mad /= divisor
+        copy.ci95 = ci95.map { $0 / divisor }
+        return copy
+    }
+}
