@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds in release, resolves the shipped
-# scenes with every variant, runs the default suite and writes Results/.
+# The main job: installs what is missing, builds in release, checks that every
+# variant resolves the shipped scenes, runs the default suite and writes
+# Results/latest.json and Results/latest.csv. Extra arguments go to 'foldbench run'
+# (e.g. scripts/bench.sh --record, or --suite full).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -8,8 +10,11 @@ ensure_packages
 swift build -c release --product foldbench
 bin=.build/release/foldbench
 for scene in Benchmarks/Scenes/*.json; do
-    for variant in reference fast; do
-        "$bin" resolve "$scene" --variant "$variant" >/dev/null
-    done
-    echo "resolved $scene"
+    reference=$("$bin" resolve "$scene")
+    fast=$("$bin" resolve "$scene" --variant fast)
+    if [ "$reference" != "$fast" ]; then
+        echo "fast and reference disagree on $scene" >&2
+        exit 1
+    fi
 done
+"$bin" run --suite default "$@"

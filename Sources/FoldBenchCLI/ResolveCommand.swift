@@ -8,20 +8,57 @@ enum ResolveCommand: Command {
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
         options: [
-            .init("--variant", value: "NAME", help: "Resolver variant (default: reference). See 'foldbench list'.")
+            .init("--variant", value: "NAME", help: "Resolver variant (default: reference). See 'foldbench list'."),
+            .init("--device", value: "NAME", help: "Resolve in a device's context instead of the scene's."),
+            .init("--device-file", value: "PATH", help: "A device profile of your own (implies --device with its name)."),
+            .init("--posture", value: "P", help: "closed, halfOpen or flat (with --device; default halfOpen)."),
+            .init("--orientation", value: "O", help: "portrait or landscape (with --device; default landscape)."),
         ],
         details: """
             Prints one object per pane, in depth-first order, with its visibility, frame,
             size class, split axis and z-index. A bad scene exits 2 naming the JSON path and the rule.
+            With --device the context is the device's safe area, size classes and, when half-open,
+            its fold; the scene's layout direction is kept.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let variant = try Variants.named(arguments.value("--variant") ?? "reference", command: spec)
-        let scene = try loadScene(path)
+        var scene = try loadScene(path)
+        if let device = try deviceProfile(arguments) {
+            let posture = try choice(arguments, "--posture", Posture.allCases, default: Posture.halfOpen)
+            let orientation = try choice(arguments, "--orientation", Orientation.allCases, default: Orientation.landscape)
+            scene.context = device.context(
+                posture: posture, orientation: orientation, direction: scene.context.layoutDirection)
+        } else if arguments.value("--posture") != nil || arguments.value("--orientation") != nil {
+            throw UsageError("--posture and --orientation need --device or --device-file", command: spec)
+        }
         let resolution = variant.resolve(scene.tree, in: scene.context)
         console.out(ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs))
         return 0
+    }
+
+    static func deviceProfile(_ arguments: ParsedArguments) throws -> DeviceProfile? {
+        if let path = arguments.value("--device-file") {
+            return try DeviceFiles.load([path]).values.first
+        }
+        guard let name = arguments.value("--device") else { return nil }
+        do {
+            return try DeviceProfile.shipped(name)
+        } catch {
+            throw UsageError(error.rule, command: spec)
+        }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ arguments: ParsedArguments, _ option: String, _ cases: T.AllCases, default value: T
+    ) throws(UsageError) -> T where T.RawValue == String {
+        guard let text = arguments.value(option) else { return value }
+        guard let parsed = T(rawValue: text) else {
+            throw UsageError(
+                "\(option) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'", command: spec)
+        }
+        return parsed
     }
 
     /// Reads and decodes a scene file, naming the file in any failure.

@@ -9,6 +9,9 @@ public enum AllocationCounter {
     /// Allocation requests so far by the whole process (small and large), after
     /// advancing jemalloc's statistics epoch so the totals are current.
     public static func processAllocationCount() -> UInt64 {
+        // The calling thread's cache keeps its own request counts until it is
+        // flushed; flushing merges them into the arena totals read below.
+        _ = mallctl(cString("thread.tcache.flush"), nil, nil, nil, 0)
         var epochIn: UInt64 = 1
         var epochOut: UInt64 = 0
         var size = MemoryLayout<UInt64>.size

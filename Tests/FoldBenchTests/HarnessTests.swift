@@ -1,0 +1,240 @@
+import ArrangementModel
+import FastResolver
+import Foundation
+@testable import Harness
+import ReferenceResolver
+import SceneFormat
+import Testing
+
+@Suite("Statistics")
+struct StatisticsTests {
+    @Test("known samples give known percentiles, MAD and mean")
+    func percentiles() {
+        let values = (1...10).map(Double.init)
+        #expect(Statistics.quantile(values, 0.5) == 5.5)
+        #expect(abs(Statistics.quantile(values, 0.9) - 9.1) < 1e-12)
+        #expect(Statistics.quantile(values, 0) == 1)
+        #expect(Statistics.quantile(values, 1) == 10)
+        #expect(Statistics.medianAbsoluteDeviation([1, 1, 2, 2, 4, 6, 9]) == 1)
+        let summary = TimeSummary(samples: [3, 1, 2])
+        #expect(summary.min == 1 && summary.max == 3 && summary.p50 == 2 && summary.mean == 2)
+    }
+
+    @Test("the median's 95 % interval uses the binomial order statistics")
+    func medianInterval() {
+        let interval = Statistics.medianConfidenceInterval((1...100).map(Double.init))
+        #expect(interval.lower == 40)
+        #expect(interval.upper == 61)
+        let single = Statistics.medianConfidenceInterval([7])
+        #expect(single.lower == 7 && single.upper == 7)
+    }
+
+    @Test("Mann–Whitney: separated samples are significant, identical ones are not")
+    func mannWhitney() {
+        let a = (1...10).map(Double.init)
+        let b = (11...20).map(Double.init)
+        #expect(abs(Statistics.mannWhitneyP(a, b) - 0.000183) < 0.00002)
+        #expect(Statistics.mannWhitneyP(a, a) > 0.9)
+        #expect(Statistics.mannWhitneyP([1, 1, 1], [1, 1, 1]) == 1)
+    }
+}
+
+@Suite("Device model and motions")
+struct MotionTests {
+    let duo = try! DeviceProfile.shipped("iphone-duo")
+
+    @Test("fold-cycle at 120 Hz: flat, then half-open with the fold, then closed after a transition")
+    func foldCycle() throws {
+        let contexts = Timeline.contexts(motion: .foldCycle, device: duo, frames: 60)
+        // Frame 0: θ = 180, flat inner landscape, the status bar inset on the right.
+        #expect(contexts[0].bounds == (try Rect(x: 0, y: 0, width: 866, height: 822)))
+        #expect(contexts[0].reservedRegions.isEmpty)
+        // Frame 10: θ = 120, half-open: the fold at x = 475.
+        #expect(contexts[10].reservedRegions == [try Rect(x: 475, y: 0, width: 0, height: 822)])
+        // The moon-phase scene splits into the documents' 475/391 halves.
+        let scene = try SceneDecoder.decode(
+            [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json"))))
+        let resolution = ReferenceResolver().resolve(scene.tree, in: contexts[10])
+        #expect(resolution.panes.map(\.frame.width) == [475, 391])
+        // θ < 20 at frames 27...33: the bounds move towards the outer display with
+        // nothing reserved, and turn back before the 12 transition frames are over.
+        #expect(duo.posture(atAngle: Motion.foldCycle.state(atFrame: 27, refreshRate: 120).angle) == .closed)
+        #expect(contexts[26].reservedRegions.count == 1)
+        let outer = try Rect(x: 47, y: 0, width: 750, height: 369)
+        for frame in 27...33 {
+            #expect(contexts[frame].reservedRegions.isEmpty)
+            #expect(contexts[frame].bounds.width < contexts[frame - 1].bounds.width)
+            #expect(contexts[frame].bounds.width > outer.width)
+        }
+        #expect(contexts[34].bounds.width > contexts[33].bounds.width)
+        // At 480 Hz the display stays closed long enough to arrive: 12 frames after the switch.
+        let slow = Timeline.contexts(motion: .foldCycle, device: duo, frames: 130, refreshRate: 480)
+        #expect(duo.posture(atAngle: Motion.foldCycle.state(atFrame: 107, refreshRate: 480).angle) == .closed)
+        #expect(slow[117].bounds != outer)
+        #expect(slow[118].bounds == outer)
+    }
+
+    @Test("posture-flutter: the fold vanishes at 160°–170° and appears at 150°")
+    func postureFlutter() {
+        let contexts = Timeline.contexts(motion: .postureFlutter, device: duo, frames: 12)
+        #expect(contexts[0].reservedRegions.isEmpty)  // 160°: flat
+        #expect(contexts[3].reservedRegions.isEmpty)  // 170°
+        #expect(contexts[9].reservedRegions.count == 1)  // 150°: half-open
+    }
+
+    @Test("rotate-half-open flips to portrait after 0.25 s, the fold becomes horizontal")
+    func rotate() throws {
+        let contexts = Timeline.contexts(motion: .rotateHalfOpen, device: duo, frames: 31)
+        #expect(contexts[29].bounds.width == 866)
+        #expect(contexts[30].bounds == (try Rect(x: 0, y: 0, width: 822, height: 950)))
+        #expect(contexts[30].reservedRegions == [try Rect(x: 0, y: 475, width: 822, height: 0)])
+    }
+
+    @Test("drag-resize sweeps the width from 100 % to 40 % in 0.25 s")
+    func dragResize() {
+        let contexts = Timeline.contexts(motion: .dragResize, device: duo, frames: 61)
+        #expect(contexts[0].bounds.width == 866)
+        #expect(abs(contexts[30].bounds.width - 866 * 0.4) < 1e-9)
+        #expect(contexts[60].bounds.width == 866)
+    }
+
+    @Test("refresh rate changes the frame times")
+    func refreshRate() {
+        let state = Motion.foldCycle.state(atFrame: 15, refreshRate: 60)
+        #expect(state.angle == 0)
+    }
+
+    @Test("the hinged profile reserves a 26 pt band")
+    func hingedProfile() throws {
+        let hinged = try DeviceProfile.shipped("hinged-duo")
+        let context = hinged.context(posture: .halfOpen, orientation: .landscape)
+        #expect(context.reservedRegions.first?.width == 26)
+    }
+}
+
+@Suite("Runner, reports and result files")
+struct RunnerTests {
+    /// A variant that is wrong on purpose: the fast resolver with one pane nudged.
+    struct NudgedVariant: ResolverVariant {
+        var name: String { "nudged" }
+        func prepare(_ tree: ArrangementTree) -> CompiledTree { FastResolver().prepare(tree) }
+        func relayout(_ prepared: CompiledTree, in context: LayoutContext, into resolution: inout Resolution) {
+            FastResolver().relayout(prepared, in: context, into: &resolution)
+            if !context.reservedRegions.isEmpty, resolution.panes[1].visible {
+                let frame = resolution.panes[1].frame
+                resolution.panes[1].frame = try! Rect(x: frame.x + 1, y: frame.y, width: frame.width, height: frame.height)
+            }
+        }
+    }
+
+    func runner(_ variants: [VariantEntry]) -> Runner {
+        var options = RunOptions()
+        options.timePerScenario = 0.01
+        options.frames = 24
+        options.minimumSamples = 3
+        return Runner(options: options, variants: variants) { try DeviceProfile.shipped($0) }
+    }
+
+    @Test("a variant that differs from the reference is refused, naming the frame and the pane")
+    func checksumRefusal() throws {
+        let entries = [VariantRegistry.entry(named: "fast")!, VariantEntry(NudgedVariant(), summary: "wrong")]
+        let scenario = try Scenario("fold-cycle/balanced-d2/iphone-duo")
+        #expect {
+            _ = try runner(entries).run([scenario])
+        } throws: { error in
+            let failure = try #require(error as? VerificationFailure)
+            // Frame 4 is the first half-open frame (θ = 156°); pane 1 is p2.
+            return failure.variant == "nudged" && failure.frame == 4
+                && failure.difference == "pane p2: frame (1, 0, 475, 328.8) vs (0, 0, 475, 328.8)"
+        }
+    }
+
+    @Test("results carry every metric; fast and reference agree and have equal checksums")
+    func results() throws {
+        let results = try runner(VariantRegistry.entries).run([try Scenario("fold-cycle/balanced-d3/iphone-duo")])
+        #expect(results.map(\.variant) == ["reference", "fast"])
+        #expect(results[0].checksum == results[1].checksum)
+        #expect(results[1].allocationsPerRelayout == 0)
+        #expect(results[1].bytesAllocatedPerRelayout == 0)
+        #expect(results[0].bytesAllocatedPerRelayout > 0)
+        #expect(results.allSatisfy { $0.samples.count >= 3 && $0.arrangements == 7 && $0.frames == 24 })
+        let ratio = try #require(results[1].ratioToReference)
+        #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper)
+    }
+
+    static func syntheticReport() -> Report {
+        var environment = RunEnvironment()
+        environment.commit = "abc123"
+        environment.date = "2026-11-30T00:00:00Z"
+        environment.host = "ci, \"east\""
+        let result = VariantResult(
+            scenario: "fold-cycle/balanced-d8/iphone-duo", variant: "fast", arrangements: 255, frames: 600,
+            refreshRate: 120, batchFrames: 16, samples: [100, 110, 120, 130, 140], time: TimeSummary(samples: [100, 110, 120, 130, 140]),
+            allocationsPerRelayout: 0, bytesAllocatedPerRelayout: 0, instructionsPerRelayout: 12_345, peakResidentBytes: 1 << 20,
+            framesOverBudget: 0, prepareNanoseconds: 5000, ratioToReference: (0.1, 0.09, 0.11), checksum: 0xBEEF)
+        return Report(environment: environment, options: RunOptions(), results: [result])
+    }
+
+    @Test("a report round-trips through JSON; the CSV is long-format with the documented columns")
+    func reportRoundTrip() throws {
+        let report = Self.syntheticReport()
+        let text = JSONWriter.writePretty(report.json())
+        let summary = try ReportSummary.decode(Array(text.utf8))
+        #expect(summary.commit == "abc123")
+        let entry = try #require(summary.entries.first)
+        #expect(entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast" && entry.arrangements == 255)
+        #expect(entry.timeSamples == [100, 110, 120, 130, 140])
+        #expect(entry.metrics["timePerRelayout"] == 120)
+        #expect(entry.metrics["instructionsPerRelayout"] == 12_345)
+        #expect(entry.metrics["allocationsPerRelayout"] == 0)
+        let document = try JSONParser.parse(text)
+        #expect(document["schemaVersion"] == .number(1))
+        #expect(document["results"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["metrics"]?["timePerRelayout"]?["ci95"] != nil)
+
+        let lines = report.csv().split(separator: "\n")
+        #expect(CSV.parse(lines[0]) == CSV.columns)
+        let rows = lines.dropFirst().map { CSV.parse($0)! }
+        #expect(rows.allSatisfy { $0.count == CSV.columns.count })
+        #expect(rows.contains { $0[3] == "ci, \"east\"" && $0[7] == "timePerRelayout" && $0[8] == "p50" && $0[9] == "120" })
+        #expect(report.historyRows().split(separator: "\n").count == Set(rows.map { $0[7] }).count)
+    }
+
+    @Test("atomic writes replace a file whole and leave no temporary behind")
+    func atomicWrite() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("nested/report.json").path
+        try ResultFiles.writeAtomically("first", to: path)
+        try ResultFiles.writeAtomically("second", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["report.json"])
+        let blocked = directory.appendingPathComponent("nested/report.json/inside.json").path
+        #expect(throws: ResultFiles.WriteError.self) { try ResultFiles.writeAtomically("x", to: blocked) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+    }
+
+    @Test("concurrent locked appends land every row intact, one header")
+    func lockedAppend() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("history.csv").path
+        let row = String(repeating: "x", count: 3000)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for index in 0..<25 {
+                        try? ResultFiles.appendLocked("\(writer),\(index),\(row)\n\(writer),\(index),\(row)\n", header: "w,i,x\n", to: path)
+                    }
+                }
+            }
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "w,i,x")
+        #expect(lines.count == 1 + 8 * 25 * 2)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(row) && $0.split(separator: ",").count == 3 })
+        // The two rows of one append stay together.
+        for pair in stride(from: 1, to: lines.count, by: 2) {
+            #expect(lines[pair] == lines[pair + 1])
+        }
+    }
+}
