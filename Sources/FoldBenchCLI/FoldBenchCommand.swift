@@ -4,6 +4,8 @@
 public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [ResolveCommand.self, RunCommand.self, ListCommand.self]
+    /// Commands that work but are not listed (the callgrind child).
+    static let internalCommands: [any Command.Type] = [CountInstructionsCommand.self]
 
     static let overview = """
         foldbench: models ArrangementView's layout rules on a foldable phone and measures resolver variants.
@@ -31,7 +33,7 @@ public enum FoldBenchCommand {
             console.out(command.spec.help)
             return 0
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = (commands + internalCommands).first(where: { $0.spec.name == name }) else {
             console.err("foldbench: error: unknown command '\(name)'\n\n\(generalHelp)")
             return 2
         }

@@ -41,8 +41,25 @@ enum RunCommand: Command {
         } catch let error as SceneError {
             throw CommandFailure(status: 2, error.description)
         }
-        let report = Report(environment: RunEnvironment.current(), options: settings.runner.options, results: results)
-        console.out(ResultTable.render(results))
+        var report = Report(environment: RunEnvironment.current(), options: settings.runner.options, results: results)
+        if settings.runner.options.countInstructions {
+            console.err("counting instructions under callgrind...\n")
+            let totals: [String: Double]
+            do {
+                totals = try InstructionCounter.runChild(arguments: ["count-instructions"] + settings.childArguments)
+            } catch {
+                throw CommandFailure(status: 2, error.message)
+            }
+            for index in report.results.indices {
+                let result = report.results[index]
+                let label = Runner.instructionLabel(scenario: result.scenario, variant: result.variant)
+                guard let total = totals[label] else {
+                    throw CommandFailure(status: 2, "callgrind gave no count for \(label)")
+                }
+                report.results[index].instructionsPerRelayout = total / Double(result.frames)
+            }
+        }
+        console.out(ResultTable.render(report.results))
         try write(report, settings: settings, console: console)
         return 0
     }
@@ -71,6 +88,8 @@ enum RunCommand: Command {
     struct Settings {
         var scenarios: [Scenario] = []
         var runner: Runner
+        /// The arguments that make the callgrind child count the same loops.
+        var childArguments: [String] = []
         var record: Bool
         var outDirectory: String
 
@@ -116,9 +135,34 @@ enum RunCommand: Command {
                 options: options,
                 variants: variants.isEmpty ? VariantRegistry.entries.filter { !$0.isTestOnly } : variants,
                 resolveDevice: { name in try devices[name] ?? DeviceProfile.shipped(name) })
+            childArguments =
+                scenarios.flatMap { ["--scenario", $0.description] }
+                + runner.variants.flatMap { ["--variant", $0.name] }
+                + ["--frames", String(options.frames), "--refresh-rate", String(options.refreshRate)]
+                + ["--layout-direction", options.direction == .leftToRight ? "leftToRight" : "rightToLeft"]
+                + arguments.all("--device-file").flatMap { ["--device-file", $0] }
             record = arguments.flag("--record")
             outDirectory = arguments.value("--out") ?? "Results"
         }
+    }
+}
+
+/// The callgrind child of `run --instructions` (not listed in help): counts each
+/// scenario × variant loop and dumps it under a label for the parent.
+enum CountInstructionsCommand: Command {
+    static let spec = CommandSpec(
+        name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
+        options: RunCommand.spec.options.filter {
+            ["--scenario", "--variant", "--frames", "--refresh-rate", "--layout-direction", "--device-file"].contains($0.name)
+        })
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let settings = try RunCommand.Settings(arguments)
+        guard InstructionCounter.isUnderValgrind else {
+            throw CommandFailure(status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
+        }
+        try settings.runner.countInstructionLoops(settings.scenarios)
+        return 0
     }
 }
 

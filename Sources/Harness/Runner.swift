@@ -169,16 +169,6 @@ public struct Runner {
             round += 1
         }
 
-        var instructions = [Double?](repeating: nil, count: benches.count)
-        if options.countInstructions {
-            report("counting instructions")
-            for (index, bench) in benches.enumerated() {
-                instructions[index] = InstructionCounter.count(relayouts: contexts.count) {
-                    bench.run(from: 0, count: contexts.count)
-                }
-            }
-        }
-
         let referenceIndex = variants.firstIndex { $0.name == ReferenceResolverEntry.variant.name }
         let peak = Clock.peakResidentBytes()
         return benches.indices.map { index in
@@ -194,9 +184,33 @@ public struct Runner {
                 time: TimeSummary(samples: samples[index]),
                 allocationsPerRelayout: Double(tallies[index].allocations) / Double(contexts.count),
                 bytesAllocatedPerRelayout: Double(tallies[index].bytes) / Double(contexts.count),
-                instructionsPerRelayout: instructions[index], peakResidentBytes: peak, framesOverBudget: overBudget[index],
+                instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: overBudget[index],
                 prepareNanoseconds: Double(benches[index].prepareNanoseconds), ratioToReference: ratio,
                 checksum: checksums[index])
+        }
+    }
+}
+
+extension Runner {
+    /// The label of one scenario × variant loop in callgrind's dumps.
+    public static func instructionLabel(scenario: String, variant: String) -> String { "\(scenario) \(variant)" }
+
+    /// The callgrind child's work: for each scenario and variant, prepare and warm
+    /// up uncounted, then count one pass over the timeline and dump it under its label.
+    public func countInstructionLoops(_ scenarios: [Scenario]) throws {
+        for scenario in scenarios {
+            let device = try resolveDevice(scenario.device)
+            let tree = try scenario.tree.makeTree()
+            let contexts = Timeline.contexts(
+                motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
+                direction: options.direction)
+            for entry in variants {
+                let bench = entry.makeBench(tree, contexts)
+                bench.run(from: 0, count: contexts.count)
+                InstructionCounter.countAndDump(label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)) {
+                    bench.run(from: 0, count: contexts.count)
+                }
+            }
         }
     }
 }
