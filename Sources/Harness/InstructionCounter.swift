@@ -56,6 +56,12 @@ public enum InstructionCounter {
             "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
             "--callgrind-out-file=\(directory.path)/callgrind.out", executable,
         ] + arguments
+        // Hash seeds change allocation patterns, and jemalloc's time-based purging
+        // takes a few extra instructions now and then: both off, counts are exact.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        process.environment = environment
         let log = directory.appendingPathComponent("valgrind.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try? FileHandle(forWritingTo: log)
