@@ -28,12 +28,18 @@ public enum VariantRegistry {
     public static let entries: [VariantEntry] = [
         VariantEntry(ReferenceResolver(), summary: "the executable contract: recursive, readable, allocates"),
         VariantEntry(FastResolver(), summary: "flat pre-order storage, prepared ordering, no allocation per frame"),
+        VariantEntry(
+            SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
+            isTestOnly: true),
+        VariantEntry(
+            SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.6),
+            summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
     ]
 
     /// Every variant, the reference first.
     public static var all: [any ResolverVariant] { entries.map(\.variant) }
 
-    /// The names a user can pick.
+    /// The names a user can pick (test-only variants work too but are not listed).
     public static var names: [String] { entries.filter { !$0.isTestOnly }.map(\.name) }
 
     public static func entry(named name: String) -> VariantEntry? { entries.first { $0.name == name } }
