@@ -1,0 +1,235 @@
+import Foundation
+import Harness
+import SceneFormat
+import Testing
+
+/// The built `foldbench` (scripts/test.sh builds it before the tests run).
+let foldbenchBinary = repositoryRoot.appendingPathComponent(".build/debug/foldbench").path
+
+/// Runs the built executable; the callgrind mode re-executes the binary itself,
+/// so it cannot run inside the test process.
+func runBinary(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: foldbenchBinary)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+@Suite("Regression gate", .serialized)
+struct GateTests {
+    static let scenario = "fold-cycle/balanced-d4/iphone-duo"
+
+    /// One run with instructions counted, for fast, fast-slowed and the reference.
+    func countedRun(in directory: URL) throws -> String {
+        #expect(FileManager.default.isExecutableFile(atPath: foldbenchBinary), "build foldbench first (scripts/test.sh does)")
+        let result = try runBinary([
+            "run", "--scenario", Self.scenario, "--variant", "reference", "--variant", "fast", "--variant", "fast-slowed",
+            "--frames", "24", "--time-per-scenario", "0", "--instructions", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        return directory.appendingPathComponent("latest.json").path
+    }
+
+    func instructions(_ path: String) throws -> [String: Double] {
+        let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        return Dictionary(uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics["instructionsPerRelayout"] ?? -1) })
+    }
+
+    @Test("two runs of the same binary count the same instructions; the gate flags fast-slowed, never fast against itself")
+    func instructionsAreExactAndGated() throws {
+        let first = try temporaryDirectory()
+        let second = try temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let a = try countedRun(in: first)
+        let b = try countedRun(in: second)
+        let countsA = try instructions(a)
+        let countsB = try instructions(b)
+        #expect(countsA == countsB)
+        #expect(countsA["fast"]! > 0 && countsA["fast-slowed"]! > countsA["fast"]!)
+
+        // fast against itself, across the two runs: never flagged.
+        let same = runFoldBench(["compare", a, b, "--gate", "allocations,instructions"])
+        #expect(same.status == 0, "\(same.out)")
+        // fast-slowed against fast: an instruction regression.
+        let slowed = runFoldBench(["compare", a, b, "--pair", "fast=fast-slowed", "--gate", "instructions"])
+        #expect(slowed.status == 1)
+        #expect(slowed.out.contains("fast -> fast-slowed"))
+        #expect(slowed.out.split(separator: "\n").contains { $0.contains("instructionsPerRelayout") && $0.hasSuffix("regression") })
+    }
+
+    @Test("run --instructions without valgrind exits 2 with a clear message")
+    func missingValgrind() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: foldbenchBinary)
+        process.arguments = ["run", "--scenario", Self.scenario, "--frames", "2", "--time-per-scenario", "0", "--instructions", "--out", NSTemporaryDirectory()]
+        process.environment = ["PATH": "/nonexistent"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(text.contains("valgrind is not installed"))
+    }
+}
+
+@Suite("compare")
+struct CompareTests {
+    /// A minimal report with one fast result.
+    func report(instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1) -> String {
+        """
+        {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
+          {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
+           "samples": \(samples.count),
+           "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
+                       "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
+                       "bytesAllocatedPerRelayout": {"unit": "bytes", "value": 0},
+                       "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}},
+           "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
+        """
+    }
+
+    func compare(_ baseline: String, _ new: String, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let a = try writeFile(baseline, named: "a.json", in: directory)
+        let b = try writeFile(new, named: "b.json", in: directory)
+        return runFoldBench(["compare", a, b] + extra)
+    }
+
+    let steady = (0..<30).map { 1000 + Double($0 % 5) }
+
+    @Test("identical reports: exit 0, every verdict unchanged")
+    func unchanged() throws {
+        let text = report(instructions: 50_000, allocations: 0, samples: steady)
+        let result = try compare(text, text)
+        #expect(result.status == 0)
+        #expect(!result.out.contains("regression"))
+    }
+
+    @Test("any allocation increase is a regression (exit 1)")
+    func allocationRegression() throws {
+        let result = try compare(
+            report(instructions: 50_000, allocations: 0, samples: steady),
+            report(instructions: 50_000, allocations: 0.01, samples: steady))
+        #expect(result.status == 1)
+        #expect(result.out.contains("allocationsPerRelayout"))
+    }
+
+    @Test("instructions: beyond 1 % is a regression, within it is not; the flag moves the threshold")
+    func instructionThreshold() throws {
+        let base = report(instructions: 50_000, allocations: 0, samples: steady)
+        #expect(try compare(base, report(instructions: 50_600, allocations: 0, samples: steady)).status == 1)
+        #expect(try compare(base, report(instructions: 50_400, allocations: 0, samples: steady)).status == 0)
+        #expect(try compare(base, report(instructions: 50_600, allocations: 0, samples: steady), ["--instruction-threshold", "2"]).status == 0)
+    }
+
+    @Test("times: a significant change beyond 5 % is a regression; an insignificant one is noise; gating can exclude times")
+    func times() throws {
+        let base = report(instructions: 1, allocations: 0, samples: steady)
+        let slower = report(instructions: 1, allocations: 0, samples: steady.map { $0 * 1.2 })
+        let result = try compare(base, slower)
+        #expect(result.status == 1)
+        #expect(result.out.contains("timePerRelayout"))
+        #expect(try compare(base, slower, ["--gate", "instructions,allocations"]).status == 0)
+        // Two noisy, overlapping samples whose medians differ by more than 5 %.
+        let noisyA = (0..<8).map { [800.0, 1300][$0 % 2] + Double($0) }
+        let noisyB = noisyA.map { $0 * 1.06 }
+        let noise = try compare(report(instructions: 1, allocations: 0, samples: noisyA), report(instructions: 1, allocations: 0, samples: noisyB))
+        #expect(noise.status == 0)
+        #expect(noise.out.contains("unchanged (noise)"))
+    }
+
+    @Test("markdown and json formats")
+    func formats() throws {
+        let text = report(instructions: 50_000, allocations: 0, samples: steady)
+        let markdown = try compare(text, text, ["--format", "markdown"])
+        #expect(markdown.out.hasPrefix("**No regression** in 4 comparisons."))
+        #expect(markdown.out.contains("| scenario | variant | metric |"))
+        let json = try compare(text, text, ["--format", "json"])
+        let document = try JSONParser.parse(json.out)
+        #expect(document["regression"] == .bool(false))
+    }
+
+    @Test("bad input exits 2: unreadable, malformed, wrong schema, nothing in common")
+    func badInput() throws {
+        let good = report(instructions: 1, allocations: 0, samples: steady)
+        let missing = runFoldBench(["compare", "/nonexistent/a.json", "/nonexistent/b.json"])
+        #expect(missing.status == 2 && missing.err.contains("/nonexistent/a.json: cannot read"))
+        let malformed = try compare(good, "{\"schemaVersion\": 1,")
+        #expect(malformed.status == 2 && malformed.err.contains("b.json: line 1, column 21: malformed JSON"))
+        let schema = try compare(good, report(instructions: 1, allocations: 0, samples: steady, schema: 2))
+        #expect(schema.status == 2 && schema.err.contains("b.json: schemaVersion: unsupported schema version 2"))
+        let disjoint = try compare(good, report(instructions: 1, allocations: 0, samples: steady, variant: "other"))
+        #expect(disjoint.status == 2 && disjoint.err.contains("no scenario x variant x metric in common"))
+        #expect(try compare(good, good, ["--format", "yaml"]).status == 2)
+    }
+}
+
+@Suite("trend")
+struct TrendTests {
+    static let header = CSV.line(CSV.columns)
+
+    static func history(_ values: [Double], metric: String = "instructionsPerRelayout") -> String {
+        header
+            + values.enumerated().map { index, value in
+                CSV.line(["2026-11-\(10 + index % 18)T00:00:00Z", "c\(index)", "false", "host", "fold-cycle/balanced-d8/iphone-duo", "fast", "255", metric, "value", String(value), "count"])
+            }.joined()
+    }
+
+    @Test("a step in the series is found where it happens; a flat noisy series has none")
+    func changePoints() {
+        var generator = SplitMix64(seed: 3)
+        let noise = (0..<40).map { _ in Double.random(in: -5...5, using: &generator) }
+        let step = noise.enumerated().map { 1000 + $1 + ($0 >= 25 ? 60 : 0) }
+        #expect(ChangePoints.detect(step) == [25])
+        #expect(ChangePoints.detect(noise.map { 1000 + $0 }).isEmpty)
+        let twoSteps = noise.enumerated().map { 1000 + $1 + ($0 >= 12 ? 80 : 0) + ($0 >= 30 ? -150 : 0) }
+        #expect(ChangePoints.detect(twoSteps) == [12, 30])
+    }
+
+    @Test("trend writes a chart per series, an index and summaries; bad rows are reported by line and skipped")
+    func command() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var text = Self.history((0..<20).map { $0 < 10 ? 50_000 : 55_000 })
+        text += "2026-11-30T00:00:00Z,c99,false,host,fold-cycle/bal\n"  // a row cut short by a crash
+        text += "2026-11-30T00:00:00Z,c98,false,host,s,fast,1,timePerRelayout,p50,fast!,ns\n"
+        let path = try writeFile(text, named: "history.csv", in: directory)
+        let out = directory.appendingPathComponent("trend").path
+        let result = runFoldBench(["trend", path, "--out", out])
+        #expect(result.status == 0)
+        #expect(result.err.contains("\(path): line 22: 5 fields, expected 11 (truncated?) (skipped)"))
+        #expect(result.err.contains("\(path): line 23: value 'fast!' is not a number (skipped)"))
+        #expect(result.out.contains("| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% |"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["index.html", "instructionsPerRelayout--fold-cycle_balanced-d8_iphone-duo--fast.svg", "summary.csv", "summary.json", "summary.md"])
+        let svg = try String(contentsOfFile: "\(out)/\(files[1])", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains("<polyline") && svg.contains("change at c10"))
+        #expect(try String(contentsOfFile: "\(out)/index.html", encoding: .utf8).contains("href=\"\(files[1])\""))
+    }
+
+    @Test("a missing history or a wrong header exits 2")
+    func badHistory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(runFoldBench(["trend", directory.appendingPathComponent("none.csv").path]).status == 2)
+        let path = try writeFile("a,b\n1,2\n", named: "h.csv", in: directory)
+        let result = runFoldBench(["trend", path, "--out", directory.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("line 1: the header is not date,commit"))
+    }
+}
