@@ -41,10 +41,10 @@ public struct FastResolver: ResolverVariant {
 
   /// The whole frame: one pass over the arrangements in pre-order, reading them
   /// in place and writing each pane once. In optimised builds `@_noAllocation`
-  /// makes the compiler prove that nothing here allocates (debug builds lack the
+  /// makes the compiler prove that nothing here allocates (debug and fuzzing builds lack the
   /// cross-module bodies that proof needs).
   @inlinable
-  #if !DEBUG
+  #if !DEBUG && !FUZZING
     @_noAllocation
   #endif
   static func relayout(

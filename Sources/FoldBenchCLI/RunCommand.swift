@@ -73,7 +73,7 @@ enum RunCommand: Command {
             console.err("wrote \(out)/latest.json and \(out)/latest.csv\n")
             if settings.record {
                 let stamp = report.environment.date.replacingOccurrences(of: ":", with: "")
-                let kept = "\(out)/runs/\(stamp)-\(report.environment.commit).json"
+                let kept = "\(out)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
                 try ResultFiles.writeAtomically(json, to: kept)
                 try ResultFiles.appendLocked(
                     report.historyRows(), header: CSV.line(CSV.columns), to: "\(out)/history.csv")

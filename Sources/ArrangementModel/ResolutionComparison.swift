@@ -1,4 +1,4 @@
-import ArrangementModel
+
 
 /// Compares two resolutions of one tree the way the contract demands: ids,
 /// visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
@@ -41,7 +41,7 @@ public enum ResolutionComparison {
             mix(pane.visible ? 1 : 0)
             guard pane.visible else { continue }
             for value in [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height] {
-                mix(UInt64(bitPattern: Int64((value * 1e6).rounded())))
+                mix(((value * 1e6).rounded() + 0).bitPattern)  // + 0 turns -0 into 0
             }
             mix(UInt64(pane.sizeClass.horizontal.rawValue) << 8 | UInt64(pane.sizeClass.vertical.rawValue))
             mix(UInt64(pane.splitAxis.map { $0.rawValue + 1 } ?? 0))
