@@ -22,7 +22,8 @@ struct ByteSource {
     /// A length: round values that make ties likely, or an arbitrary one.
     mutating func length() -> Double {
         let byte = next()
-        return byte < 200 ? pick([0, 1, 10, 100, 200, 240, 320, 390, 475, 500, 822, 866, 950, 1000]) : Double(next()) * 4.5
+        return byte < 200
+            ? pick([0, 1, 10, 100, 200, 240, 320, 390, 475, 500, 822, 866, 950, 1000]) : Double(next()) * 4.5
     }
 
     mutating func fraction() -> Double { Double(next() % 21) / 20 }
@@ -42,7 +43,9 @@ struct SceneBuilder {
             var values = (0..<3).map { _ in ratio ? source.fraction() : source.length() }
             values.sort()
             let mask = source.next() % 7 + 1
-            let (min, ideal, max) = (mask & 1 != 0 ? values[0] : nil, mask & 2 != 0 ? values[1] : nil, mask & 4 != 0 ? values[2] : nil)
+            let (min, ideal, max) = (
+                mask & 1 != 0 ? values[0] : nil, mask & 2 != 0 ? values[1] : nil, mask & 4 != 0 ? values[2] : nil
+            )
             return ratio ? try .ratio(min: min, ideal: ideal, max: max) : try .length(min: min, ideal: ideal, max: max)
         }
     }
@@ -62,7 +65,8 @@ struct SceneBuilder {
             split = SplitPreferences(horizontal: try preference(), vertical: try preference())
         }
         let edges = OverlayEdges(
-            horizontal: source.pick([nil, HorizontalEdge.leading, .trailing]), vertical: source.pick([nil, VerticalEdge.top, .bottom]))
+            horizontal: source.pick([nil, HorizontalEdge.leading, .trailing]),
+            vertical: source.pick([nil, VerticalEdge.top, .bottom]))
         let priority = source.pick([0.0, 0, 1, 2, -1, 0.5])
         var content = PaneContent.view
         if depth < 8, arrangements < 64, source.next() % 3 == 0 {
@@ -83,20 +87,28 @@ struct SceneBuilder {
     }
 
     mutating func context() throws -> LayoutContext {
-        let bounds = try Rect(x: source.pick([0, 10, -20]), y: source.pick([0, 47]), width: source.length(), height: source.length())
+        let bounds = try Rect(
+            x: source.pick([0, 10, -20]), y: source.pick([0, 47]), width: source.length(), height: source.length())
         var regions: [Rect] = []
         for _ in 0..<(source.next() % 4) {
             let thickness = source.pick([0.0, 0, 20, 26])
             let at = source.fraction()
             if source.next() % 2 == 0 {
-                regions.append(try Rect(x: bounds.minX + at * bounds.width - thickness / 2, y: bounds.minY - source.pick([0, 10]), width: thickness, height: bounds.height + source.pick([0, 20])))
+                regions.append(
+                    try Rect(
+                        x: bounds.minX + at * bounds.width - thickness / 2, y: bounds.minY - source.pick([0, 10]),
+                        width: thickness, height: bounds.height + source.pick([0, 20])))
             } else {
-                regions.append(try Rect(x: bounds.minX - source.pick([0, 10]), y: bounds.minY + at * bounds.height - thickness / 2, width: bounds.width + source.pick([0, 20]), height: thickness))
+                regions.append(
+                    try Rect(
+                        x: bounds.minX - source.pick([0, 10]), y: bounds.minY + at * bounds.height - thickness / 2,
+                        width: bounds.width + source.pick([0, 20]), height: thickness))
             }
         }
         return LayoutContext(
             bounds: bounds,
-            sizeClass: SizeClass(horizontal: source.pick([.compact, .regular]), vertical: source.pick([.compact, .regular])),
+            sizeClass: SizeClass(
+                horizontal: source.pick([.compact, .regular]), vertical: source.pick([.compact, .regular])),
             layoutDirection: source.pick([.leftToRight, .rightToLeft]), reservedRegions: regions)
     }
 }
@@ -110,7 +122,9 @@ public func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let reference = ReferenceResolver().resolve(tree, in: context)
     let fast = FastResolver().resolve(tree, in: context)
     if let difference = ResolutionComparison.firstDifference(fast, reference, ids: tree.paneIDs) {
-        fatalError("fast differs from the reference: \(difference)\n\(SceneEncoder.encode(Scene(context: context, tree: tree)))")
+        fatalError(
+            "fast differs from the reference: \(difference)\n\(SceneEncoder.encode(Scene(context: context, tree: tree)))"
+        )
     }
     return 0
 }

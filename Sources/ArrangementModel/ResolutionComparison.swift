@@ -1,5 +1,3 @@
-
-
 /// Compares two resolutions of one tree the way the contract demands: ids,
 /// visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
 public enum ResolutionComparison {

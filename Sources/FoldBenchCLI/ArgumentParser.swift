@@ -119,7 +119,8 @@ public struct CommandSpec: Sendable {
         }
         if !parsed.helpRequested {
             if parsed.positionals.count < minimumPositionals {
-                throw UsageError("missing argument \(arguments.isEmpty ? self.arguments : self.arguments)", command: self)
+                throw UsageError(
+                    "missing argument \(arguments.isEmpty ? self.arguments : self.arguments)", command: self)
             }
             if parsed.positionals.count > maximumPositionals {
                 throw UsageError("unexpected argument '\(parsed.positionals[maximumPositionals])'", command: self)
@@ -145,11 +146,14 @@ public struct ParsedArguments: Sendable {
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// An option's value as a number, checked against `range`.
-    public func number(_ name: String, in range: ClosedRange<Double>, command: CommandSpec) throws(UsageError) -> Double? {
+    public func number(_ name: String, in range: ClosedRange<Double>, command: CommandSpec) throws(UsageError)
+        -> Double?
+    {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw UsageError(
-                "option '\(name)' needs a number in \(range.lowerBound)...\(range.upperBound), got '\(text)'", command: command)
+                "option '\(name)' needs a number in \(range.lowerBound)...\(range.upperBound), got '\(text)'",
+                command: command)
         }
         return number
     }

@@ -9,12 +9,17 @@ enum CompareCommand: Command {
         positionals: 2...2,
         options: [
             .init("--instruction-threshold", value: "PERCENT", help: "Instruction change that counts (default 1)."),
-            .init("--time-threshold", value: "PERCENT", help: "Time change that may count, if significant (default 5)."),
+            .init(
+                "--time-threshold", value: "PERCENT", help: "Time change that may count, if significant (default 5)."),
             .init("--significance", value: "P", help: "Mann-Whitney significance level for times (default 0.01)."),
             .init(
                 "--gate", value: "METRICS",
-                help: "Comma-separated metrics whose regressions fail: allocations, bytes, instructions, time (default all)."),
-            .init("--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW."),
+                help:
+                    "Comma-separated metrics whose regressions fail: allocations, bytes, instructions, time (default all)."
+            ),
+            .init(
+                "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW."
+            ),
             .init("--format", value: "FORMAT", help: "table (default), markdown or json."),
         ],
         details: """
@@ -42,7 +47,8 @@ enum CompareCommand: Command {
             var gated: Set<String> = []
             for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 guard let metric = gateNames[name] else {
-                    throw UsageError("--gate takes allocations, bytes, instructions, time; not '\(name)'", command: spec)
+                    throw UsageError(
+                        "--gate takes allocations, bytes, instructions, time; not '\(name)'", command: spec)
                 }
                 gated.insert(metric)
             }

@@ -3,12 +3,12 @@
 /// 2 bad usage or bad input). Never traps on user input.
 public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [
+    nonisolated(unsafe) static let commands: [any Command.Type] = [
         ResolveCommand.self, RunCommand.self, CompareCommand.self, TrendCommand.self, BaselineCommand.self,
         ListCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
-    static let internalCommands: [any Command.Type] = [CountInstructionsCommand.self]
+    nonisolated(unsafe) static let internalCommands: [any Command.Type] = [CountInstructionsCommand.self]
 
     static let overview = """
         foldbench: models ArrangementView's layout rules on a foldable phone and measures resolver variants.

@@ -10,7 +10,8 @@ enum ResolveCommand: Command {
         options: [
             .init("--variant", value: "NAME", help: "Resolver variant (default: reference). See 'foldbench list'."),
             .init("--device", value: "NAME", help: "Resolve in a device's context instead of the scene's."),
-            .init("--device-file", value: "PATH", help: "A device profile of your own (implies --device with its name)."),
+            .init(
+                "--device-file", value: "PATH", help: "A device profile of your own (implies --device with its name)."),
             .init("--posture", value: "P", help: "closed, halfOpen or flat (with --device; default halfOpen)."),
             .init("--orientation", value: "O", help: "portrait or landscape (with --device; default landscape)."),
         ],
@@ -27,7 +28,8 @@ enum ResolveCommand: Command {
         var scene = try loadScene(path)
         if let device = try deviceProfile(arguments) {
             let posture = try choice(arguments, "--posture", Posture.allCases, default: Posture.halfOpen)
-            let orientation = try choice(arguments, "--orientation", Orientation.allCases, default: Orientation.landscape)
+            let orientation = try choice(
+                arguments, "--orientation", Orientation.allCases, default: Orientation.landscape)
             scene.context = device.context(
                 posture: posture, orientation: orientation, direction: scene.context.layoutDirection)
         } else if arguments.value("--posture") != nil || arguments.value("--orientation") != nil {

@@ -8,10 +8,13 @@ enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
-            .init("--suite", value: "NAME", help: "quick, default or full (default: default, unless --scenario is given)."),
+            .init(
+                "--suite", value: "NAME", help: "quick, default or full (default: default, unless --scenario is given)."
+            ),
             .init("--scenario", value: "MOTION/TREE/DEVICE", repeatable: true, help: "A scenario, in a suite or not."),
             .init("--variant", value: "NAME", repeatable: true, help: "A variant to measure (default: all)."),
-            .init("--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario, all variants (default 1)."),
+            .init(
+                "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario, all variants (default 1)."),
             .init("--frames", value: "N", help: "Frames in each timeline (default 600)."),
             .init("--refresh-rate", value: "HZ", help: "Frames per second of the motions (default 120)."),
             .init("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft."),
@@ -73,13 +76,14 @@ enum RunCommand: Command {
             console.err("wrote \(out)/latest.json and \(out)/latest.csv\n")
             if settings.record {
                 let stamp = report.environment.date.replacingOccurrences(of: ":", with: "")
-                let kept = "\(out)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
+                let kept =
+                    "\(out)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
                 try ResultFiles.writeAtomically(json, to: kept)
                 try ResultFiles.appendLocked(
                     report.historyRows(), header: CSV.line(CSV.columns), to: "\(out)/history.csv")
                 console.err("recorded \(kept) and appended to \(out)/history.csv\n")
             }
-        } catch let error as ResultFiles.WriteError {
+        } catch {
             throw CommandFailure(status: 2, error.description)
         }
     }
@@ -98,10 +102,13 @@ enum RunCommand: Command {
             options.timePerScenario =
                 try arguments.number("--time-per-scenario", in: 0...3600, command: spec) ?? options.timePerScenario
             options.frames = try arguments.integer("--frames", in: 1...1_000_000, command: spec) ?? options.frames
-            options.refreshRate = try arguments.number("--refresh-rate", in: 1...1000, command: spec) ?? options.refreshRate
+            options.refreshRate =
+                try arguments.number("--refresh-rate", in: 1...1000, command: spec) ?? options.refreshRate
             if let direction = arguments.value("--layout-direction") {
-                guard let parsed = ["leftToRight": LayoutDirection.leftToRight, "rightToLeft": .rightToLeft][direction] else {
-                    throw UsageError("--layout-direction is leftToRight or rightToLeft, not '\(direction)'", command: spec)
+                guard let parsed = ["leftToRight": LayoutDirection.leftToRight, "rightToLeft": .rightToLeft][direction]
+                else {
+                    throw UsageError(
+                        "--layout-direction is leftToRight or rightToLeft, not '\(direction)'", command: spec)
                 }
                 options.direction = parsed
             }
@@ -153,13 +160,15 @@ enum CountInstructionsCommand: Command {
     static let spec = CommandSpec(
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
         options: RunCommand.spec.options.filter {
-            ["--scenario", "--variant", "--frames", "--refresh-rate", "--layout-direction", "--device-file"].contains($0.name)
+            ["--scenario", "--variant", "--frames", "--refresh-rate", "--layout-direction", "--device-file"].contains(
+                $0.name)
         })
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let settings = try RunCommand.Settings(arguments)
         guard InstructionCounter.isUnderValgrind else {
-            throw CommandFailure(status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
+            throw CommandFailure(
+                status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
         }
         try settings.runner.countInstructionLoops(settings.scenarios)
         return 0
@@ -187,18 +196,24 @@ enum DeviceFiles {
 enum ResultTable {
     static func render(_ results: [VariantResult]) -> String {
         var rows: [[String]] = [
-            ["scenario", "variant", "arrangements", "p50 ns", "95% CI ns", "ns/arrangement", "relayouts/s", "allocs", "bytes",
-             "over budget", "vs reference", "instructions"]
+            [
+                "scenario", "variant", "arrangements", "p50 ns", "95% CI ns", "ns/arrangement", "relayouts/s", "allocs",
+                "bytes",
+                "over budget", "vs reference", "instructions",
+            ]
         ]
         for result in results {
-            let ratio = result.ratioToReference.map {
-                result.variant == "reference"
-                    ? "1" : "\(format($0.value, digits: 4))x [\(format($0.lower, digits: 4)), \(format($0.upper, digits: 4))]"
-            } ?? "-"
+            let ratio =
+                result.ratioToReference.map {
+                    result.variant == "reference"
+                        ? "1"
+                        : "\(format($0.value, digits: 4))x [\(format($0.lower, digits: 4)), \(format($0.upper, digits: 4))]"
+                } ?? "-"
             rows.append([
                 result.scenario, result.variant, String(result.arrangements), format(result.time.p50),
                 "\(format(result.time.ci95[0]))-\(format(result.time.ci95[1]))", format(result.timePerArrangement.p50),
-                format(result.relayoutsPerSecond), format(result.allocationsPerRelayout), format(result.bytesAllocatedPerRelayout),
+                format(result.relayoutsPerSecond), format(result.allocationsPerRelayout),
+                format(result.bytesAllocatedPerRelayout),
                 String(format: "%.1f%%", result.framesOverBudget * 100), ratio,
                 result.instructionsPerRelayout.map { format($0) } ?? "-",
             ])

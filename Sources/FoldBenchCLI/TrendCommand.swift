@@ -56,7 +56,9 @@ enum BaselineCommand: Command {
             throw UsageError("the only baseline action is 'update', not '\(arguments.positionals[0])'", command: spec)
         }
         let path = arguments.value("--path") ?? "Results/baseline.json"
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("foldbench-baseline-\(UUID().uuidString)").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "foldbench-baseline-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var runArguments = ["--suite", "quick", "--instructions", "--out", scratch]
         if let seconds = arguments.value("--time-per-scenario") { runArguments += ["--time-per-scenario", seconds] }

@@ -13,7 +13,9 @@ public enum ChangePoints {
         var pending = [0..<values.count]
         while let range = pending.popLast() {
             let segment = Array(values[range])
-            guard let (split, statistic) = bestSplit(segment, minimumSegment: minimumSegment), statistic > 0 else { continue }
+            guard let (split, statistic) = bestSplit(segment, minimumSegment: minimumSegment), statistic > 0 else {
+                continue
+            }
             var atLeastAsLarge = 0
             var shuffled = segment
             for _ in 0..<permutations {

@@ -19,7 +19,9 @@ public struct ComparisonPolicy: Sendable {
     /// Significance level of the Mann–Whitney test on the time samples.
     public var significance = 0.01
     /// Metrics whose regressions fail the comparison (exit 1); the others are reported only.
-    public var gated: Set<String> = ["allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout"]
+    public var gated: Set<String> = [
+        "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
+    ]
 
     public init() {}
 }
@@ -43,7 +45,9 @@ public struct ComparisonRow: Sendable {
 /// Compares two reports scenario × variant × metric (benchmark-design §7).
 public enum Comparison {
     /// The metrics compared, in table order.
-    public static let metrics = ["allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout"]
+    public static let metrics = [
+        "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
+    ]
 
     /// Rows for every scenario × variant present in both; `variantPairs` maps a
     /// baseline variant to the new variant it is compared with (default: same name).
@@ -85,7 +89,8 @@ public enum Comparison {
                 }
                 rows.append(
                     ComparisonRow(
-                        scenario: old.scenario, variant: label, metric: metric, baseline: before, new: after, change: change,
+                        scenario: old.scenario, variant: label, metric: metric, baseline: before, new: after,
+                        change: change,
                         verdict: verdict, pValue: pValue, gated: policy.gated.contains(metric)))
             }
         }
@@ -130,11 +135,16 @@ public enum Comparison {
 
     public static func markdown(_ rows: [ComparisonRow]) -> String {
         let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
-        var text = regressions == 0 ? "**No regression** in \(rows.count) comparisons.\n\n" : "**\(regressions) regression(s)** in \(rows.count) comparisons.\n\n"
-        text += "| scenario | variant | metric | baseline | new | change | p | verdict |\n|---|---|---|---:|---:|---:|---:|---|\n"
+        var text =
+            regressions == 0
+            ? "**No regression** in \(rows.count) comparisons.\n\n"
+            : "**\(regressions) regression(s)** in \(rows.count) comparisons.\n\n"
+        text +=
+            "| scenario | variant | metric | baseline | new | change | p | verdict |\n|---|---|---|---:|---:|---:|---:|---|\n"
         for row in rows {
             let verdict = row.verdict == .regression ? "**\(verdictText(row))**" : verdictText(row)
-            text += "| \(row.scenario) | \(row.variant) | \(row.metric) | \(number(row.baseline)) | \(number(row.new)) | \(percent(row.change)) | \(row.pValue.map { String(format: "%.3g", $0) } ?? "") | \(verdict) |\n"
+            text +=
+                "| \(row.scenario) | \(row.variant) | \(row.metric) | \(number(row.baseline)) | \(number(row.new)) | \(percent(row.change)) | \(row.pValue.map { String(format: "%.3g", $0) } ?? "") | \(verdict) |\n"
         }
         return text
     }
@@ -149,9 +159,11 @@ public enum Comparison {
                         rows.map { row in
                             .object([
                                 ("scenario", .string(row.scenario)), ("variant", .string(row.variant)),
-                                ("metric", .string(row.metric)), ("baseline", .number(row.baseline)), ("new", .number(row.new)),
+                                ("metric", .string(row.metric)), ("baseline", .number(row.baseline)),
+                                ("new", .number(row.new)),
                                 ("change", row.change.map { .number($0) } ?? .null),
-                                ("pValue", row.pValue.map { .number($0) } ?? .null), ("verdict", .string(row.verdict.rawValue)),
+                                ("pValue", row.pValue.map { .number($0) } ?? .null),
+                                ("verdict", .string(row.verdict.rawValue)),
                                 ("gated", .bool(row.gated)),
                             ])
                         })

@@ -35,13 +35,17 @@ public enum ContextFactory {
     static func region(through target: Rect, using generator: inout SplitMix64) -> Rect {
         let vertical = Bool.random(using: &generator)
         let thickness = [0, 0, 20, 26, Double.random(in: 0...40, using: &generator)].randomElement(using: &generator)!
-        let fraction = [0.5, 0.5, 0.25, 0, 1, Double.random(in: -0.2...1.2, using: &generator)].randomElement(using: &generator)!
+        let fraction = [0.5, 0.5, 0.25, 0, 1, Double.random(in: -0.2...1.2, using: &generator)].randomElement(
+            using: &generator)!
         let overhang: Double = [0, 0, 10, -10].randomElement(using: &generator)!
         if vertical {
             let x = target.minX + fraction * target.width - thickness / 2
-            return Rect(uncheckedX: x, y: target.minY - overhang, width: thickness, height: max(0, target.height + 2 * overhang))
+            return Rect(
+                uncheckedX: x, y: target.minY - overhang, width: thickness, height: max(0, target.height + 2 * overhang)
+            )
         }
         let y = target.minY + fraction * target.height - thickness / 2
-        return Rect(uncheckedX: target.minX - overhang, y: y, width: max(0, target.width + 2 * overhang), height: thickness)
+        return Rect(
+            uncheckedX: target.minX - overhang, y: y, width: max(0, target.width + 2 * overhang), height: thickness)
     }
 }

@@ -83,7 +83,11 @@ extension DeviceProfile {
             let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Devices"),
             let data = FileManager.default.contents(atPath: url.path)
         else {
-            throw SceneError(place: "", rule: "unknown device \"\(name)\" (expected one of \(shippedNames.joined(separator: ", ")), or --device-file PATH)")
+            throw SceneError(
+                place: "",
+                rule:
+                    "unknown device \"\(name)\" (expected one of \(shippedNames.joined(separator: ", ")), or --device-file PATH)"
+            )
         }
         return try decode([UInt8](data))
     }
@@ -94,13 +98,17 @@ extension DeviceProfile {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw SceneError(place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+            throw SceneError(
+                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
         }
         let top = try JSONReader(document).object(allowing: [
-            "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture", "transitionFrames",
+            "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture",
+            "transitionFrames",
         ])
         let name = try top.required("name").string()
-        guard !name.isEmpty, !name.contains("/") else { throw try top.required("name").failure("must be a non-empty name without '/'") }
+        guard !name.isEmpty, !name.contains("/") else {
+            throw try top.required("name").failure("must be a non-empty name without '/'")
+        }
         for key in ["facts", "assumptions"] {
             if let list = top.optional(key) { for item in try list.array() { _ = try item.string() } }
         }
@@ -112,10 +120,15 @@ extension DeviceProfile {
         let flatReader = try posture.required("flatFrom")
         let closedBelow = try closedReader.number()
         let flatFrom = try flatReader.number()
-        guard (0...180).contains(closedBelow) else { throw closedReader.failure("\(formatNumber(closedBelow)) is outside 0...180 degrees") }
-        guard (0...180).contains(flatFrom) else { throw flatReader.failure("\(formatNumber(flatFrom)) is outside 0...180 degrees") }
+        guard (0...180).contains(closedBelow) else {
+            throw closedReader.failure("\(formatNumber(closedBelow)) is outside 0...180 degrees")
+        }
+        guard (0...180).contains(flatFrom) else {
+            throw flatReader.failure("\(formatNumber(flatFrom)) is outside 0...180 degrees")
+        }
         guard closedBelow < flatFrom else {
-            throw flatReader.failure("flatFrom \(formatNumber(flatFrom)) must be greater than closedBelow \(formatNumber(closedBelow))")
+            throw flatReader.failure(
+                "flatFrom \(formatNumber(flatFrom)) must be greater than closedBelow \(formatNumber(closedBelow))")
         }
         let framesReader = try top.required("transitionFrames")
         let frames = try framesReader.number()
@@ -123,7 +136,8 @@ extension DeviceProfile {
             throw framesReader.failure("\(formatNumber(frames)) is not a whole number of frames in 0...600")
         }
         return DeviceProfile(
-            name: name, outer: outer, inner: inner, closedBelow: closedBelow, flatFrom: flatFrom, transitionFrames: Int(frames))
+            name: name, outer: outer, inner: inner, closedBelow: closedBelow, flatFrom: flatFrom,
+            transitionFrames: Int(frames))
     }
 
     static func decodeDisplay(_ reader: JSONReader, hasFold: Bool) throws(SceneError) -> [Orientation: Screen] {
@@ -131,16 +145,22 @@ extension DeviceProfile {
         var screens: [Orientation: Screen] = [:]
         for orientation in Orientation.allCases {
             let screenReader = try object.required(orientation.rawValue)
-            let screen = try screenReader.object(allowing: hasFold ? ["width", "height", "safeArea", "sizeClass", "fold"] : ["width", "height", "safeArea", "sizeClass"])
+            let screen = try screenReader.object(
+                allowing: hasFold
+                    ? ["width", "height", "safeArea", "sizeClass", "fold"]
+                    : ["width", "height", "safeArea", "sizeClass"])
             let width = try screen.required("width").size()
             let height = try screen.required("height").size()
-            let insetsObject = try screen.required("safeArea").object(allowing: ["top", "leading", "bottom", "trailing"])
+            let insetsObject = try screen.required("safeArea").object(allowing: [
+                "top", "leading", "bottom", "trailing",
+            ])
             let top = try insetsObject.required("top").size()
             let leading = try insetsObject.required("leading").size()
             let bottom = try insetsObject.required("bottom").size()
             let trailing = try insetsObject.required("trailing").size()
             guard leading + trailing <= width, top + bottom <= height else {
-                throw insetsObject.failure("the insets are larger than the \(formatNumber(width)) x \(formatNumber(height)) pt display")
+                throw insetsObject.failure(
+                    "the insets are larger than the \(formatNumber(width)) x \(formatNumber(height)) pt display")
             }
             let sizeClass = try SceneDecoder.decodeSizeClass(screen.required("sizeClass"))
             var fold: Rect?
@@ -148,12 +168,14 @@ extension DeviceProfile {
                 let foldReader = try screen.required("fold")
                 let rect = try SceneDecoder.decodeRect(foldReader)
                 guard rect.minX >= 0, rect.minY >= 0, rect.maxX <= width, rect.maxY <= height else {
-                    throw foldReader.failure("the fold lies outside the \(formatNumber(width)) x \(formatNumber(height)) pt display")
+                    throw foldReader.failure(
+                        "the fold lies outside the \(formatNumber(width)) x \(formatNumber(height)) pt display")
                 }
                 fold = rect
             }
             screens[orientation] = Screen(
-                width: width, height: height, insets: (top, leading, bottom, trailing), sizeClass: sizeClass, fold: fold)
+                width: width, height: height, insets: (top, leading, bottom, trailing), sizeClass: sizeClass, fold: fold
+            )
         }
         return screens
     }

@@ -40,9 +40,11 @@ public enum InstructionCounter {
     /// and returns the labelled totals it dumped.
     public static func runChild(arguments: [String]) throws(Failure) -> [String: Double] {
         guard let valgrind = valgrindPath() else {
-            throw Failure(message: "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
+            throw Failure(
+                message: "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldbench-callgrind-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "foldbench-callgrind-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -52,10 +54,11 @@ public enum InstructionCounter {
         let executable = try executableForValgrind(in: directory)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = [
-            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
-            "--callgrind-out-file=\(directory.path)/callgrind.out", executable,
-        ] + arguments
+        process.arguments =
+            [
+                "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
+                "--callgrind-out-file=\(directory.path)/callgrind.out", executable,
+            ] + arguments
         // Hash seeds change allocation patterns, and jemalloc's time-based purging
         // takes a few extra instructions now and then: both off, counts are exact.
         var environment = ProcessInfo.processInfo.environment
@@ -63,7 +66,7 @@ public enum InstructionCounter {
         environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
         process.environment = environment
         let log = directory.appendingPathComponent("valgrind.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try? FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = logHandle
@@ -72,7 +75,8 @@ public enum InstructionCounter {
         try? logHandle?.close()
         guard process.terminationStatus == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw Failure(message: "the callgrind run failed (status \(process.terminationStatus)):\n\(text.suffix(2000))")
+            throw Failure(
+                message: "the callgrind run failed (status \(process.terminationStatus)):\n\(text.suffix(2000))")
         }
         var totals: [String: Double] = [:]
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -103,7 +107,8 @@ public enum InstructionCounter {
     /// A copy of this executable without debug information: valgrind 3.19 cannot
     /// read the DWARF that current Swift toolchains write. Symbols stay.
     static func executableForValgrind(in directory: URL) throws(Failure) -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let copy = directory.appendingPathComponent(URL(fileURLWithPath: own).lastPathComponent).path
         let strip = Process()
         strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")

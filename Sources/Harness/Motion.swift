@@ -75,7 +75,8 @@ public enum Timeline {
             if state.widthFraction != 1 {
                 let bounds = context.bounds
                 context.bounds = Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width * state.widthFraction, height: bounds.height)
+                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width * state.widthFraction,
+                    height: bounds.height)
             }
             let isOuter = posture == .closed
             if let previous = previousDisplayIsOuter, previous != isOuter, device.transitionFrames > 0, let lastBounds {

@@ -34,8 +34,10 @@ extension VariantResult {
         var rows: [MetricRow] = []
         func summary(_ name: String, _ summary: TimeSummary) {
             for (statistic, value) in [
-                ("p50", summary.p50), ("min", summary.min), ("p90", summary.p90), ("p99", summary.p99), ("max", summary.max),
-                ("mean", summary.mean), ("mad", summary.mad), ("ci95Lower", summary.ci95[0]), ("ci95Upper", summary.ci95[1]),
+                ("p50", summary.p50), ("min", summary.min), ("p90", summary.p90), ("p99", summary.p99),
+                ("max", summary.max),
+                ("mean", summary.mean), ("mad", summary.mad), ("ci95Lower", summary.ci95[0]),
+                ("ci95Upper", summary.ci95[1]),
             ] {
                 rows.append(MetricRow(metric: name, statistic: statistic, value: value, unit: "ns"))
             }
@@ -57,8 +59,10 @@ extension VariantResult {
         single("prepareTime", prepareNanoseconds, "ns")
         if let ratio = ratioToReference {
             rows.append(MetricRow(metric: "ratioToReference", statistic: "p50", value: ratio.value, unit: "ratio"))
-            rows.append(MetricRow(metric: "ratioToReference", statistic: "ci95Lower", value: ratio.lower, unit: "ratio"))
-            rows.append(MetricRow(metric: "ratioToReference", statistic: "ci95Upper", value: ratio.upper, unit: "ratio"))
+            rows.append(
+                MetricRow(metric: "ratioToReference", statistic: "ci95Lower", value: ratio.lower, unit: "ratio"))
+            rows.append(
+                MetricRow(metric: "ratioToReference", statistic: "ci95Upper", value: ratio.upper, unit: "ratio"))
         }
         return rows
     }
@@ -182,7 +186,8 @@ public enum CSV {
 
     /// The columns of report CSV files and of `Results/history.csv`.
     public static let columns = [
-        "date", "commit", "dirty", "host", "scenario", "variant", "arrangements", "metric", "statistic", "value", "unit",
+        "date", "commit", "dirty", "host", "scenario", "variant", "arrangements", "metric", "statistic", "value",
+        "unit",
     ]
 }
 
@@ -233,7 +238,8 @@ public struct ReportSummary: Sendable {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw SceneError(place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+            throw SceneError(
+                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
         }
         guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
         let top = JSONReader(document)
@@ -242,7 +248,11 @@ public struct ReportSummary: Sendable {
         }
         let version = try JSONReader(versionValue, path: "schemaVersion").number()
         guard version == Double(Report.schemaVersion) else {
-            throw SceneError(place: "schemaVersion", rule: "unsupported schema version \(formatNumber(version)) (this foldbench reads \(Report.schemaVersion))")
+            throw SceneError(
+                place: "schemaVersion",
+                rule:
+                    "unsupported schema version \(formatNumber(version)) (this foldbench reads \(Report.schemaVersion))"
+            )
         }
         let environment = document["environment"] ?? .object([])
         let commit = (try? JSONReader(environment["commit"] ?? .null).string()) ?? "unknown"
@@ -251,9 +261,12 @@ public struct ReportSummary: Sendable {
         var entries: [Entry] = []
         for element in try JSONReader(resultsValue, path: top.childPath("results")).array() {
             guard case .object = element.value else { throw element.failure("expected an object") }
-            let scenario = try JSONReader(element.value["scenario"] ?? .null, path: element.childPath("scenario")).string()
+            let scenario = try JSONReader(element.value["scenario"] ?? .null, path: element.childPath("scenario"))
+                .string()
             let variant = try JSONReader(element.value["variant"] ?? .null, path: element.childPath("variant")).string()
-            let arrangements = try JSONReader(element.value["arrangements"] ?? .null, path: element.childPath("arrangements")).number()
+            let arrangements = try JSONReader(
+                element.value["arrangements"] ?? .null, path: element.childPath("arrangements")
+            ).number()
             var samples: [Double] = []
             if let sampleValue = element.value["timeSamples"] {
                 for sample in try JSONReader(sampleValue, path: element.childPath("timeSamples")).array() {
@@ -271,7 +284,10 @@ public struct ReportSummary: Sendable {
                 }
                 metrics[name] = try JSONReader(headline, path: path).number()
             }
-            entries.append(Entry(scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples, metrics: metrics))
+            entries.append(
+                Entry(
+                    scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples,
+                    metrics: metrics))
         }
         return ReportSummary(commit: commit, date: date, entries: entries)
     }

@@ -31,7 +31,9 @@ public enum ResultFiles {
         guard descriptor >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
         do throws(WriteError) {
             try writeAll(descriptor, Array(text.utf8), path: temporary)
-            guard fsync(descriptor) == 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+            guard fsync(descriptor) == 0 else {
+                throw WriteError(path: temporary, reason: String(cString: strerror(errno)))
+            }
         } catch {
             close(descriptor)
             unlink(temporary)
@@ -51,14 +53,20 @@ public enum ResultFiles {
     /// partial row, which `trend` reports and skips.
     public static func appendLocked(_ rows: String, header: String, to path: String) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
         defer { flock(descriptor, LOCK_UN) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
         var text = status.st_size == 0 ? header : ""
         // A previous writer killed mid-row left no newline: start on a fresh line.
         if status.st_size > 0, let last = lastByte(path), last != UInt8(ascii: "\n") { text = "\n" }

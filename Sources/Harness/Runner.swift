@@ -1,5 +1,6 @@
 import ArrangementModel
 import Foundation
+import ReferenceResolver
 
 /// How a run measures (benchmark-design §5).
 public struct RunOptions: Sendable {
@@ -76,7 +77,9 @@ public struct Runner {
     public var variants: [VariantEntry]
     public var resolveDevice: (String) throws -> DeviceProfile
 
-    public init(options: RunOptions, variants: [VariantEntry], resolveDevice: @escaping (String) throws -> DeviceProfile) {
+    public init(
+        options: RunOptions, variants: [VariantEntry], resolveDevice: @escaping (String) throws -> DeviceProfile
+    ) {
         self.options = options
         self.variants = variants
         self.resolveDevice = resolveDevice
@@ -117,7 +120,8 @@ public struct Runner {
                 let got = bench.resolution(atFrame: frame)
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
-                        scenario: scenario.description, variant: variants[index].name, frame: frame, difference: difference)
+                        scenario: scenario.description, variant: variants[index].name, frame: frame,
+                        difference: difference)
                 }
                 ResolutionComparison.checksum(got, into: &checksums[index])
             }
@@ -143,11 +147,12 @@ public struct Runner {
         report("calibrating")
         var batch = 1
         while batch < 1 << 24 {
-            let fastest = benches.map { bench -> UInt64 in
-                let start = Clock.now()
-                bench.run(from: 0, count: batch)
-                return Clock.now() - start
-            }.min() ?? 0
+            let fastest =
+                benches.map { bench -> UInt64 in
+                    let start = Clock.now()
+                    bench.run(from: 0, count: batch)
+                    return Clock.now() - start
+                }.min() ?? 0
             if Double(fastest) >= options.minimumBatchNanoseconds { break }
             batch *= 2
         }
@@ -207,15 +212,15 @@ extension Runner {
             for entry in variants {
                 let bench = entry.makeBench(tree, contexts)
                 bench.run(from: 0, count: contexts.count)
-                InstructionCounter.countAndDump(label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)) {
+                InstructionCounter.countAndDump(
+                    label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)
+                ) {
                     bench.run(from: 0, count: contexts.count)
                 }
             }
         }
     }
 }
-
-import ReferenceResolver
 
 /// The oracle every variant is verified against.
 enum ReferenceResolverEntry {

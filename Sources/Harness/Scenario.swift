@@ -17,7 +17,9 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
             return Int(name.dropFirst(prefix.count))
         }
         if let depth = number(after: "balanced-d") {
-            guard (1...20).contains(depth) else { throw SceneError(place: name, rule: "balanced trees have depth 1...20") }
+            guard (1...20).contains(depth) else {
+                throw SceneError(place: name, rule: "balanced trees have depth 1...20")
+            }
             self = .balanced(depth: depth)
         } else if let depth = number(after: "chain-d") {
             guard (1...ArrangementTree.maximumDepth).contains(depth) else {
@@ -25,13 +27,16 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
             }
             self = .chain(depth: depth)
         } else if let count = number(after: "random-n") {
-            guard (1...1_000_000).contains(count) else { throw SceneError(place: name, rule: "random trees have 1...1000000 arrangements") }
+            guard (1...1_000_000).contains(count) else {
+                throw SceneError(place: name, rule: "random trees have 1...1000000 arrangements")
+            }
             self = .random(arrangements: count)
         } else {
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("balanced-"), !name.hasPrefix("chain-"),
                 !name.hasPrefix("random-")
             else {
-                throw SceneError(place: name, rule: "unknown tree (expected balanced-dN, chain-dN, random-nN or a scene name)")
+                throw SceneError(
+                    place: name, rule: "unknown tree (expected balanced-dN, chain-dN, random-nN or a scene name)")
             }
             self = .scene(name)
         }
@@ -122,7 +127,9 @@ public struct Scenario: Equatable, Sendable, CustomStringConvertible {
         guard let motion = Motion(rawValue: parts[0]) else {
             throw SceneError(
                 place: name,
-                rule: "unknown motion \"\(parts[0])\" (expected one of \(Motion.allCases.map(\.rawValue).joined(separator: ", ")))")
+                rule:
+                    "unknown motion \"\(parts[0])\" (expected one of \(Motion.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         guard !parts[2].isEmpty else { throw SceneError(place: name, rule: "the device is missing") }
         self.init(motion: motion, tree: try TreeSpec(parts[1]), device: parts[2])

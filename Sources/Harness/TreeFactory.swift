@@ -32,7 +32,10 @@ public enum TreeFactory {
             let secondaryContent: PaneContent = level < depth ? .arrangement(try build(level + 1)) : .view
             return Arrangement(
                 primary: try Pane(
-                    id: "p\(name)", split: explicit ? SplitPreferences(horizontal: try .ratio(ideal: 0.4), vertical: try .ratio(ideal: 0.4)) : SplitPreferences(),
+                    id: "p\(name)",
+                    split: explicit
+                        ? SplitPreferences(horizontal: try .ratio(ideal: 0.4), vertical: try .ratio(ideal: 0.4))
+                        : SplitPreferences(),
                     content: primaryContent),
                 secondary: try Pane(id: "s\(name)", content: secondaryContent))
         }
@@ -121,9 +124,11 @@ struct RandomTreeBuilder {
             split.vertical = try preference()
         }
         let edges = OverlayEdges(
-            horizontal: pick([nil, HorizontalEdge.leading, .trailing]), vertical: pick([nil, VerticalEdge.top, .bottom]))
+            horizontal: pick([nil, HorizontalEdge.leading, .trailing]),
+            vertical: pick([nil, VerticalEdge.top, .bottom]))
         let content: PaneContent =
-            nested > 0 ? .arrangement(try arrangement(count: nested, depth: depth + 1, maximumDepth: maximumDepth)) : .view
+            nested > 0
+            ? .arrangement(try arrangement(count: nested, depth: depth + 1, maximumDepth: maximumDepth)) : .view
         return try Pane(
             id: id, layoutPriority: pick([0, 0, 0, 1, 2, -1, 0.5]), minWidth: minWidth, minHeight: minHeight,
             idealWidth: idealWidth, idealHeight: idealHeight, split: split, overlayEdge: edges, content: content)
@@ -140,8 +145,11 @@ struct RandomTreeBuilder {
             values.sort()
             var present = (0..<3).map { _ in chance(0.5) }
             if !present.contains(true) { present[Int.random(in: 0..<3, using: &generator)] = true }
-            let (min, ideal, max) = (present[0] ? values[0] : nil, present[1] ? values[1] : nil, present[2] ? values[2] : nil)
-            return isRatio ? try .ratio(min: min, ideal: ideal, max: max) : try .length(min: min, ideal: ideal, max: max)
+            let (min, ideal, max) = (
+                present[0] ? values[0] : nil, present[1] ? values[1] : nil, present[2] ? values[2] : nil
+            )
+            return isRatio
+                ? try .ratio(min: min, ideal: ideal, max: max) : try .length(min: min, ideal: ideal, max: max)
         }
     }
 }

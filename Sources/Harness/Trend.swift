@@ -1,5 +1,5 @@
-import Foundation
 import ArrangementModel
+import Foundation
 import SceneFormat
 
 /// One series of `Results/history.csv`: a scenario × variant × metric over runs.
@@ -20,7 +20,9 @@ public struct TrendSeries: Sendable {
 
     /// A file-name-safe name.
     public var slug: String {
-        "\(metric)--\(scenario)--\(variant)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.reduce("") { $0 + String($1) }
+        "\(metric)--\(scenario)--\(variant)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.reduce("") {
+            $0 + String($1)
+        }
     }
 }
 
@@ -49,7 +51,8 @@ public enum Trend {
                 continue
             }
             guard fields.count == CSV.columns.count else {
-                problems.append(Problem(line: number, reason: "\(fields.count) fields, expected \(CSV.columns.count) (truncated?)"))
+                problems.append(
+                    Problem(line: number, reason: "\(fields.count) fields, expected \(CSV.columns.count) (truncated?)"))
                 continue
             }
             guard let value = Double(fields[9]), value.isFinite else {
@@ -62,7 +65,9 @@ public enum Trend {
                 series[existing].points.append(point)
             } else {
                 index[key] = series.count
-                series.append(TrendSeries(scenario: fields[4], variant: fields[5], metric: fields[7], unit: fields[10], points: [point]))
+                series.append(
+                    TrendSeries(
+                        scenario: fields[4], variant: fields[5], metric: fields[7], unit: fields[10], points: [point]))
             }
         }
         for i in series.indices { series[i].changePoints = ChangePoints.detect(series[i].points.map(\.value)) }
@@ -79,7 +84,8 @@ public enum Trend {
         let high = values.max() ?? 1
         let span = high > low ? high - low : max(abs(high), 1)
         func x(_ i: Int) -> Double {
-            values.count > 1 ? left + Double(i) / Double(values.count - 1) * (width - left - right) : (left + width - right) / 2
+            values.count > 1
+                ? left + Double(i) / Double(values.count - 1) * (width - left - right) : (left + width - right) / 2
         }
         func y(_ v: Double) -> Double { top + (1 - (v - low) / span) * (height - top - bottom) }
         func escape(_ s: String) -> String {
@@ -99,24 +105,29 @@ public enum Trend {
             """
         for change in series.changePoints {
             let position = (x(change - 1) + x(change)) / 2
-            svg += "<line x1=\"\(position)\" y1=\"\(top)\" x2=\"\(position)\" y2=\"\(height - bottom)\" stroke=\"#d33\" stroke-dasharray=\"5,4\"/>\n"
-            svg += "<text x=\"\(position + 3)\" y=\"\(top + 12)\" fill=\"#d33\">change at \(escape(series.points[change].commit))</text>\n"
+            svg +=
+                "<line x1=\"\(position)\" y1=\"\(top)\" x2=\"\(position)\" y2=\"\(height - bottom)\" stroke=\"#d33\" stroke-dasharray=\"5,4\"/>\n"
+            svg +=
+                "<text x=\"\(position + 3)\" y=\"\(top + 12)\" fill=\"#d33\">change at \(escape(series.points[change].commit))</text>\n"
         }
         let path = values.indices.map { "\(x($0)),\(y(values[$0]))" }.joined(separator: " ")
         svg += "<polyline fill=\"none\" stroke=\"#2a6fdb\" stroke-width=\"2\" points=\"\(path)\"/>\n"
         for (i, point) in series.points.enumerated() {
-            svg += "<circle cx=\"\(x(i))\" cy=\"\(y(point.value))\" r=\"3\" fill=\"#2a6fdb\"><title>\(escape(point.commit)) \(escape(point.date)): \(label(point.value))</title></circle>\n"
+            svg +=
+                "<circle cx=\"\(x(i))\" cy=\"\(y(point.value))\" r=\"3\" fill=\"#2a6fdb\"><title>\(escape(point.commit)) \(escape(point.date)): \(label(point.value))</title></circle>\n"
         }
         if let first = series.points.first, let last = series.points.last {
             svg += "<text x=\"\(left)\" y=\"\(height - bottom + 20)\">\(escape(first.commit))</text>\n"
-            svg += "<text x=\"\(width - right)\" y=\"\(height - bottom + 20)\" text-anchor=\"end\">\(escape(last.commit)) (\(series.points.count) runs)</text>\n"
+            svg +=
+                "<text x=\"\(width - right)\" y=\"\(height - bottom + 20)\" text-anchor=\"end\">\(escape(last.commit)) (\(series.points.count) runs)</text>\n"
         }
         return svg + "</svg>\n"
     }
 
     /// An index page linking every chart, grouped by metric.
     public static func html(_ series: [TrendSeries]) -> String {
-        var text = "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>FoldBench trends</title></head><body>\n<h1>FoldBench trends</h1>\n"
+        var text =
+            "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>FoldBench trends</title></head><body>\n<h1>FoldBench trends</h1>\n"
         for metric in Array(Set(series.map(\.metric))).sorted() {
             text += "<h2>\(metric)</h2>\n<ul>\n"
             for item in series where item.metric == metric {
@@ -145,10 +156,20 @@ public enum Trend {
             .array(
                 series.map { item in
                     .object([
-                        ("scenario", .string(item.scenario)), ("variant", .string(item.variant)), ("metric", .string(item.metric)),
+                        ("scenario", .string(item.scenario)), ("variant", .string(item.variant)),
+                        ("metric", .string(item.metric)),
                         ("unit", .string(item.unit)), ("runs", .number(Double(item.points.count))),
                         ("latest", .number(item.points.last?.value ?? 0)),
-                        ("changePoints", .array(item.changePoints.map { .object([("index", .number(Double($0))), ("commit", .string(item.points[$0].commit)), ("date", .string(item.points[$0].date))]) })),
+                        (
+                            "changePoints",
+                            .array(
+                                item.changePoints.map {
+                                    .object([
+                                        ("index", .number(Double($0))), ("commit", .string(item.points[$0].commit)),
+                                        ("date", .string(item.points[$0].date)),
+                                    ])
+                                })
+                        ),
                         ("chart", .string("\(item.slug).svg")),
                     ])
                 }))
@@ -169,10 +190,12 @@ public enum Trend {
         let found = changes(series)
         var text = "# FoldBench trends\n\n\(series.count) series, \(found.count) change point(s).\n\n"
         guard !found.isEmpty else { return text }
-        text += "| scenario | variant | metric | at commit | before | after | change |\n|---|---|---|---|---:|---:|---:|\n"
+        text +=
+            "| scenario | variant | metric | at commit | before | after | change |\n|---|---|---|---|---:|---:|---:|\n"
         for (item, index, before, after) in found {
             let change = before == 0 ? "" : String(format: "%+.1f%%", (after - before) / before * 100)
-            text += "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) |\n"
+            text +=
+                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) |\n"
         }
         return text
     }

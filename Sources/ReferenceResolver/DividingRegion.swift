@@ -58,12 +58,16 @@ public struct DividingRegion: Equatable, Sendable {
     public func regions(of bounds: Rect, direction: LayoutDirection) -> (Rect, Rect) {
         switch orientation {
         case .vertical:
-            let left = Rect(uncheckedX: bounds.minX, y: bounds.minY, width: region.minX - bounds.minX, height: bounds.height)
-            let right = Rect(uncheckedX: region.maxX, y: bounds.minY, width: bounds.maxX - region.maxX, height: bounds.height)
+            let left = Rect(
+                uncheckedX: bounds.minX, y: bounds.minY, width: region.minX - bounds.minX, height: bounds.height)
+            let right = Rect(
+                uncheckedX: region.maxX, y: bounds.minY, width: bounds.maxX - region.maxX, height: bounds.height)
             return direction == .leftToRight ? (left, right) : (right, left)
         case .horizontal:
-            let top = Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: region.minY - bounds.minY)
-            let bottom = Rect(uncheckedX: bounds.minX, y: region.maxY, width: bounds.width, height: bounds.maxY - region.maxY)
+            let top = Rect(
+                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: region.minY - bounds.minY)
+            let bottom = Rect(
+                uncheckedX: bounds.minX, y: region.maxY, width: bounds.width, height: bounds.maxY - region.maxY)
             return (top, bottom)
         }
     }

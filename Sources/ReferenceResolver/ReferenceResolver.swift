@@ -29,7 +29,9 @@ public struct ReferenceResolver: ResolverVariant {
 
     /// Appends a pane's layout, then the panes of its nested arrangement: resolved in
     /// the pane's frame and size class when it is visible, hidden with it otherwise.
-    static func report(_ pane: Pane, _ layout: PaneLayout, context: LayoutContext, appendingTo panes: inout [PaneLayout]) {
+    static func report(
+        _ pane: Pane, _ layout: PaneLayout, context: LayoutContext, appendingTo panes: inout [PaneLayout]
+    ) {
         panes.append(layout)
         guard let nested = pane.arrangement else { return }
         if layout.visible {
@@ -130,7 +132,9 @@ public struct ReferenceResolver: ResolverVariant {
         case .vertical:
             return (
                 Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: primaryLength),
-                Rect(uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width, height: secondaryLength)
+                Rect(
+                    uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width,
+                    height: secondaryLength)
             )
         }
     }

@@ -13,14 +13,18 @@ public struct JSONReader {
     }
 
     /// Fails at this value's path.
-    public func failure(_ rule: String) -> SceneError { SceneError(place: path.isEmpty ? "(document)" : path, rule: rule) }
+    public func failure(_ rule: String) -> SceneError {
+        SceneError(place: path.isEmpty ? "(document)" : path, rule: rule)
+    }
 
     /// The path of a member.
     public func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// This value as an object whose keys are all in `allowed`.
     public func object(allowing allowed: Set<String>) throws(SceneError) -> JSONObjectReader {
-        guard case .object(let entries) = value else { throw failure("expected an object, found \(value.kindDescription)") }
+        guard case .object(let entries) = value else {
+            throw failure("expected an object, found \(value.kindDescription)")
+        }
         for entry in entries where !allowed.contains(entry.key) {
             throw SceneError(
                 place: childPath(entry.key),
@@ -30,7 +34,9 @@ public struct JSONReader {
     }
 
     public func number() throws(SceneError) -> Double {
-        guard case .number(let number) = value else { throw failure("expected a number, found \(value.kindDescription)") }
+        guard case .number(let number) = value else {
+            throw failure("expected a number, found \(value.kindDescription)")
+        }
         guard number.isFinite else { throw failure("must be a finite number") }
         return number
     }
@@ -57,7 +63,9 @@ public struct JSONReader {
     }
 
     public func array() throws(SceneError) -> [JSONReader] {
-        guard case .array(let elements) = value else { throw failure("expected an array, found \(value.kindDescription)") }
+        guard case .array(let elements) = value else {
+            throw failure("expected an array, found \(value.kindDescription)")
+        }
         return elements.enumerated().map { JSONReader($1, path: "\(path)[\($0)]") }
     }
 }

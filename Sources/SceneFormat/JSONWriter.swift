@@ -78,7 +78,10 @@ extension JSONWriter {
                 output += offset + 1 < entries.count ? ",\n" : "\n"
             }
             output += indent + "}"
-        case .array(let elements) where elements.contains(where: { if case .object = $0 { true } else if case .array = $0 { true } else { false } }):
+        case .array(let elements)
+        where elements.contains(where: {
+            if case .object = $0 { true } else if case .array = $0 { true } else { false }
+        }):
             output += "[\n"
             let inner = indent + "  "
             for (offset, element) in elements.enumerated() {

@@ -20,7 +20,8 @@ public enum SceneDecoder {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw SceneError(place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+            throw SceneError(
+                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
         }
         return try decode(document)
     }
@@ -50,7 +51,9 @@ public enum SceneDecoder {
     public static func decodeContext(_ reader: JSONReader) throws(SceneError) -> LayoutContext {
         let object = try reader.object(allowing: ["bounds", "sizeClass", "layoutDirection", "reservedRegions"])
         let bounds = try decodeRect(object.required("bounds"))
-        let sizeClass = try object.optional("sizeClass").map { (reader) throws(SceneError) in try decodeSizeClass(reader) } ?? .regular
+        let sizeClass =
+            try object.optional("sizeClass").map { (reader) throws(SceneError) in try decodeSizeClass(reader) }
+            ?? .regular
         var direction = LayoutDirection.leftToRight
         if let reader = object.optional("layoutDirection") {
             direction =
@@ -82,7 +85,8 @@ public enum SceneDecoder {
     public static func decodeSizeClass(_ reader: JSONReader) throws(SceneError) -> SizeClass {
         let object = try reader.object(allowing: ["horizontal", "vertical"])
         func value(_ key: String) throws(SceneError) -> SizeClassValue {
-            try object.required(key).choice(["compact", "regular"], what: "size class") == "compact" ? .compact : .regular
+            try object.required(key).choice(["compact", "regular"], what: "size class") == "compact"
+                ? .compact : .regular
         }
         return SizeClass(horizontal: try value("horizontal"), vertical: try value("vertical"))
     }
@@ -114,7 +118,9 @@ public enum SceneDecoder {
     }
 
     /// A style: a name (built-in or alias) or `{"split"|"overlay": {"axes": [...]}}`.
-    static func decodeStyle(_ reader: JSONReader, aliases: [String: ArrangementStyle]) throws(SceneError) -> ArrangementStyle {
+    static func decodeStyle(_ reader: JSONReader, aliases: [String: ArrangementStyle]) throws(SceneError)
+        -> ArrangementStyle
+    {
         if case .string(let name) = reader.value {
             guard let style = builtInStyles[name] ?? aliases[name] else {
                 let known = (builtInStyles.keys.sorted() + aliases.keys.sorted()).joined(separator: ", ")
@@ -130,7 +136,9 @@ public enum SceneDecoder {
         if let axesReader = body.optional("axes") {
             var list: [Axis] = []
             for element in try axesReader.array() {
-                list.append(try element.choice(["horizontal", "vertical"], what: "axis") == "horizontal" ? .horizontal : .vertical)
+                list.append(
+                    try element.choice(["horizontal", "vertical"], what: "axis") == "horizontal"
+                        ? .horizontal : .vertical)
             }
             do {
                 axes = try AxisSet(list)
@@ -149,12 +157,17 @@ public enum SceneDecoder {
         var idPaths: [String: String] = [:]
     }
 
-    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError) -> Arrangement {
+    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError)
+        -> Arrangement
+    {
         guard depth <= ArrangementTree.maximumDepth else {
             throw reader.failure("nesting is deeper than \(ArrangementTree.maximumDepth) arrangements")
         }
         let object = try reader.object(allowing: ["style", "primary", "secondary"])
-        let style = try object.optional("style").map { (reader) throws(SceneError) in try decodeStyle(reader, aliases: state.styles) } ?? .automatic
+        let style =
+            try object.optional("style").map { (reader) throws(SceneError) in
+                try decodeStyle(reader, aliases: state.styles)
+            } ?? .automatic
         let primary = try decodePane(object.required("primary"), depth: depth, state: &state)
         let secondary = try decodePane(object.required("secondary"), depth: depth, state: &state)
         return Arrangement(style: style, primary: primary, secondary: secondary)
@@ -187,7 +200,8 @@ public enum SceneDecoder {
         let idealHeight = try number("idealHeight")
         do {
             return try Pane(
-                id: id, layoutPriority: layoutPriority, minWidth: minWidth, minHeight: minHeight, idealWidth: idealWidth,
+                id: id, layoutPriority: layoutPriority, minWidth: minWidth, minHeight: minHeight,
+                idealWidth: idealWidth,
                 idealHeight: idealHeight, split: split, overlayEdge: overlayEdge, content: content)
         } catch {
             throw object.place(error)
@@ -199,8 +213,12 @@ public enum SceneDecoder {
         var preferences = SplitPreferences()
         if let reader = pane.optional("split") {
             let object = try reader.object(allowing: ["horizontal", "vertical"])
-            preferences.horizontal = try object.optional("horizontal").map { (reader) throws(SceneError) in try decodePreference(reader) }
-            preferences.vertical = try object.optional("vertical").map { (reader) throws(SceneError) in try decodePreference(reader) }
+            preferences.horizontal = try object.optional("horizontal").map { (reader) throws(SceneError) in
+                try decodePreference(reader)
+            }
+            preferences.vertical = try object.optional("vertical").map { (reader) throws(SceneError) in
+                try decodePreference(reader)
+            }
         }
         if let reader = pane.optional("splitRatio") {
             let ratio = try reader.number()
@@ -225,7 +243,9 @@ public enum SceneDecoder {
             return .fixed
         }
         let object = try reader.object(allowing: ["ratio", "length"])
-        guard object.keys.count == 1 else { throw reader.failure("a preference is \"fixed\" or exactly one of ratio, length") }
+        guard object.keys.count == 1 else {
+            throw reader.failure("a preference is \"fixed\" or exactly one of ratio, length")
+        }
         let kind = object.keys[0]
         let range = try object.required(kind).object(allowing: ["min", "ideal", "max"])
         let min = try range.optional("min")?.number()
@@ -244,7 +264,8 @@ public enum SceneDecoder {
         let object = try reader.object(allowing: ["horizontal", "vertical"])
         var edges = OverlayEdges()
         if let horizontal = object.optional("horizontal") {
-            edges.horizontal = try horizontal.choice(["leading", "trailing"], what: "edge") == "leading" ? .leading : .trailing
+            edges.horizontal =
+                try horizontal.choice(["leading", "trailing"], what: "edge") == "leading" ? .leading : .trailing
         }
         if let vertical = object.optional("vertical") {
             edges.vertical = try vertical.choice(["top", "bottom"], what: "edge") == "top" ? .top : .bottom

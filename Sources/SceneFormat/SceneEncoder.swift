@@ -51,7 +51,9 @@ public enum SceneEncoder {
         if let horizontal = pane.overlayEdge.horizontal {
             edges.append(("horizontal", .string(horizontal == .leading ? "leading" : "trailing")))
         }
-        if let vertical = pane.overlayEdge.vertical { edges.append(("vertical", .string(vertical == .top ? "top" : "bottom"))) }
+        if let vertical = pane.overlayEdge.vertical {
+            edges.append(("vertical", .string(vertical == .top ? "top" : "bottom")))
+        }
         if !edges.isEmpty { entries.append(("overlayEdge", .object(edges))) }
         if let nested = pane.arrangement { entries.append(("arrangement", json(nested))) }
         return .object(entries)

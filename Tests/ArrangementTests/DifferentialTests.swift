@@ -101,7 +101,9 @@ struct DifferentialTests {
     /// The fixed seed, plus `FOLDBENCH_SEED` from the environment when set.
     static var seeds: [UInt64] {
         var seeds: [UInt64] = [0x5EED_F01D]
-        if let text = ProcessInfo.processInfo.environment["FOLDBENCH_SEED"], let seed = UInt64(text) { seeds.append(seed) }
+        if let text = ProcessInfo.processInfo.environment["FOLDBENCH_SEED"], let seed = UInt64(text) {
+            seeds.append(seed)
+        }
         return seeds
     }
 
@@ -173,12 +175,15 @@ struct DifferentialTests {
             return LayoutContext(bounds: Rect.unchecked(0, 0, landscape ? 844 : 390, landscape ? 390 : 844))
         case 10..<20:  // half-open: the fold, the status bar on the right in landscape
             let bounds = Rect.unchecked(0, 0, landscape ? 866 : width, height)
-            let fold = landscape ? Rect.unchecked(475, 0, Double(phase % 3) * 10, height) : Rect.unchecked(0, 475, width, 0)
+            let fold =
+                landscape ? Rect.unchecked(475, 0, Double(phase % 3) * 10, height) : Rect.unchecked(0, 475, width, 0)
             return LayoutContext(
                 bounds: bounds, layoutDirection: phase % 2 == 0 ? .leftToRight : .rightToLeft, reservedRegions: [fold])
         default:  // flat, resizing from 40 % to 100 % of the width
             let fraction = 0.4 + 0.6 * Double(phase - 20) / 19
-            return LayoutContext(bounds: Rect.unchecked(0, 0, width * fraction, height), sizeClass: SizeClass(horizontal: fraction < 0.6 ? .compact : .regular, vertical: .regular))
+            return LayoutContext(
+                bounds: Rect.unchecked(0, 0, width * fraction, height),
+                sizeClass: SizeClass(horizontal: fraction < 0.6 ? .compact : .regular, vertical: .regular))
         }
     }
 

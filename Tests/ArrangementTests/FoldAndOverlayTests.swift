@@ -8,28 +8,40 @@ struct FoldTests {
     func foldWins() throws {
         try expectResolution(
             sceneJSON(regions: ["500 0 0 700"], root: pair(a: #""splitRatio": 0.2"#, b: #""minWidth": 600"#)),
-            [pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"), pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a hinge gap leaves its band empty")
     func hingeGap() throws {
         try expectResolution(
             sceneJSON(regions: ["490 0 20 700"], root: pair()),
-            [pane("a", 0, 0, 490, 700, axis: .horizontal, sc: "CR"), pane("b", 510, 0, 490, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 490, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 510, 0, 490, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 an off-centre fold gives the 475/391 halves of the half-open landscape device")
     func offCentreFold() throws {
         try expectResolution(
             sceneJSON(bounds: "0 0 866 822", regions: ["475 0 0 822"], root: pair()),
-            [pane("a", 0, 0, 475, 822, axis: .horizontal, sc: "CR"), pane("b", 475, 0, 391, 822, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 475, 822, axis: .horizontal, sc: "CR"),
+                pane("b", 475, 0, 391, 822, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.2.1 a horizontal fold stacks even wide bounds")
     func horizontalFoldStacks() throws {
         try expectResolution(
             sceneJSON(regions: ["0 350 1000 0"], root: pair()),
-            [pane("a", 0, 0, 1000, 350, axis: .vertical, sc: "RC"), pane("b", 0, 350, 1000, 350, axis: .vertical, sc: "RC")])
+            [
+                pane("a", 0, 0, 1000, 350, axis: .vertical, sc: "RC"),
+                pane("b", 0, 350, 1000, 350, axis: .vertical, sc: "RC"),
+            ])
     }
 
     @Test("§2.2.2 a fold along a forbidden axis shows the primary alone")
@@ -43,42 +55,60 @@ struct FoldTests {
     func touchingRegion() throws {
         try expectResolution(
             sceneJSON(regions: ["0 0 0 700", "1000 0 0 700"], root: pair(a: #""splitRatio": 0.3"#)),
-            [pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"), pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a region that does not span the height does not divide")
     func partialRegion() throws {
         try expectResolution(
             sceneJSON(regions: ["500 100 0 500"], root: pair(a: #""splitRatio": 0.3"#)),
-            [pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"), pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a region outside the bounds does not divide")
     func missingRegion() throws {
         try expectResolution(
             sceneJSON(regions: ["1200 0 0 700"], root: pair(a: #""splitRatio": 0.3"#)),
-            [pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"), pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 of several dividers the one nearest the centre wins")
     func nearestCentre() throws {
         try expectResolution(
             sceneJSON(regions: ["300 0 0 700", "520 0 0 700"], root: pair()),
-            [pane("a", 0, 0, 520, 700, axis: .horizontal, sc: "CR"), pane("b", 520, 0, 480, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 520, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 520, 0, 480, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a tie between a horizontal and a vertical divider goes to the vertical")
     func tieGoesToVertical() throws {
         try expectResolution(
             sceneJSON(regions: ["0 350 1000 0", "500 0 0 700"], root: pair()),
-            [pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"), pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a tie between two vertical dividers goes to the earlier")
     func tieGoesToEarlier() throws {
         try expectResolution(
             sceneJSON(regions: ["400 0 0 700", "600 0 0 700"], root: pair()),
-            [pane("a", 0, 0, 400, 700, axis: .horizontal, sc: "CR"), pane("b", 400, 0, 600, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 400, 0, 600, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 distances are fractions of the length divided, not points")
@@ -86,7 +116,10 @@ struct FoldTests {
         // Vertical: 50 pt of 1000 (0.05); horizontal: 30 pt of 400 (0.075).
         try expectResolution(
             sceneJSON(bounds: "0 0 1000 400", regions: ["0 230 1000 0", "550 0 0 400"], root: pair()),
-            [pane("a", 0, 0, 550, 400, axis: .horizontal, sc: "CR"), pane("b", 550, 0, 450, 400, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 0, 0, 550, 400, axis: .horizontal, sc: "CR"),
+                pane("b", 550, 0, 450, 400, axis: .horizontal, sc: "CR"),
+            ])
     }
 
     @Test("§2.1 a region that divides only a nested pane splits that pane")
@@ -99,7 +132,8 @@ struct FoldTests {
             sceneJSON(regions: ["0 350 500 0"], root: root),
             [
                 pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"),
-                pane("c", 0, 0, 500, 350, axis: .vertical, sc: "CC"), pane("d", 0, 350, 500, 350, axis: .vertical, sc: "CC"),
+                pane("c", 0, 0, 500, 350, axis: .vertical, sc: "CC"),
+                pane("d", 0, 350, 500, 350, axis: .vertical, sc: "CC"),
                 pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR"),
             ])
     }
@@ -108,7 +142,10 @@ struct FoldTests {
     func foldRightToLeft() throws {
         try expectResolution(
             sceneJSON(regions: ["400 0 0 700"], direction: "rightToLeft", root: pair()),
-            [pane("a", 400, 0, 600, 700, axis: .horizontal, sc: "CR"), pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR")])
+            [
+                pane("a", 400, 0, 600, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
+            ])
     }
 }
 
@@ -140,21 +177,24 @@ struct OverlayRulesTests {
     @Test("§2.3.1 only the primary names leading: it gets it")
     func onlyPrimaryLeading() throws {
         try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "leading"}"#)),
+            sceneJSON(
+                regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "leading"}"#)),
             [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
     }
 
     @Test("§2.3.1 only the secondary names trailing: it gets it, the primary leads")
     func onlySecondaryTrailing() throws {
         try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], root: pair(style: overlay, b: #""overlayEdge": {"horizontal": "trailing"}"#)),
+            sceneJSON(
+                regions: ["400 0 0 700"], root: pair(style: overlay, b: #""overlayEdge": {"horizontal": "trailing"}"#)),
             [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
     }
 
     @Test("§2.3.1 Decision: a single trailing edge never leaves both views trailing")
     func singleTrailingEdge() throws {
         try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "trailing"}"#)),
+            sceneJSON(
+                regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "trailing"}"#)),
             [pane("a", 400, 0, 600, 700, sc: "CR"), pane("b", 0, 0, 400, 700, sc: "CR")])
     }
 

@@ -54,10 +54,14 @@ struct NestingTests {
                "arrangement": {"primary": {"id": "e"}, "secondary": {"id": "f"}}}, "secondary": {"id": "d"}}}}
             """
         let text = sceneJSON(bounds: "0 0 400 800", root: root)
-        try expectResolution(text, [pane("a", 0, 0, 400, 800), hidden("b"), hidden("c"), hidden("e"), hidden("f"), hidden("d")])
+        try expectResolution(
+            text, [pane("a", 0, 0, 400, 800), hidden("b"), hidden("c"), hidden("e"), hidden("f"), hidden("d")])
         let scene = try decodeScene(text)
-        let printed = ResolutionEncoder.encode(ReferenceResolver().resolve(scene.tree, in: scene.context), ids: scene.tree.paneIDs)
-        #expect(printed.contains(#"{"id": "d", "visible": false,"# + "\n" + #"   "frame": null,"# + "\n" + #"   "sizeClass": null,"#))
+        let printed = ResolutionEncoder.encode(
+            ReferenceResolver().resolve(scene.tree, in: scene.context), ids: scene.tree.paneIDs)
+        #expect(
+            printed.contains(
+                #"{"id": "d", "visible": false,"# + "\n" + #"   "frame": null,"# + "\n" + #"   "sizeClass": null,"#))
     }
 
     @Test("§3 the collapse winner lays out its nested arrangement in the whole bounds")
@@ -97,8 +101,10 @@ struct NestingTests {
         try expectResolution(
             sceneJSON(bounds: "0 0 1400 700", direction: "rightToLeft", root: root),
             [
-                pane("a", 840, 0, 560, 700, axis: .horizontal, sc: "CR"), pane("b", 0, 0, 840, 700, axis: .horizontal, sc: "CR"),
-                pane("c", 420, 0, 420, 700, axis: .horizontal, sc: "CR"), pane("d", 0, 0, 420, 700, axis: .horizontal, sc: "CR"),
+                pane("a", 840, 0, 560, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 0, 0, 840, 700, axis: .horizontal, sc: "CR"),
+                pane("c", 420, 0, 420, 700, axis: .horizontal, sc: "CR"),
+                pane("d", 0, 0, 420, 700, axis: .horizontal, sc: "CR"),
             ])
     }
 
@@ -110,8 +116,10 @@ struct NestingTests {
         try expectResolution(
             sceneJSON(root: root),
             [
-                pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"), pane("c", 0, 0, 500, 350, axis: .vertical, sc: "CC"),
-                pane("d", 0, 350, 500, 350, axis: .vertical, sc: "CC"), pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR"),
+                pane("a", 0, 0, 500, 700, axis: .horizontal, sc: "CR"),
+                pane("c", 0, 0, 500, 350, axis: .vertical, sc: "CC"),
+                pane("d", 0, 350, 500, 350, axis: .vertical, sc: "CC"),
+                pane("b", 500, 0, 500, 700, axis: .horizontal, sc: "CR"),
             ])
     }
 
@@ -133,7 +141,10 @@ struct NestingTests {
     func omittedStyle() throws {
         try expectResolution(
             sceneJSON(bounds: "0 0 300 500", root: #"{"primary": {"id": "a"}, "secondary": {"id": "b"}}"#),
-            [pane("a", 0, 0, 300, 250, axis: .vertical, sc: "RC"), pane("b", 0, 250, 300, 250, axis: .vertical, sc: "RC")])
+            [
+                pane("a", 0, 0, 300, 250, axis: .vertical, sc: "RC"),
+                pane("b", 0, 250, 300, 250, axis: .vertical, sc: "RC"),
+            ])
     }
 
     @Test("§5 a chain exactly 256 arrangements deep resolves; one more is rejected")

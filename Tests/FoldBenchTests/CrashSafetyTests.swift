@@ -26,7 +26,9 @@ struct CrashSafetyTests {
 
     @Test("two recording runs at once both land their rows, intact and not interleaved")
     func concurrentRecords() throws {
-        #expect(FileManager.default.isExecutableFile(atPath: foldbenchBinary), "build foldbench first (scripts/test.sh does)")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: foldbenchBinary),
+            "build foldbench first (scripts/test.sh does)")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let scenarios = ["drag-resize/media-player/iphone-duo", "fold-cycle/moon-phase/iphone-duo"]
@@ -45,7 +47,9 @@ struct CrashSafetyTests {
         #expect(blocks == 2)
         #expect(Set(order) == Set(scenarios))
         // Two runs in the same second keep two reports.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("runs").path).count == 2)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("runs").path).count
+                == 2)
     }
 
     @Test("SIGKILL during runs leaves every earlier file and row intact and readable")
@@ -77,7 +81,8 @@ struct CrashSafetyTests {
             #expect(problems.allSatisfy { $0.line == after.split(separator: "\n").count })
             let report = try ReportSummary.decode([UInt8](try Data(contentsOf: latest)))
             #expect(!report.entries.isEmpty)
-            for file in try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("runs").path)
+            for file in try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent("runs").path)
             where file.hasSuffix(".json") {
                 let data = try Data(contentsOf: directory.appendingPathComponent("runs/\(file)"))
                 #expect((try? ReportSummary.decode([UInt8](data))) != nil, "runs/\(file) is whole")

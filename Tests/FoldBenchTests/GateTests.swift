@@ -20,7 +20,9 @@ func runBinary(_ arguments: [String]) throws -> (status: Int32, out: String, err
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
 }
 
 @Suite("Regression gate", .serialized)
@@ -29,9 +31,12 @@ struct GateTests {
 
     /// One run with instructions counted, for fast, fast-slowed and the reference.
     func countedRun(in directory: URL) throws -> String {
-        #expect(FileManager.default.isExecutableFile(atPath: foldbenchBinary), "build foldbench first (scripts/test.sh does)")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: foldbenchBinary),
+            "build foldbench first (scripts/test.sh does)")
         let result = try runBinary([
-            "run", "--scenario", Self.scenario, "--variant", "reference", "--variant", "fast", "--variant", "fast-slowed",
+            "run", "--scenario", Self.scenario, "--variant", "reference", "--variant", "fast", "--variant",
+            "fast-slowed",
             "--frames", "24", "--time-per-scenario", "0", "--instructions", "--out", directory.path,
         ])
         #expect(result.status == 0, "\(result.err)")
@@ -40,10 +45,13 @@ struct GateTests {
 
     func instructions(_ path: String) throws -> [String: Double] {
         let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        return Dictionary(uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics["instructionsPerRelayout"] ?? -1) })
+        return Dictionary(
+            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics["instructionsPerRelayout"] ?? -1) })
     }
 
-    @Test("two runs of the same binary count the same instructions; the gate flags fast-slowed, never fast against itself")
+    @Test(
+        "two runs of the same binary count the same instructions; the gate flags fast-slowed, never fast against itself"
+    )
     func instructionsAreExactAndGated() throws {
         let first = try temporaryDirectory()
         let second = try temporaryDirectory()
@@ -65,14 +73,20 @@ struct GateTests {
         let slowed = runFoldBench(["compare", a, b, "--pair", "fast=fast-slowed", "--gate", "instructions"])
         #expect(slowed.status == 1)
         #expect(slowed.out.contains("fast -> fast-slowed"))
-        #expect(slowed.out.split(separator: "\n").contains { $0.contains("instructionsPerRelayout") && $0.hasSuffix("regression") })
+        #expect(
+            slowed.out.split(separator: "\n").contains {
+                $0.contains("instructionsPerRelayout") && $0.hasSuffix("regression")
+            })
     }
 
     @Test("run --instructions without valgrind exits 2 with a clear message")
     func missingValgrind() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: foldbenchBinary)
-        process.arguments = ["run", "--scenario", Self.scenario, "--frames", "2", "--time-per-scenario", "0", "--instructions", "--out", NSTemporaryDirectory()]
+        process.arguments = [
+            "run", "--scenario", Self.scenario, "--frames", "2", "--time-per-scenario", "0", "--instructions", "--out",
+            NSTemporaryDirectory(),
+        ]
         process.environment = ["PATH": "/nonexistent"]
         let err = Pipe()
         process.standardError = err
@@ -88,7 +102,9 @@ struct GateTests {
 @Suite("compare")
 struct CompareTests {
     /// A minimal report with one fast result.
-    func report(instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1) -> String {
+    func report(instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1)
+        -> String
+    {
         """
         {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
           {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
@@ -101,7 +117,9 @@ struct CompareTests {
         """
     }
 
-    func compare(_ baseline: String, _ new: String, _ extra: [String] = []) throws -> (status: Int32, out: String, err: String) {
+    func compare(_ baseline: String, _ new: String, _ extra: [String] = []) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let a = try writeFile(baseline, named: "a.json", in: directory)
@@ -133,10 +151,15 @@ struct CompareTests {
         let base = report(instructions: 50_000, allocations: 0, samples: steady)
         #expect(try compare(base, report(instructions: 50_600, allocations: 0, samples: steady)).status == 1)
         #expect(try compare(base, report(instructions: 50_400, allocations: 0, samples: steady)).status == 0)
-        #expect(try compare(base, report(instructions: 50_600, allocations: 0, samples: steady), ["--instruction-threshold", "2"]).status == 0)
+        #expect(
+            try compare(
+                base, report(instructions: 50_600, allocations: 0, samples: steady), ["--instruction-threshold", "2"]
+            ).status == 0)
     }
 
-    @Test("times: a significant change beyond 5 % is a regression; an insignificant one is noise; gating can exclude times")
+    @Test(
+        "times: a significant change beyond 5 % is a regression; an insignificant one is noise; gating can exclude times"
+    )
     func times() throws {
         let base = report(instructions: 1, allocations: 0, samples: steady)
         let slower = report(instructions: 1, allocations: 0, samples: steady.map { $0 * 1.2 })
@@ -147,7 +170,9 @@ struct CompareTests {
         // Two noisy, overlapping samples whose medians differ by more than 5 %.
         let noisyA = (0..<8).map { [800.0, 1300][$0 % 2] + Double($0) }
         let noisyB = noisyA.map { $0 * 1.06 }
-        let noise = try compare(report(instructions: 1, allocations: 0, samples: noisyA), report(instructions: 1, allocations: 0, samples: noisyB))
+        let noise = try compare(
+            report(instructions: 1, allocations: 0, samples: noisyA),
+            report(instructions: 1, allocations: 0, samples: noisyB))
         #expect(noise.status == 0)
         #expect(noise.out.contains("unchanged (noise)"))
     }
@@ -185,7 +210,10 @@ struct TrendTests {
     static func history(_ values: [Double], metric: String = "instructionsPerRelayout") -> String {
         header
             + values.enumerated().map { index, value in
-                CSV.line(["2026-11-\(10 + index % 18)T00:00:00Z", "c\(index)", "false", "host", "fold-cycle/balanced-d8/iphone-duo", "fast", "255", metric, "value", String(value), "count"])
+                CSV.line([
+                    "2026-11-\(10 + index % 18)T00:00:00Z", "c\(index)", "false", "host",
+                    "fold-cycle/balanced-d8/iphone-duo", "fast", "255", metric, "value", String(value), "count",
+                ])
             }.joined()
     }
 
@@ -213,9 +241,16 @@ struct TrendTests {
         #expect(result.status == 0)
         #expect(result.err.contains("\(path): line 22: 5 fields, expected 11 (truncated?) (skipped)"))
         #expect(result.err.contains("\(path): line 23: value 'fast!' is not a number (skipped)"))
-        #expect(result.out.contains("| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% |"))
+        #expect(
+            result.out.contains(
+                "| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% |")
+        )
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["index.html", "instructionsPerRelayout--fold-cycle_balanced-d8_iphone-duo--fast.svg", "summary.csv", "summary.json", "summary.md"])
+        #expect(
+            files == [
+                "index.html", "instructionsPerRelayout--fold-cycle_balanced-d8_iphone-duo--fast.svg", "summary.csv",
+                "summary.json", "summary.md",
+            ])
         let svg = try String(contentsOfFile: "\(out)/\(files[1])", encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("<polyline") && svg.contains("change at c10"))

@@ -1,10 +1,11 @@
 import ArrangementModel
 import FastResolver
 import Foundation
-@testable import Harness
 import ReferenceResolver
 import SceneFormat
 import Testing
+
+@testable import Harness
 
 @Suite("Statistics")
 struct StatisticsTests {
@@ -122,7 +123,8 @@ struct RunnerTests {
             FastResolver().relayout(prepared, in: context, into: &resolution)
             if !context.reservedRegions.isEmpty, resolution.panes[1].visible {
                 let frame = resolution.panes[1].frame
-                resolution.panes[1].frame = try! Rect(x: frame.x + 1, y: frame.y, width: frame.width, height: frame.height)
+                resolution.panes[1].frame = try! Rect(
+                    x: frame.x + 1, y: frame.y, width: frame.width, height: frame.height)
             }
         }
     }
@@ -151,7 +153,9 @@ struct RunnerTests {
 
     @Test("results carry every metric; fast and reference agree and have equal checksums")
     func results() throws {
-        let results = try runner(VariantRegistry.entries.filter { !$0.isTestOnly }).run([try Scenario("fold-cycle/balanced-d3/iphone-duo")])
+        let results = try runner(VariantRegistry.entries.filter { !$0.isTestOnly }).run([
+            try Scenario("fold-cycle/balanced-d3/iphone-duo")
+        ])
         #expect(results.map(\.variant) == ["reference", "fast"])
         #expect(results[0].checksum == results[1].checksum)
         #expect(results[1].allocationsPerRelayout == 0)
@@ -169,8 +173,10 @@ struct RunnerTests {
         environment.host = "ci, \"east\""
         let result = VariantResult(
             scenario: "fold-cycle/balanced-d8/iphone-duo", variant: "fast", arrangements: 255, frames: 600,
-            refreshRate: 120, batchFrames: 16, samples: [100, 110, 120, 130, 140], time: TimeSummary(samples: [100, 110, 120, 130, 140]),
-            allocationsPerRelayout: 0, bytesAllocatedPerRelayout: 0, instructionsPerRelayout: 12_345, peakResidentBytes: 1 << 20,
+            refreshRate: 120, batchFrames: 16, samples: [100, 110, 120, 130, 140],
+            time: TimeSummary(samples: [100, 110, 120, 130, 140]),
+            allocationsPerRelayout: 0, bytesAllocatedPerRelayout: 0, instructionsPerRelayout: 12_345,
+            peakResidentBytes: 1 << 20,
             framesOverBudget: 0, prepareNanoseconds: 5000, ratioToReference: (0.1, 0.09, 0.11), checksum: 0xBEEF)
         return Report(environment: environment, options: RunOptions(), results: [result])
     }
@@ -182,20 +188,25 @@ struct RunnerTests {
         let summary = try ReportSummary.decode(Array(text.utf8))
         #expect(summary.commit == "abc123")
         let entry = try #require(summary.entries.first)
-        #expect(entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast" && entry.arrangements == 255)
+        #expect(
+            entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast"
+                && entry.arrangements == 255)
         #expect(entry.timeSamples == [100, 110, 120, 130, 140])
         #expect(entry.metrics["timePerRelayout"] == 120)
         #expect(entry.metrics["instructionsPerRelayout"] == 12_345)
         #expect(entry.metrics["allocationsPerRelayout"] == 0)
         let document = try JSONParser.parse(text)
         #expect(document["schemaVersion"] == .number(1))
-        #expect(document["results"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["metrics"]?["timePerRelayout"]?["ci95"] != nil)
+        #expect(
+            document["results"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["metrics"]?[
+                "timePerRelayout"]?["ci95"] != nil)
 
         let lines = report.csv().split(separator: "\n")
         #expect(CSV.parse(lines[0]) == CSV.columns)
         let rows = lines.dropFirst().map { CSV.parse($0)! }
         #expect(rows.allSatisfy { $0.count == CSV.columns.count })
-        #expect(rows.contains { $0[3] == "ci, \"east\"" && $0[7] == "timePerRelayout" && $0[8] == "p50" && $0[9] == "120" })
+        #expect(
+            rows.contains { $0[3] == "ci, \"east\"" && $0[7] == "timePerRelayout" && $0[8] == "p50" && $0[9] == "120" })
         #expect(report.historyRows().split(separator: "\n").count == Set(rows.map { $0[7] }).count)
     }
 
@@ -207,7 +218,10 @@ struct RunnerTests {
         try ResultFiles.writeAtomically("first", to: path)
         try ResultFiles.writeAtomically("second", to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["report.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == [
+                "report.json"
+            ])
         let blocked = directory.appendingPathComponent("nested/report.json/inside.json").path
         #expect(throws: ResultFiles.WriteError.self) { try ResultFiles.writeAtomically("x", to: blocked) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
@@ -223,7 +237,8 @@ struct RunnerTests {
             for writer in 0..<8 {
                 group.addTask {
                     for index in 0..<25 {
-                        try? ResultFiles.appendLocked("\(writer),\(index),\(row)\n\(writer),\(index),\(row)\n", header: "w,i,x\n", to: path)
+                        try? ResultFiles.appendLocked(
+                            "\(writer),\(index),\(row)\n\(writer),\(index),\(row)\n", header: "w,i,x\n", to: path)
                     }
                 }
             }

@@ -1,5 +1,5 @@
-import Foundation
 import FoldBenchCLI
+import Foundation
 
 /// Collects what a command writes.
 final class CapturedOutput: @unchecked Sendable {
