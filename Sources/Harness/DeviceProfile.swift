@@ -94,13 +94,7 @@ extension DeviceProfile {
 
     /// Decodes a profile file strictly; every broken rule names its JSON path.
     public static func decode(_ bytes: [UInt8]) throws(SceneError) -> DeviceProfile {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw SceneError(
-                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
-        }
+        let document = try JSONReader.document(bytes)
         let top = try JSONReader(document).object(allowing: [
             "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture",
             "transitionFrames",

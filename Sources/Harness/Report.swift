@@ -234,13 +234,7 @@ public struct ReportSummary: Sendable {
 
     /// Reads a report; every problem names the JSON path and the rule.
     public static func decode(_ bytes: [UInt8]) throws(SceneError) -> ReportSummary {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw SceneError(
-                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
-        }
+        let document = try JSONReader.document(bytes)
         guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
         let top = JSONReader(document)
         guard let versionValue = document["schemaVersion"] else {

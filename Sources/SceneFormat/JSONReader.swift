@@ -7,6 +7,16 @@ public struct JSONReader {
     /// The path, `root.primary.split` style; array elements as `reservedRegions[2]`.
     public let path: String
 
+    /// Parses a whole file; malformed JSON fails at its line and column.
+    public static func document(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(
+                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+        }
+    }
+
     public init(_ value: JSONValue, path: String = "") {
         self.value = value
         self.path = path

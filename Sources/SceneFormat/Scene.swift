@@ -16,13 +16,7 @@ public struct Scene: Equatable, Sendable {
 public enum SceneDecoder {
     /// Decodes a scene from the bytes of a file.
     public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw SceneError(
-                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
-        }
+        let document = try JSONReader.document(bytes)
         return try decode(document)
     }
 
