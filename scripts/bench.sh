@@ -17,4 +17,5 @@ for scene in Benchmarks/Scenes/*.json; do
         exit 1
     fi
 done
-"$bin" run --suite default "$@"
+# Without --suite or --scenario, run measures the default suite.
+"$bin" run "$@"
