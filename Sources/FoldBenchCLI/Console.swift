@@ -28,15 +28,12 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// Bad input in a file: names the file, the place in it and the rule (exit 2).
-    public static func badInput(file: String, _ error: SceneErrorDescribable) -> CommandFailure {
+    public static func badInput(file: String, _ error: CustomStringConvertible) -> CommandFailure {
         CommandFailure(status: 2, "\(file): \(error)")
     }
 
     public var description: String { message }
 }
-
-/// Anything that describes a place and a rule.
-public typealias SceneErrorDescribable = CustomStringConvertible
 
 /// Reads a whole file; a missing or unreadable file is bad input (exit 2).
 func readFile(_ path: String) throws(CommandFailure) -> [UInt8] {

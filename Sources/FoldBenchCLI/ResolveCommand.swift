@@ -24,7 +24,7 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let variant = try Variants.named(arguments.value("--variant") ?? "reference", command: spec)
+        let variant = try Variants.named(arguments.value("--variant") ?? "reference", command: spec).variant
         var scene = try loadScene(path)
         if let device = try deviceProfile(arguments) {
             let posture = try choice(arguments, "--posture", Posture.allCases, default: Posture.halfOpen)
@@ -76,12 +76,12 @@ enum ResolveCommand: Command {
 
 /// Looks up variants by name for the commands.
 enum Variants {
-    static func named(_ name: String, command: CommandSpec) throws(UsageError) -> any ResolverVariant {
-        guard let variant = VariantRegistry.variant(named: name) else {
+    static func named(_ name: String, command: CommandSpec) throws(UsageError) -> VariantEntry {
+        guard let entry = VariantRegistry.entry(named: name) else {
             throw UsageError(
                 "unknown variant '\(name)' (expected one of \(VariantRegistry.names.joined(separator: ", ")))",
                 command: command)
         }
-        return variant
+        return entry
     }
 }

@@ -113,13 +113,8 @@ enum RunCommand: Command {
                 options.direction = parsed
             }
             options.countInstructions = arguments.flag("--instructions")
-            let variants = try arguments.all("--variant").map { name throws(UsageError) -> VariantEntry in
-                guard let entry = VariantRegistry.entry(named: name) else {
-                    throw UsageError(
-                        "unknown variant '\(name)' (expected one of \(VariantRegistry.names.joined(separator: ", ")))",
-                        command: spec)
-                }
-                return entry
+            let variants = try arguments.all("--variant").map { name throws(UsageError) in
+                try Variants.named(name, command: spec)
             }
             let devices = try DeviceFiles.load(arguments.all("--device-file"))
             var scenarios: [Scenario] = []

@@ -68,7 +68,7 @@ public enum Statistics {
 }
 
 /// The summary of timing samples that reports carry.
-public struct TimeSummary: Equatable, Sendable, Codable {
+public struct TimeSummary: Equatable, Sendable {
     public var min: Double
     public var p50: Double
     public var p90: Double

@@ -36,15 +36,10 @@ public enum VariantRegistry {
             summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
     ]
 
-    /// Every variant, the reference first.
-    public static var all: [any ResolverVariant] { entries.map(\.variant) }
-
     /// The names a user can pick (test-only variants work too but are not listed).
     public static var names: [String] { entries.filter { !$0.isTestOnly }.map(\.name) }
 
     public static func entry(named name: String) -> VariantEntry? { entries.first { $0.name == name } }
-
-    public static func variant(named name: String) -> (any ResolverVariant)? { entry(named: name)?.variant }
 }
 
 /// One variant prepared for one tree and timeline: relayouts ranges of frames into
