@@ -113,6 +113,10 @@ enum RunCommand: Command {
                 options.direction = parsed
             }
             options.countInstructions = arguments.flag("--instructions")
+            if options.countInstructions, InstructionCounter.valgrindPath() == nil {
+                throw CommandFailure(
+                    status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
+            }
             let variants = try arguments.all("--variant").map { name throws(UsageError) in
                 try Variants.named(name, command: spec)
             }

@@ -158,7 +158,7 @@ public struct Runner {
         }
 
         // Sample: rounds of A B A B … on the same frames, until the budget is spent.
-        report("sampling")
+        report("sampling \(variants.map(\.name).joined(separator: " "))")
         var samples = [[Double]](repeating: [], count: benches.count)
         let deadline = Clock.now() + UInt64(options.timePerScenario * 1e9)
         var round = 0
