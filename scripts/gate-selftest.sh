@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the time comparison of 'foldbench compare': its false-alarm rate over
+# Measures the time comparisons of 'foldbench compare' (time and ratio): false alarms over
 # A/A pairs (fast against fast, from two separate runs) and its detection rate for
 # a 10 % slowdown (fast against fast-slowed-10, likewise). Usage:
 #   scripts/gate-selftest.sh [PAIRS] [SCENARIO] [SECONDS-PER-SCENARIO]
@@ -13,11 +13,13 @@ bin=.build/release/foldbench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for i in $(seq 0 "$pairs"); do
-    "$bin" run --scenario "$scenario" --variant fast --variant fast-slowed-10 \
+    "$bin" run --scenario "$scenario" --variant reference --variant fast --variant fast-slowed-10 \
         --time-per-scenario "$seconds" --out "$work/$i" >/dev/null 2>&1
 done
 false_alarms=0
 detections=0
+ratio_false_alarms=0
+ratio_detections=0
 for i in $(seq 1 "$pairs"); do
     previous=$((i - 1))
     if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate time \
@@ -27,6 +29,14 @@ for i in $(seq 1 "$pairs"); do
     if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate time \
         --pair fast=fast-slowed-10 >/dev/null; then
         detections=$((detections + 1))
+    fi
+    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate ratio \
+        --pair fast=fast >/dev/null; then
+        ratio_false_alarms=$((ratio_false_alarms + 1))
+    fi
+    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate ratio \
+        --pair fast=fast-slowed-10 >/dev/null; then
+        ratio_detections=$((ratio_detections + 1))
     fi
 done
 slowdown=$(python3 - "$work" "$pairs" <<'PY'
@@ -40,5 +50,6 @@ print(f"{(statistics.median(ratios) - 1) * 100:.1f}")
 PY
 )
 echo "scenario: $scenario, $seconds s per run, $pairs pairs of separate runs"
-echo "A/A false alarms (fast vs fast): $false_alarms of $pairs"
-echo "detected 10 % slowdown (fast vs fast-slowed-10, measured slowdown ${slowdown} %): $detections of $pairs"
+echo "measured slowdown of fast-slowed-10: ${slowdown} %"
+echo "time (Mann-Whitney on the samples): A/A false alarms $false_alarms of $pairs, slowdown detected $detections of $pairs"
+echo "ratio to the reference (interleaved): A/A false alarms $ratio_false_alarms of $pairs, slowdown detected $ratio_detections of $pairs"

@@ -25,13 +25,15 @@ enum CompareCommand: Command {
         details: """
             Allocations and bytes: any increase is a regression. Instructions: beyond the threshold.
             Times: beyond the threshold and significant by a Mann-Whitney U test on the samples;
-            beyond the threshold but not significant is "unchanged (noise)".
+            beyond the threshold but not significant is "unchanged (noise)". Ratio to the reference
+            (measured interleaved in each run, so drift between runs cancels): beyond the time
+            threshold with the two runs' 95 % intervals apart.
             Exit status: 0 no regression, 1 a gated regression, 2 bad input or nothing in common.
             """)
 
     static let gateNames = [
         "allocations": "allocationsPerRelayout", "bytes": "bytesAllocatedPerRelayout",
-        "instructions": "instructionsPerRelayout", "time": "timePerRelayout",
+        "instructions": "instructionsPerRelayout", "time": "timePerRelayout", "ratio": "ratioToReference",
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

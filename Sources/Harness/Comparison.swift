@@ -21,6 +21,7 @@ public struct ComparisonPolicy: Sendable {
     /// Metrics whose regressions fail the comparison (exit 1); the others are reported only.
     public var gated: Set<String> = [
         "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
+        "ratioToReference",
     ]
 
     public init() {}
@@ -47,6 +48,7 @@ public enum Comparison {
     /// The metrics compared, in table order.
     public static let metrics = [
         "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
+        "ratioToReference",
     ]
 
     /// Rows for every scenario × variant present in both; `variantPairs` maps a
@@ -75,6 +77,19 @@ public enum Comparison {
                     verdict =
                         relative > policy.instructionThreshold
                         ? .regression : relative < -policy.instructionThreshold ? .improved : .unchanged
+                case "ratioToReference":
+                    // The variant's time over the reference's, measured interleaved in each
+                    // run: the machine's drift between runs cancels out. A change counts when
+                    // it passes the threshold and the two runs' 95 % intervals do not overlap.
+                    let relative = change ?? 0
+                    if abs(relative) > policy.timeThreshold {
+                        if let was = old.intervals[metric], let now = current.intervals[metric] {
+                            verdict =
+                                now.lower > was.upper ? .regression : now.upper < was.lower ? .improved : .noise
+                        } else {
+                            verdict = .noise
+                        }
+                    }
                 default:
                     let relative = change ?? 0
                     if abs(relative) > policy.timeThreshold {

@@ -226,6 +226,8 @@ public struct ReportSummary: Sendable {
         public var timeSamples: [Double]
         /// metric name → headline value (p50 for times).
         public var metrics: [String: Double]
+        /// metric name → its 95 % interval, where the report gives one.
+        public var intervals: [String: (lower: Double, upper: Double)] = [:]
     }
 
     public var commit: String
@@ -268,6 +270,7 @@ public struct ReportSummary: Sendable {
                 }
             }
             var metrics: [String: Double] = [:]
+            var intervals: [String: (lower: Double, upper: Double)] = [:]
             guard case .object(let metricEntries) = element.value["metrics"] ?? .null else {
                 throw SceneError(place: element.childPath("metrics"), rule: "missing or not an object")
             }
@@ -277,11 +280,16 @@ public struct ReportSummary: Sendable {
                     throw SceneError(place: path, rule: "needs a p50 or a value")
                 }
                 metrics[name] = try JSONReader(headline, path: path).number()
+                if case .array(let bounds) = value["ci95"] ?? .null, bounds.count == 2,
+                    case .number(let lower) = bounds[0], case .number(let upper) = bounds[1]
+                {
+                    intervals[name] = (lower, upper)
+                }
             }
             entries.append(
                 Entry(
                     scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples,
-                    metrics: metrics))
+                    metrics: metrics, intervals: intervals))
         }
         return ReportSummary(commit: commit, date: date, entries: entries)
     }

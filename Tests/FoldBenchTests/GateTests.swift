@@ -102,17 +102,21 @@ struct GateTests {
 @Suite("compare")
 struct CompareTests {
     /// A minimal report with one fast result.
-    func report(instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1)
-        -> String
-    {
-        """
+    func report(
+        instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1,
+        ratio: (Double, Double, Double)? = nil
+    ) -> String {
+        let ratioJSON =
+            ratio.map { ", \"ratioToReference\": {\"unit\": \"ratio\", \"p50\": \($0.0), \"ci95\": [\($0.1), \($0.2)]}" }
+            ?? ""
+        return """
         {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
           {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
            "samples": \(samples.count),
            "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
                        "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
                        "bytesAllocatedPerRelayout": {"unit": "bytes", "value": 0},
-                       "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}},
+                       "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}\(ratioJSON)},
            "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
         """
     }
@@ -175,6 +179,20 @@ struct CompareTests {
             report(instructions: 1, allocations: 0, samples: noisyB))
         #expect(noise.status == 0)
         #expect(noise.out.contains("unchanged (noise)"))
+    }
+
+    @Test("ratio to the reference: a change beyond 5 % with the intervals apart is a regression; overlapping is noise")
+    func ratioToReference() throws {
+        let base = report(instructions: 1, allocations: 0, samples: steady, ratio: (0.10, 0.098, 0.102))
+        let slower = report(instructions: 1, allocations: 0, samples: steady, ratio: (0.112, 0.110, 0.114))
+        let wide = report(instructions: 1, allocations: 0, samples: steady, ratio: (0.112, 0.095, 0.13))
+        let same = report(instructions: 1, allocations: 0, samples: steady, ratio: (0.101, 0.099, 0.103))
+        #expect(try compare(base, slower, ["--gate", "ratio"]).status == 1)
+        let noise = try compare(base, wide, ["--gate", "ratio"])
+        #expect(noise.status == 0)
+        #expect(noise.out.split(separator: "\n").contains { $0.contains("ratioToReference") && $0.hasSuffix("unchanged (noise)") })
+        #expect(try compare(base, same, ["--gate", "ratio"]).status == 0)
+        #expect(try compare(slower, base, ["--gate", "ratio"]).out.contains("improved"))
     }
 
     @Test("markdown and json formats")
