@@ -230,6 +230,7 @@ enum ResultTable {
     /// A number with 3 significant digits at least, no exponent for everyday sizes.
     static func format(_ value: Double, digits: Int = 3) -> String {
         if value == 0 { return "0" }
+        guard value.isFinite else { return String(describing: value) }
         if abs(value) >= 1000 { return String(format: "%.0f", value) }
         let decimals = max(0, digits - 1 - Int((log10(abs(value))).rounded(.down)))
         return String(format: "%.\(decimals)f", value)

@@ -107,18 +107,20 @@ struct CompareTests {
         ratio: (Double, Double, Double)? = nil
     ) -> String {
         let ratioJSON =
-            ratio.map { ", \"ratioToReference\": {\"unit\": \"ratio\", \"p50\": \($0.0), \"ci95\": [\($0.1), \($0.2)]}" }
+            ratio.map {
+                ", \"ratioToReference\": {\"unit\": \"ratio\", \"p50\": \($0.0), \"ci95\": [\($0.1), \($0.2)]}"
+            }
             ?? ""
         return """
-        {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
-          {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
-           "samples": \(samples.count),
-           "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
-                       "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
-                       "bytesAllocatedPerRelayout": {"unit": "bytes", "value": 0},
-                       "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}\(ratioJSON)},
-           "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
-        """
+            {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
+              {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
+               "samples": \(samples.count),
+               "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
+                           "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
+                           "bytesAllocatedPerRelayout": {"unit": "bytes", "value": 0},
+                           "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}\(ratioJSON)},
+               "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
+            """
     }
 
     func compare(_ baseline: String, _ new: String, _ extra: [String] = []) throws -> (
@@ -190,7 +192,10 @@ struct CompareTests {
         #expect(try compare(base, slower, ["--gate", "ratio"]).status == 1)
         let noise = try compare(base, wide, ["--gate", "ratio"])
         #expect(noise.status == 0)
-        #expect(noise.out.split(separator: "\n").contains { $0.contains("ratioToReference") && $0.hasSuffix("unchanged (noise)") })
+        #expect(
+            noise.out.split(separator: "\n").contains {
+                $0.contains("ratioToReference") && $0.hasSuffix("unchanged (noise)")
+            })
         #expect(try compare(base, same, ["--gate", "ratio"]).status == 0)
         #expect(try compare(slower, base, ["--gate", "ratio"]).out.contains("improved"))
     }
