@@ -260,9 +260,12 @@ public struct ReportSummary: Sendable {
             let scenario = try JSONReader(element.value["scenario"] ?? .null, path: element.childPath("scenario"))
                 .string()
             let variant = try JSONReader(element.value["variant"] ?? .null, path: element.childPath("variant")).string()
-            let arrangements = try JSONReader(
-                element.value["arrangements"] ?? .null, path: element.childPath("arrangements")
-            ).number()
+            let arrangementsReader = JSONReader(
+                element.value["arrangements"] ?? .null, path: element.childPath("arrangements"))
+            let arrangements = try arrangementsReader.number()
+            guard arrangements >= 1, arrangements <= 1e9, arrangements == arrangements.rounded() else {
+                throw arrangementsReader.failure("\(formatNumber(arrangements)) is not a count of arrangements")
+            }
             var samples: [Double] = []
             if let sampleValue = element.value["timeSamples"] {
                 for sample in try JSONReader(sampleValue, path: element.childPath("timeSamples")).array() {
