@@ -223,7 +223,8 @@ struct CompareTests {
         let disjoint = try compare(good, report(instructions: 1, allocations: 0, samples: steady, variant: "other"))
         #expect(disjoint.status == 2 && disjoint.err.contains("no scenario x variant x metric in common"))
         #expect(try compare(good, good, ["--format", "yaml"]).status == 2)
-        let huge = try compare(good, good.replacingOccurrences(of: "\"arrangements\": 255", with: "\"arrangements\": 1e300"))
+        let huge = try compare(
+            good, good.replacingOccurrences(of: "\"arrangements\": 255", with: "\"arrangements\": 1e300"))
         #expect(huge.status == 2 && huge.err.contains("results[0].arrangements: 1e+300 is not a count of arrangements"))
     }
 }
