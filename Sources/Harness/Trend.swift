@@ -108,7 +108,14 @@ public enum Trend {
             svg +=
                 "<line x1=\"\(position)\" y1=\"\(top)\" x2=\"\(position)\" y2=\"\(height - bottom)\" stroke=\"#d33\" stroke-dasharray=\"5,4\"/>\n"
             svg +=
-                "<text x=\"\(position + 3)\" y=\"\(top + 12)\" fill=\"#d33\">change at \(escape(series.points[change].commit))</text>\n"
+                "<text x=\"\(position + 3)\" y=\"\(height - bottom - 6)\" fill=\"#d33\">change at \(escape(series.points[change].commit))</text>\n"
+        }
+        // Each segment's median level, so a reader sees the size of a change.
+        let boundaries = [0] + series.changePoints + [values.count]
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
+            let level = y(Statistics.median(Array(values[start..<end])))
+            svg +=
+                "<line x1=\"\(x(start))\" y1=\"\(level)\" x2=\"\(x(end - 1))\" y2=\"\(level)\" stroke=\"#999\" stroke-dasharray=\"2,3\"/>\n"
         }
         let path = values.indices.map { "\(x($0)),\(y(values[$0]))" }.joined(separator: " ")
         svg += "<polyline fill=\"none\" stroke=\"#2a6fdb\" stroke-width=\"2\" points=\"\(path)\"/>\n"
