@@ -5,13 +5,14 @@ import ArrangementModel
 /// `points + fraction × L`. The terms are chosen so the arithmetic gives bit for
 /// bit what the reference computes (`x + 0 = x`, `0 × L = 0`, `0.5 × L = L / 2`,
 /// `max(m, 0) = m` for m ≥ 0). The two views appear in solving order (first,
-/// second): the cached priority ordering of §2.2.6.
+/// second): the cached priority ordering of §2.2.6. (§2.2.5 adds the two minimums,
+/// and IEEE addition is commutative, so their order does not matter there.)
 @usableFromInline
 struct AxisPlan: Sendable {
-    @usableFromInline var primaryLoPoints = 0.0
-    @usableFromInline var primaryLoFraction = 0.0
-    @usableFromInline var secondaryLoPoints = 0.0
-    @usableFromInline var secondaryLoFraction = 0.0
+    @usableFromInline var firstLoPoints = 0.0
+    @usableFromInline var firstLoFraction = 0.0
+    @usableFromInline var secondLoPoints = 0.0
+    @usableFromInline var secondLoFraction = 0.0
     @usableFromInline var firstHiPoints = 0.0
     @usableFromInline var firstHiFraction = 0.0
     @usableFromInline var secondHiPoints = 0.0
@@ -65,8 +66,8 @@ struct AxisPlan: Sendable {
             p.isExplicit != s.isExplicit
             ? p.isExplicit : primary.layoutPriority >= secondary.layoutPriority
         let (first, second) = primaryFirst ? (p, s) : (s, p)
-        (primaryLoPoints, primaryLoFraction) = (p.loPoints, p.loFraction)
-        (secondaryLoPoints, secondaryLoFraction) = (s.loPoints, s.loFraction)
+        (firstLoPoints, firstLoFraction) = (first.loPoints, first.loFraction)
+        (secondLoPoints, secondLoFraction) = (second.loPoints, second.loFraction)
         (firstHiPoints, firstHiFraction) = (first.hiPoints, first.hiFraction)
         (secondHiPoints, secondHiFraction) = (second.hiPoints, second.hiFraction)
         (firstIdealPoints, firstIdealFraction) =

@@ -111,9 +111,9 @@ public struct FastResolver: ResolverVariant {
         }
         let length = horizontal ? bounds.width : bounds.height
         let plan = plans + (2 * offset + (horizontal ? 0 : 1))
-        let primaryLo = max(plan.pointee.primaryLoPoints, plan.pointee.primaryLoFraction * length)
-        let secondaryLo = max(plan.pointee.secondaryLoPoints, plan.pointee.secondaryLoFraction * length)
-        if primaryLo + secondaryLo > length {
+        let firstLo = max(plan.pointee.firstLoPoints, plan.pointee.firstLoFraction * length)
+        let secondLo = max(plan.pointee.secondLoPoints, plan.pointee.secondLoFraction * length)
+        if firstLo + secondLo > length {
             let alone = PaneLayout(
                 visible: true, frame: bounds, sizeClass: sizeClass, splitAxis: nil, zIndex: 0)
             let primaryWins = arrangement.pointee.primaryWinsCollapse
@@ -122,8 +122,6 @@ public struct FastResolver: ResolverVariant {
             return
         }
         let primaryFirst = plan.pointee.primaryFirst
-        let firstLo = primaryFirst ? primaryLo : secondaryLo
-        let secondLo = primaryFirst ? secondaryLo : primaryLo
         let firstHi = max(plan.pointee.firstHiFraction * length + plan.pointee.firstHiPoints, firstLo)
         let secondHi = max(
             plan.pointee.secondHiFraction * length + plan.pointee.secondHiPoints, secondLo)
@@ -209,13 +207,14 @@ struct Divider {
         for region in regions {
             let distance: Double
             let vertical: Bool
-            if region.minY <= bounds.minY, region.maxY >= bounds.maxY, bounds.minX < region.minX,
-                region.maxX < bounds.maxX
+            // The strict-inside test first: most nested bounds lie beside the fold, so it fails early.
+            if bounds.minX < region.minX, region.maxX < bounds.maxX, region.minY <= bounds.minY,
+                region.maxY >= bounds.maxY
             {
                 distance = abs(region.midX - bounds.midX) / bounds.width
                 vertical = true
-            } else if region.minX <= bounds.minX, region.maxX >= bounds.maxX, bounds.minY < region.minY,
-                region.maxY < bounds.maxY
+            } else if bounds.minY < region.minY, region.maxY < bounds.maxY, region.minX <= bounds.minX,
+                region.maxX >= bounds.maxX
             {
                 distance = abs(region.midY - bounds.midY) / bounds.height
                 vertical = false
