@@ -54,30 +54,38 @@ public struct FastResolver: ResolverVariant {
         into panes: UnsafeMutablePointer<PaneLayout>
     ) {
         guard let first = arrangements.baseAddress else { return }
-        for offset in 0..<arrangements.count {
+        // The root (always first) is laid out in the context; every other arrangement in
+        // its parent pane, already written because the storage is in pre-order.
+        place(first, plans, 0, rootBounds, rootClass, rightToLeft, regions, panes)
+        for offset in 1..<arrangements.count {
             let arrangement = first + offset
-            let primary = panes + Int(arrangement.pointee.primaryPane)
-            let secondary = panes + Int(arrangement.pointee.secondaryPane)
-            var bounds = rootBounds
-            var sizeClass = rootClass
-            let parentIndex = Int(arrangement.pointee.parentPane)
-            if parentIndex >= 0 {
-                let parent = panes + parentIndex
-                guard parent.pointee.visible else {
-                    primary.pointee = .hidden
-                    secondary.pointee = .hidden
-                    continue
-                }
-                bounds = parent.pointee.frame
-                sizeClass = parent.pointee.sizeClass
+            let parent = panes + Int(arrangement.pointee.parentPane)
+            guard parent.pointee.visible else {
+                panes[Int(arrangement.pointee.primaryPane)] = .hidden
+                panes[Int(arrangement.pointee.secondaryPane)] = .hidden
+                continue
             }
-            let divider = Divider(bounds: bounds, regions: regions)
-            if arrangement.pointee.isOverlay {
-                overlay(arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary)
-            } else {
-                split(
-                    arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary, plans, offset)
-            }
+            place(
+                arrangement, plans, offset, parent.pointee.frame, parent.pointee.sizeClass, rightToLeft, regions,
+                panes)
+        }
+    }
+
+    /// One arrangement in its bounds: the divider, then §2.2 or §2.3.
+    @inlinable
+    @inline(__always)
+    static func place(
+        _ arrangement: UnsafePointer<CompiledArrangement>, _ plans: UnsafePointer<AxisPlan>, _ offset: Int,
+        _ bounds: Rect, _ sizeClass: SizeClass, _ rightToLeft: Bool, _ regions: UnsafeBufferPointer<Rect>,
+        _ panes: UnsafeMutablePointer<PaneLayout>
+    ) {
+        let primary = panes + Int(arrangement.pointee.primaryPane)
+        let secondary = panes + Int(arrangement.pointee.secondaryPane)
+        let divider = Divider(bounds: bounds, regions: regions)
+        if arrangement.pointee.isOverlay {
+            overlay(arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary)
+        } else {
+            split(arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary, plans, offset)
         }
     }
 

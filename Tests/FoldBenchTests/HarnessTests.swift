@@ -158,7 +158,8 @@ struct RunnerTests {
         ])
         #expect(results.map(\.variant) == ["reference", "fast"])
         #expect(results[0].checksum == results[1].checksum)
-        #expect(results[1].allocationsPerRelayout == 0)
+        // The request count is process-wide and other tests run in parallel; the byte
+        // count is this thread's own, so it is the exact one here.
         #expect(results[1].bytesAllocatedPerRelayout == 0)
         #expect(results[0].bytesAllocatedPerRelayout > 0)
         #expect(results.allSatisfy { $0.samples.count >= 3 && $0.arrangements == 7 && $0.frames == 24 })
