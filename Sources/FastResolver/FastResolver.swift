@@ -53,7 +53,7 @@ public struct FastResolver: ResolverVariant {
         rightToLeft: Bool, regions: UnsafeBufferPointer<Rect>,
         into panes: UnsafeMutablePointer<PaneLayout>
     ) {
-        guard let first = arrangements.baseAddress else { return }
+        guard let first = arrangements.baseAddress, !arrangements.isEmpty else { return }
         // The root (always first) is laid out in the context; every other arrangement in
         // its parent pane, already written because the storage is in pre-order.
         place(first, plans, 0, rootBounds, rootClass, rightToLeft, regions, panes)
