@@ -12,7 +12,9 @@ enum RunCommand: Command {
                 "--suite", value: "NAME", help: "quick, default or full (default: default, unless --scenario is given)."
             ),
             .init("--scenario", value: "MOTION/TREE/DEVICE", repeatable: true, help: "A scenario, in a suite or not."),
-            .init("--variant", value: "NAME", repeatable: true, help: "A variant to measure (default: all)."),
+            .init(
+                "--variant", value: "NAME", repeatable: true,
+                help: "A variant to measure (default: every listed variant)."),
             .init(
                 "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario, all variants (default 1)."),
             .init("--frames", value: "N", help: "Frames in each timeline (default 600)."),

@@ -112,7 +112,7 @@ public struct Runner {
 
         // Verify: every variant equals the reference on every frame (and warm up).
         report("verifying")
-        let reference = VariantBench(ReferenceResolverEntry.variant, tree: tree, contexts: contexts)
+        let reference = VariantBench(ReferenceResolver(), tree: tree, contexts: contexts)
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
         for frame in 0..<contexts.count {
             let expected = reference.resolution(atFrame: frame)
@@ -174,7 +174,7 @@ public struct Runner {
             round += 1
         }
 
-        let referenceIndex = variants.firstIndex { $0.name == ReferenceResolverEntry.variant.name }
+        let referenceIndex = variants.firstIndex { $0.name == ReferenceResolver().name }
         let peak = Clock.peakResidentBytes()
         return benches.indices.map { index in
             var ratio: (Double, Double, Double)?
@@ -220,9 +220,4 @@ extension Runner {
             }
         }
     }
-}
-
-/// The oracle every variant is verified against.
-enum ReferenceResolverEntry {
-    static let variant = ReferenceResolver()
 }

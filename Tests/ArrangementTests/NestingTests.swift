@@ -168,12 +168,6 @@ struct NestingTests {
 
 @Suite("Shipped scenes under Benchmarks/Scenes")
 struct ShippedSceneTests {
-    static func load(_ name: String) throws -> Scene {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Benchmarks/Scenes/\(name).json")
-        return try SceneDecoder.decode([UInt8](try Data(contentsOf: url)))
-    }
-
     static func text(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../Benchmarks/Scenes/\(name).json")
