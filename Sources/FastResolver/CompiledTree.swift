@@ -52,13 +52,6 @@ struct AxisPlan: Sendable {
         }
     }
 
-    /// The horizontal and the vertical plan of an arrangement.
-    static func pair(for arrangement: Arrangement) -> [AxisPlan] {
-        Axis.allCases.map {
-            AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: $0)
-        }
-    }
-
     init(primary: Pane, secondary: Pane, axis: Axis) {
         let p = Terms(primary, axis: axis)
         let s = Terms(secondary, axis: axis)
@@ -75,16 +68,74 @@ struct AxisPlan: Sendable {
         (secondIdealPoints, secondIdealFraction) = (second.idealPoints, second.idealFraction)
         secondIsExplicit = second.isExplicit
     }
+
+    /// True when no bound can ever bind, whatever L: both lows are 0, both highs
+    /// infinite, the first view aims at a share f of L with 0 ≤ f ≤ 1, and the second
+    /// takes the rest. §2.2.7 then gives exactly `first = f × L`, `second = L − first`
+    /// (`max(f·L, 0) = f·L`, `min(f·L, L) = f·L` because f ≤ 1, `max(L − f·L, 0) =
+    /// L − f·L`, and the leftover `(L − first) − second` is 0), and §2.2.5 never
+    /// collapses (0 + 0 > L is false).
+    var isProportional: Bool {
+        firstLoPoints == 0 && firstLoFraction == 0 && secondLoPoints == 0 && secondLoFraction == 0
+            && firstHiPoints == .infinity && firstHiFraction == 0
+            && secondHiPoints == .infinity && secondHiFraction == 0
+            && firstIdealPoints == 0 && (0...1).contains(firstIdealFraction) && !secondIsExplicit
+    }
+
+    /// §2.2.5–§2.2.7 for an axis of length `length`: the first and the second view's
+    /// lengths, or `nil` when there is not enough space for both.
+    @inlinable
+    @inline(__always)
+    func solve(_ length: Double) -> (first: Double, second: Double)? {
+        let firstLo = max(firstLoPoints, firstLoFraction * length)
+        let secondLo = max(secondLoPoints, secondLoFraction * length)
+        if firstLo + secondLo > length { return nil }
+        let firstHi = max(firstHiFraction * length + firstHiPoints, firstLo)
+        let secondHi = max(secondHiFraction * length + secondHiPoints, secondLo)
+        let firstIdeal = firstIdealFraction * length + firstIdealPoints
+        var first = min(max(firstIdeal, firstLo), min(firstHi, length - secondLo))
+        let remaining = length - first
+        let secondIdeal = secondIsExplicit ? secondIdealFraction * length + secondIdealPoints : remaining
+        let second = min(max(secondIdeal, secondLo), min(secondHi, remaining))
+        first += length - first - second
+        return (first, second)
+    }
 }
 
-/// One arrangement in flat storage: pane indices instead of references, and every
-/// decision that does not depend on the context made once, at prepare time.
+/// What the hot path needs of one arrangement along one axis, for one layout
+/// direction: which pane sits on the leading side (or on top) and which on the far
+/// side, as byte offsets into the resolution, and how to split the length.
+@usableFromInline
+struct AxisEntry: Sendable {
+    /// The first view's share of L for a proportional split.
+    @usableFromInline var fraction: Double
+    /// Byte offset of the pane on the leading side (horizontal) or on top (vertical).
+    @usableFromInline var nearOffset: Int
+    /// Byte offset of the other pane.
+    @usableFromInline var farOffset: Int
+    /// ``Kernel`` bits.
+    @usableFromInline var kernel: UInt64
+
+    /// How the hot path treats an arrangement along an axis.
+    @usableFromInline
+    enum Kernel {
+        /// The near pane is the view solved second (the far one is solved first).
+        @usableFromInline static let farFirst: UInt64 = 1 << 0
+        /// Some bound may bind: the full clamp chain of ``AxisPlan/solve(_:)``.
+        @usableFromInline static let general: UInt64 = 1 << 1
+        /// Not a split that permits this axis: ``FastResolver`` takes the full path.
+        @usableFromInline static let full: UInt64 = 1 << 2
+    }
+}
+
+/// One arrangement in flat storage: pane offsets instead of references, and every
+/// decision that does not depend on the context made once, at prepare time. The
+/// full path (overlays, dividers, collapses, axes not permitted) reads it.
 @usableFromInline
 struct CompiledArrangement: Sendable {
-    /// Index of the pane whose frame is this arrangement's bounds; -1 for the root.
-    @usableFromInline var parentPane: Int32
-    @usableFromInline var primaryPane: Int32 = -1
-    @usableFromInline var secondaryPane: Int32 = -1
+    /// Byte offsets of the primary and the secondary pane in the resolution.
+    @usableFromInline var primaryOffset = 0
+    @usableFromInline var secondaryOffset = 0
     @usableFromInline var isOverlay: Bool
     @usableFromInline var allowsHorizontal: Bool
     @usableFromInline var allowsVertical: Bool
@@ -94,8 +145,7 @@ struct CompiledArrangement: Sendable {
     @usableFromInline var primaryLeadsHorizontally: Bool
     @usableFromInline var primaryOnTop: Bool
 
-    init(_ arrangement: Arrangement, parentPane: Int32) {
-        self.parentPane = parentPane
+    init(_ arrangement: Arrangement) {
         let primary = arrangement.primary
         let secondary = arrangement.secondary
         switch arrangement.style {
@@ -120,46 +170,90 @@ struct CompiledArrangement: Sendable {
             primary.overlayEdge.vertical.map { $0 == .top },
             secondary.overlayEdge.vertical.map { $0 == .top })
     }
+
+    /// Whether a split of this arrangement may run along `axis`.
+    func splits(along axis: Axis) -> Bool {
+        !isOverlay && (axis == .horizontal ? allowsHorizontal : allowsVertical)
+    }
 }
 
 /// A tree compiled for the fast resolver: arrangements in pre-order (a parent
 /// before its children), panes numbered in the contract's depth-first order.
 public struct CompiledTree: Sendable {
-    @usableFromInline let arrangements: [CompiledArrangement]
-    /// Two plans per arrangement, same order: horizontal at 2k, vertical at 2k + 1.
+    /// Per arrangement, the byte offset of the pane holding it (its bounds); 0 for the root.
+    @usableFromInline let parentOffsets: [Int]
+    /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1), one table
+    /// per layout direction: the direction decides which pane leads.
+    @usableFromInline let leftToRightEntries: [AxisEntry]
+    @usableFromInline let rightToLeftEntries: [AxisEntry]
+    /// Two plans per arrangement, same order, for the general kernel.
     @usableFromInline let plans: [AxisPlan]
+    /// Per arrangement, what the full path needs.
+    @usableFromInline let arrangements: [CompiledArrangement]
     /// The number of panes a resolution of this tree holds.
     public let paneCount: Int
 
     /// Compiles `tree` without recursion. O(arrangements).
     public init(_ tree: ArrangementTree) {
-        var arrangements = [CompiledArrangement(tree.root, parentPane: -1)]
+        let stride = MemoryLayout<PaneLayout>.stride
+        var sources = [tree.root]
+        var parentOffsets = [0]
+        var arrangements = [CompiledArrangement(tree.root)]
+        sources.reserveCapacity(tree.arrangementCount)
+        parentOffsets.reserveCapacity(tree.arrangementCount)
         arrangements.reserveCapacity(tree.arrangementCount)
-        var plans = AxisPlan.pair(for: tree.root)
-        plans.reserveCapacity(2 * tree.arrangementCount)
         // Panes are numbered as they are popped: primary, its subtree, secondary, its subtree.
         var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
             (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
         ]
-        var nextPane: Int32 = 0
+        var nextPane = 0
         while let (pane, owner, isPrimary) = stack.popLast() {
-            let index = nextPane
+            let offset = nextPane * stride
             nextPane += 1
             if isPrimary {
-                arrangements[owner].primaryPane = index
+                arrangements[owner].primaryOffset = offset
             } else {
-                arrangements[owner].secondaryPane = index
+                arrangements[owner].secondaryOffset = offset
             }
             if let nested = pane.arrangement {
                 let nestedIndex = arrangements.count
-                arrangements.append(CompiledArrangement(nested, parentPane: index))
-                plans += AxisPlan.pair(for: nested)
+                sources.append(nested)
+                parentOffsets.append(offset)
+                arrangements.append(CompiledArrangement(nested))
                 stack.append((nested.secondary, nestedIndex, false))
                 stack.append((nested.primary, nestedIndex, true))
             }
         }
-        self.arrangements = arrangements
+        var plans: [AxisPlan] = []
+        var leftToRight: [AxisEntry] = []
+        var rightToLeft: [AxisEntry] = []
+        plans.reserveCapacity(2 * sources.count)
+        leftToRight.reserveCapacity(2 * sources.count)
+        rightToLeft.reserveCapacity(2 * sources.count)
+        for (source, compiled) in zip(sources, arrangements) {
+            for axis in Axis.allCases {
+                let plan = AxisPlan(primary: source.primary, secondary: source.secondary, axis: axis)
+                plans.append(plan)
+                for rightToLeftDirection in [false, true] {
+                    // The primary leads, except side by side in right-to-left (§2.2.8).
+                    let nearIsPrimary = !(rightToLeftDirection && axis == .horizontal)
+                    var kernel: UInt64 = nearIsPrimary == plan.primaryFirst ? 0 : AxisEntry.Kernel.farFirst
+                    if !plan.isProportional { kernel |= AxisEntry.Kernel.general }
+                    if !compiled.splits(along: axis) { kernel |= AxisEntry.Kernel.full }
+                    let entry = AxisEntry(
+                        fraction: plan.firstIdealFraction,
+                        nearOffset: nearIsPrimary ? compiled.primaryOffset : compiled.secondaryOffset,
+                        farOffset: nearIsPrimary ? compiled.secondaryOffset : compiled.primaryOffset,
+                        kernel: kernel)
+                    if rightToLeftDirection { rightToLeft.append(entry) } else { leftToRight.append(entry) }
+                }
+            }
+        }
+        self.parentOffsets = parentOffsets
+        self.leftToRightEntries = leftToRight
+        self.rightToLeftEntries = rightToLeft
         self.plans = plans
-        self.paneCount = Int(nextPane)
+        self.arrangements = arrangements
+        self.paneCount = nextPane
     }
 }

@@ -2,10 +2,16 @@ import ArrangementModel
 
 /// The per-frame variant. Fast because:
 /// - **flat storage**: ``CompiledTree`` holds the arrangements in pre-order with pane
-///   indices, so a relayout is one loop (a pane's frame is its nested arrangement's
+///   byte offsets, so a relayout is one loop (a pane's frame is its nested arrangement's
 ///   bounds, already written when the loop reaches it), with no recursion;
 /// - **prepared decisions**: the priority ordering, the collapse winner, the overlay
-///   edges and the lo/hi/ideal coefficients are computed once per tree;
+///   edges, the lo/hi/ideal coefficients, which pane leads in each direction, and
+///   whether any bound can bind at all are computed once per tree;
+/// - **a short hot path**: a split with no divider, along a permitted axis, whose
+///   bounds cannot bind (a *proportional* split) costs one multiply and one subtract;
+///   a split whose bounds may bind runs §2.2's clamp chain on the prepared plan;
+///   everything else (overlays, dividers, collapses, axes not permitted) takes the
+///   full path, out of line;
 /// - **no allocation per frame**: plain arithmetic on structs, written through
 ///   unsafe buffers into a resolution the caller owns (proved by `@_noAllocation`
 ///   on the loop and by jemalloc's counters in the tests).
@@ -24,180 +30,340 @@ public struct FastResolver: ResolverVariant {
     ) {
         precondition(
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
-        tree.arrangements.withUnsafeBufferPointer { arrangements in
-            tree.plans.withUnsafeBufferPointer { plans in
-                context.reservedRegions.withUnsafeBufferPointer { regions in
-                    resolution.panes.withUnsafeMutableBufferPointer { panes in
-                        guard let panes = panes.baseAddress else { return }
-                        FastResolver.relayout(
-                            arrangements, plans: plans.baseAddress!, bounds: context.bounds,
-                            sizeClass: context.sizeClass,
-                            rightToLeft: context.layoutDirection == .rightToLeft, regions: regions, into: panes)
+        let rightToLeft = context.layoutDirection == .rightToLeft
+        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
+        tree.parentOffsets.withUnsafeBufferPointer { parentOffsets in
+            (rightToLeft ? tree.rightToLeftEntries : tree.leftToRightEntries).withUnsafeBufferPointer { entries in
+                tree.plans.withUnsafeBufferPointer { plans in
+                    tree.arrangements.withUnsafeBufferPointer { arrangements in
+                        context.reservedRegions.withUnsafeBufferPointer { regions in
+                            resolution.panes.withUnsafeMutableBufferPointer { panes in
+                                guard let tables = Tables(
+                                    parentOffsets: parentOffsets, entries: entries, plans: plans,
+                                    arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
+                                    panes: panes)
+                                else { return }
+                                // One loop per kind of region list, so the common cases pay
+                                // nothing (no regions) or keep the one region in registers.
+                                switch regions.count {
+                                case 0: Self.relayout(tables, context.bounds, rootBits)
+                                case 1: Self.relayout(tables, OneRegion(regions[0]), context.bounds, rootBits)
+                                default: Self.relayout(tables, SomeRegions(regions), context.bounds, rootBits)
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
-    /// The whole frame: one pass over the arrangements in pre-order, reading them
-    /// in place and writing each pane once. In optimised builds `@_noAllocation`
-    /// makes the compiler prove that nothing here allocates (debug and fuzzing builds lack the
-    /// cross-module bodies that proof needs).
+    /// The whole frame with no reserved region. In optimised builds `@_noAllocation`
+    /// makes the compiler prove that nothing here allocates (debug and fuzzing builds
+    /// lack the cross-module bodies that proof needs); likewise below.
     @inlinable
     #if !DEBUG && !FUZZING
         @_noAllocation
     #endif
-    static func relayout(
-        _ arrangements: UnsafeBufferPointer<CompiledArrangement>, plans: UnsafePointer<AxisPlan>,
-        bounds rootBounds: Rect, sizeClass rootClass: SizeClass,
-        rightToLeft: Bool, regions: UnsafeBufferPointer<Rect>,
-        into panes: UnsafeMutablePointer<PaneLayout>
-    ) {
-        guard let first = arrangements.baseAddress, !arrangements.isEmpty else { return }
+    static func relayout(_ tables: Tables, _ rootBounds: Rect, _ rootBits: UInt32) {
+        loop(tables, NoRegions(), rootBounds, rootBits)
+    }
+
+    /// The whole frame with one reserved region.
+    @inlinable
+    #if !DEBUG && !FUZZING
+        @_noAllocation
+    #endif
+    static func relayout(_ tables: Tables, _ region: OneRegion, _ rootBounds: Rect, _ rootBits: UInt32) {
+        loop(tables, region, rootBounds, rootBits)
+    }
+
+    /// The whole frame with several reserved regions.
+    @inlinable
+    #if !DEBUG && !FUZZING
+        @_noAllocation
+    #endif
+    static func relayout(_ tables: Tables, _ regions: SomeRegions, _ rootBounds: Rect, _ rootBits: UInt32) {
+        loop(tables, regions, rootBounds, rootBits)
+    }
+
+    /// One pass over the arrangements in pre-order, reading them in place and writing
+    /// each pane once; specialised for each kind of region list by inlining.
+    @inlinable
+    @inline(__always)
+    static func loop<Scan: RegionScan>(_ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32) {
         // The root (always first) is laid out in the context; every other arrangement in
         // its parent pane, already written because the storage is in pre-order.
-        place(first, plans, 0, rootBounds, rootClass, rightToLeft, regions, panes)
-        for offset in 1..<arrangements.count {
-            let arrangement = first + offset
-            let parent = panes + Int(arrangement.pointee.parentPane)
-            guard parent.pointee.visible else {
-                panes[Int(arrangement.pointee.primaryPane)] = .hidden
-                panes[Int(arrangement.pointee.secondaryPane)] = .hidden
-                continue
+        place(0, rootBounds, rootBits, tables, scan)
+        var index = 1
+        while index < tables.count {
+            let parent = tables.pane(at: tables.parentOffsets[index])
+            let bits = parent.pointee.bits
+            if bits & PaneLayout.Bits.visible != 0 {
+                place(index, parent.pointee.frame, bits, tables, scan)
+            } else {
+                hide(index, tables)
             }
-            place(
-                arrangement, plans, offset, parent.pointee.frame, parent.pointee.sizeClass, rightToLeft, regions,
-                panes)
+            index &+= 1
         }
     }
 
-    /// One arrangement in its bounds: the divider, then §2.2 or §2.3.
+    /// Arrangement `index` in `bounds`, whose pane has `bits`: the hot path for a split
+    /// with no divider along a permitted axis, the full path for everything else.
     @inlinable
     @inline(__always)
-    static func place(
-        _ arrangement: UnsafePointer<CompiledArrangement>, _ plans: UnsafePointer<AxisPlan>, _ offset: Int,
-        _ bounds: Rect, _ sizeClass: SizeClass, _ rightToLeft: Bool, _ regions: UnsafeBufferPointer<Rect>,
-        _ panes: UnsafeMutablePointer<PaneLayout>
+    static func place<Scan: RegionScan>(
+        _ index: Int, _ bounds: Rect, _ bits: UInt32, _ tables: Tables, _ scan: Scan
     ) {
-        let primary = panes + Int(arrangement.pointee.primaryPane)
-        let secondary = panes + Int(arrangement.pointee.secondaryPane)
-        let divider = Divider(bounds: bounds, regions: regions)
-        if arrangement.pointee.isOverlay {
-            overlay(arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary)
+        if scan.mayDivide(bounds) {
+            placeInFull(index, bounds, bits, tables)
+            return
+        }
+        // §2.2.1 without a divider: the longer side, horizontal on a tie.
+        let horizontal = bounds.width >= bounds.height
+        let axis = horizontal ? 0 : 1
+        let entry = tables.entries + (2 &* index &+ axis)
+        let kernel = entry.pointee.kernel
+        let length = horizontal ? bounds.width : bounds.height
+        let first: Double
+        let second: Double
+        if kernel & (AxisEntry.Kernel.general | AxisEntry.Kernel.full) == 0 {
+            first = entry.pointee.fraction * length
+            second = length - first
         } else {
-            split(arrangement, bounds, sizeClass, divider, rightToLeft, primary, secondary, plans, offset)
+            guard kernel & AxisEntry.Kernel.full == 0,
+                let solved = tables.plans[2 &* index &+ axis].solve(length)
+            else {
+                placeInFull(index, bounds, bits, tables)
+                return
+            }
+            (first, second) = solved
+        }
+        let nearFirst = kernel & AxisEntry.Kernel.farFirst == 0
+        let nearLength = nearFirst ? first : second
+        let farLength = nearFirst ? second : first
+        let near = tables.pane(at: entry.pointee.nearOffset)
+        let far = tables.pane(at: entry.pointee.farOffset)
+        let classBits = bits & PaneLayout.Bits.sizeClass
+        if horizontal {
+            let paneBits = classBits | splitsHorizontally
+            near.pointee = PaneLayout(
+                frame: Rect(uncheckedX: bounds.x, y: bounds.y, width: nearLength, height: bounds.height),
+                bits: paneBits)
+            far.pointee = PaneLayout(
+                frame: Rect(uncheckedX: bounds.x + nearLength, y: bounds.y, width: farLength, height: bounds.height),
+                bits: paneBits)
+        } else {
+            let paneBits = classBits | splitsVertically
+            near.pointee = PaneLayout(
+                frame: Rect(uncheckedX: bounds.x, y: bounds.y, width: bounds.width, height: nearLength),
+                bits: paneBits)
+            far.pointee = PaneLayout(
+                frame: Rect(uncheckedX: bounds.x, y: bounds.y + nearLength, width: bounds.width, height: farLength),
+                bits: paneBits)
         }
     }
 
-    /// §2.2 with the prepared plan of the axis in use.
+    /// The bits of both panes of a split along each axis, but for the inherited size class (§3).
+    @inlinable static var splitsHorizontally: UInt32 {
+        PaneLayout.Bits.visible | PaneLayout.Bits.horizontalCompact | PaneLayout.Bits.of(Axis.horizontal)
+    }
+    @inlinable static var splitsVertically: UInt32 {
+        PaneLayout.Bits.visible | PaneLayout.Bits.verticalCompact | PaneLayout.Bits.of(Axis.vertical)
+    }
+
+    /// §3: both panes of an arrangement inside a hidden pane are hidden.
     @inlinable
     @inline(__always)
-    static func split(
-        _ arrangement: UnsafePointer<CompiledArrangement>, _ bounds: Rect, _ sizeClass: SizeClass,
-        _ divider: Divider,
-        _ rightToLeft: Bool, _ primary: UnsafeMutablePointer<PaneLayout>,
-        _ secondary: UnsafeMutablePointer<PaneLayout>,
-        _ plans: UnsafePointer<AxisPlan>, _ offset: Int
-    ) {
+    static func hide(_ index: Int, _ tables: Tables) {
+        tables.pane(at: tables.arrangements[index].primaryOffset).pointee = .hidden
+        tables.pane(at: tables.arrangements[index].secondaryOffset).pointee = .hidden
+    }
+
+    /// The full §2.1–§2.3 for arrangement `index`: the divider, then the split or the
+    /// overlay, with the prepared decisions. Out of line, so the hot loop stays small.
+    @usableFromInline
+    @inline(never)
+    static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ tables: Tables) {
+        let arrangement = tables.arrangements[index]
+        let primary = tables.pane(at: arrangement.primaryOffset)
+        let secondary = tables.pane(at: arrangement.secondaryOffset)
+        let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
+        let divider = Divider(bounds: bounds, regions: tables.regions)
+        if arrangement.isOverlay {
+            // §2.3.2: layered unless a divider separates along a permitted axis.
+            guard divider.exists, divider.isVertical ? arrangement.allowsHorizontal : arrangement.allowsVertical
+            else {
+                primary.pointee = PaneLayout(frame: bounds, bits: shown | PaneLayout.Bits.front)
+                secondary.pointee = PaneLayout(frame: bounds, bits: shown)
+                return
+            }
+            // §2.3.1: the prepared edges decide who takes the leading (or top) region.
+            let regions = divider.regions(of: bounds, rightToLeft: tables.rightToLeft)
+            let primaryLeads = divider.isVertical ? arrangement.primaryLeadsHorizontally : arrangement.primaryOnTop
+            let paneBits =
+                shown | (divider.isVertical ? PaneLayout.Bits.horizontalCompact : PaneLayout.Bits.verticalCompact)
+            primary.pointee = PaneLayout(frame: primaryLeads ? regions.first : regions.second, bits: paneBits)
+            secondary.pointee = PaneLayout(frame: primaryLeads ? regions.second : regions.first, bits: paneBits)
+            return
+        }
+        // §2.2.1–2: the divider decides the axis, else the longer side; an axis not permitted shows the primary alone.
         let horizontal = divider.exists ? divider.isVertical : bounds.width >= bounds.height
-        let axis: Axis = horizontal ? .horizontal : .vertical
-        guard horizontal ? arrangement.pointee.allowsHorizontal : arrangement.pointee.allowsVertical
-        else {
-            primary.pointee = PaneLayout(
-                visible: true, frame: bounds, sizeClass: sizeClass, splitAxis: nil, zIndex: 0)
+        guard horizontal ? arrangement.allowsHorizontal : arrangement.allowsVertical else {
+            primary.pointee = PaneLayout(frame: bounds, bits: shown)
             secondary.pointee = .hidden
             return
         }
-        let paneClass = sizeClass.compact(along: axis)
+        let paneBits = (bits & PaneLayout.Bits.sizeClass) | (horizontal ? splitsHorizontally : splitsVertically)
+        // §2.2.3: the fold wins.
         if divider.exists {
-            let regions = divider.regions(of: bounds, rightToLeft: rightToLeft)
-            primary.pointee = PaneLayout(
-                visible: true, frame: regions.first, sizeClass: paneClass, splitAxis: axis, zIndex: 0)
-            secondary.pointee = PaneLayout(
-                visible: true, frame: regions.second, sizeClass: paneClass, splitAxis: axis, zIndex: 0)
+            let regions = divider.regions(of: bounds, rightToLeft: tables.rightToLeft)
+            primary.pointee = PaneLayout(frame: regions.first, bits: paneBits)
+            secondary.pointee = PaneLayout(frame: regions.second, bits: paneBits)
             return
         }
+        // §2.2.4–7 on the prepared plan; §2.2.5 shows the prepared winner alone.
+        let plan = tables.plans[2 * index + (horizontal ? 0 : 1)]
         let length = horizontal ? bounds.width : bounds.height
-        let plan = plans + (2 * offset + (horizontal ? 0 : 1))
-        let firstLo = max(plan.pointee.firstLoPoints, plan.pointee.firstLoFraction * length)
-        let secondLo = max(plan.pointee.secondLoPoints, plan.pointee.secondLoFraction * length)
-        if firstLo + secondLo > length {
-            let alone = PaneLayout(
-                visible: true, frame: bounds, sizeClass: sizeClass, splitAxis: nil, zIndex: 0)
-            let primaryWins = arrangement.pointee.primaryWinsCollapse
-            primary.pointee = primaryWins ? alone : .hidden
-            secondary.pointee = primaryWins ? .hidden : alone
+        guard let (first, second) = plan.solve(length) else {
+            let alone = PaneLayout(frame: bounds, bits: shown)
+            primary.pointee = arrangement.primaryWinsCollapse ? alone : .hidden
+            secondary.pointee = arrangement.primaryWinsCollapse ? .hidden : alone
             return
         }
-        let primaryFirst = plan.pointee.primaryFirst
-        let firstHi = max(plan.pointee.firstHiFraction * length + plan.pointee.firstHiPoints, firstLo)
-        let secondHi = max(
-            plan.pointee.secondHiFraction * length + plan.pointee.secondHiPoints, secondLo)
-        let firstIdeal = plan.pointee.firstIdealFraction * length + plan.pointee.firstIdealPoints
-        var firstLength = min(max(firstIdeal, firstLo), min(firstHi, length - secondLo))
-        let remaining = length - firstLength
-        let secondIdeal =
-            plan.pointee.secondIsExplicit
-            ? plan.pointee.secondIdealFraction * length + plan.pointee.secondIdealPoints : remaining
-        let secondLength = min(max(secondIdeal, secondLo), min(secondHi, remaining))
-        firstLength += length - firstLength - secondLength
-        let primaryLength = primaryFirst ? firstLength : secondLength
-        let secondaryLength = primaryFirst ? secondLength : firstLength
-        let primaryFrame: Rect
-        let secondaryFrame: Rect
+        let primaryLength = plan.primaryFirst ? first : second
+        let secondaryLength = plan.primaryFirst ? second : first
+        // §2.2.8: the primary leads (left in LTR, right in RTL) or sits on top.
         if horizontal {
-            let primaryX = rightToLeft ? bounds.minX + secondaryLength : bounds.minX
-            let secondaryX = rightToLeft ? bounds.minX : bounds.minX + primaryLength
-            primaryFrame = Rect(
-                uncheckedX: primaryX, y: bounds.minY, width: primaryLength, height: bounds.height)
-            secondaryFrame = Rect(
-                uncheckedX: secondaryX, y: bounds.minY, width: secondaryLength, height: bounds.height)
+            let primaryX = tables.rightToLeft ? bounds.minX + secondaryLength : bounds.minX
+            let secondaryX = tables.rightToLeft ? bounds.minX : bounds.minX + primaryLength
+            primary.pointee = PaneLayout(
+                frame: Rect(uncheckedX: primaryX, y: bounds.minY, width: primaryLength, height: bounds.height),
+                bits: paneBits)
+            secondary.pointee = PaneLayout(
+                frame: Rect(uncheckedX: secondaryX, y: bounds.minY, width: secondaryLength, height: bounds.height),
+                bits: paneBits)
         } else {
-            primaryFrame = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: primaryLength)
-            secondaryFrame = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width,
-                height: secondaryLength)
+            primary.pointee = PaneLayout(
+                frame: Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: primaryLength),
+                bits: paneBits)
+            secondary.pointee = PaneLayout(
+                frame: Rect(
+                    uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width,
+                    height: secondaryLength),
+                bits: paneBits)
         }
-        primary.pointee = PaneLayout(
-            visible: true, frame: primaryFrame, sizeClass: paneClass, splitAxis: axis, zIndex: 0)
-        secondary.pointee = PaneLayout(
-            visible: true, frame: secondaryFrame, sizeClass: paneClass, splitAxis: axis, zIndex: 0)
+    }
+}
+
+/// The compiled tree's tables and the frame's output, as raw pointers for the loop.
+@usableFromInline
+struct Tables {
+    @usableFromInline let parentOffsets: UnsafePointer<Int>
+    @usableFromInline let entries: UnsafePointer<AxisEntry>
+    @usableFromInline let plans: UnsafePointer<AxisPlan>
+    @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
+    @usableFromInline let count: Int
+    @usableFromInline let regions: UnsafeBufferPointer<Rect>
+    @usableFromInline let rightToLeft: Bool
+    @usableFromInline let panes: UnsafeMutableRawPointer
+
+    /// `nil` for an empty tree (which a validated tree never is).
+    @inlinable
+    init?(
+        parentOffsets: UnsafeBufferPointer<Int>, entries: UnsafeBufferPointer<AxisEntry>,
+        plans: UnsafeBufferPointer<AxisPlan>, arrangements: UnsafeBufferPointer<CompiledArrangement>,
+        regions: UnsafeBufferPointer<Rect>, rightToLeft: Bool, panes: UnsafeMutableBufferPointer<PaneLayout>
+    ) {
+        guard let parentOffsetBase = parentOffsets.baseAddress, let entryBase = entries.baseAddress,
+            let planBase = plans.baseAddress, let arrangementBase = arrangements.baseAddress,
+            let paneBase = panes.baseAddress, !parentOffsets.isEmpty
+        else { return nil }
+        self.parentOffsets = parentOffsetBase
+        self.entries = entryBase
+        self.plans = planBase
+        self.arrangements = arrangementBase
+        self.count = parentOffsets.count
+        self.regions = regions
+        self.rightToLeft = rightToLeft
+        self.panes = UnsafeMutableRawPointer(paneBase)
     }
 
-    /// §2.3 with the prepared edge resolution.
+    /// The pane at a byte offset the compiled tree recorded.
     @inlinable
     @inline(__always)
-    static func overlay(
-        _ arrangement: UnsafePointer<CompiledArrangement>, _ bounds: Rect, _ sizeClass: SizeClass,
-        _ divider: Divider,
-        _ rightToLeft: Bool, _ primary: UnsafeMutablePointer<PaneLayout>,
-        _ secondary: UnsafeMutablePointer<PaneLayout>
-    ) {
-        let separates =
-            divider.exists
-            && (divider.isVertical
-                ? arrangement.pointee.allowsHorizontal : arrangement.pointee.allowsVertical)
-        guard separates else {
-            primary.pointee = PaneLayout(
-                visible: true, frame: bounds, sizeClass: sizeClass, splitAxis: nil, zIndex: 1)
-            secondary.pointee = PaneLayout(
-                visible: true, frame: bounds, sizeClass: sizeClass, splitAxis: nil, zIndex: 0)
-            return
+    func pane(at offset: Int) -> UnsafeMutablePointer<PaneLayout> {
+        (panes + offset).assumingMemoryBound(to: PaneLayout.self)
+    }
+}
+
+/// §2.1's test: does `region` divide `bounds` vertically (spanning its height, strictly
+/// inside its width) or horizontally? The reference's comparisons, in the same form.
+@inlinable
+@inline(__always)
+func divides(
+    _ bounds: Rect, minX: Double, minY: Double, maxX: Double, maxY: Double
+) -> (vertically: Bool, horizontally: Bool) {
+    // The strict-inside test first: most nested bounds lie beside the fold, so it fails early.
+    let vertically = bounds.minX < minX && maxX < bounds.maxX && minY <= bounds.minY && maxY >= bounds.maxY
+    let horizontally = bounds.minY < minY && maxY < bounds.maxY && minX <= bounds.minX && maxX >= bounds.maxX
+    return (vertically, horizontally)
+}
+
+/// Does any of the context's regions divide the bounds? The hot loop asks this first
+/// and leaves the choice among dividers to the full path.
+@usableFromInline
+protocol RegionScan {
+    func mayDivide(_ bounds: Rect) -> Bool
+}
+
+/// No reserved regions: nothing divides.
+@usableFromInline
+struct NoRegions: RegionScan {
+    @inlinable init() {}
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool { false }
+}
+
+/// One reserved region (a fold, a hinge): its edges stay in registers.
+@usableFromInline
+struct OneRegion: RegionScan {
+    @usableFromInline let minX: Double
+    @usableFromInline let minY: Double
+    @usableFromInline let maxX: Double
+    @usableFromInline let maxY: Double
+
+    @inlinable
+    init(_ region: Rect) {
+        (minX, minY, maxX, maxY) = (region.minX, region.minY, region.maxX, region.maxY)
+    }
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool {
+        let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        return test.vertically || test.horizontally
+    }
+}
+
+/// Several reserved regions: one scan.
+@usableFromInline
+struct SomeRegions: RegionScan {
+    @usableFromInline let regions: UnsafeBufferPointer<Rect>
+
+    @inlinable
+    init(_ regions: UnsafeBufferPointer<Rect>) { self.regions = regions }
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool {
+        for region in regions {
+            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+            if test.vertically || test.horizontally { return true }
         }
-        let regions = divider.regions(of: bounds, rightToLeft: rightToLeft)
-        let primaryLeads =
-            divider.isVertical
-            ? arrangement.pointee.primaryLeadsHorizontally : arrangement.pointee.primaryOnTop
-        let paneClass = sizeClass.compact(along: divider.isVertical ? .horizontal : .vertical)
-        primary.pointee = PaneLayout(
-            visible: true, frame: primaryLeads ? regions.first : regions.second, sizeClass: paneClass,
-            splitAxis: nil,
-            zIndex: 0)
-        secondary.pointee = PaneLayout(
-            visible: true, frame: primaryLeads ? regions.second : regions.first, sizeClass: paneClass,
-            splitAxis: nil,
-            zIndex: 0)
+        return false
     }
 }
 
@@ -213,17 +379,13 @@ struct Divider {
     init(bounds: Rect, regions: UnsafeBufferPointer<Rect>) {
         var bestDistance = Double.infinity
         for region in regions {
+            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
             let distance: Double
             let vertical: Bool
-            // The strict-inside test first: most nested bounds lie beside the fold, so it fails early.
-            if bounds.minX < region.minX, region.maxX < bounds.maxX, region.minY <= bounds.minY,
-                region.maxY >= bounds.maxY
-            {
+            if test.vertically {
                 distance = abs(region.midX - bounds.midX) / bounds.width
                 vertical = true
-            } else if bounds.minY < region.minY, region.maxY < bounds.maxY, region.minX <= bounds.minX,
-                region.maxX >= bounds.maxX
-            {
+            } else if test.horizontally {
                 distance = abs(region.midY - bounds.midY) / bounds.height
                 vertical = false
             } else {
