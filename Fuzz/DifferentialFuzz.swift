@@ -120,11 +120,13 @@ public func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         let tree = try? ArrangementTree(root: root)
     else { return 0 }
     let reference = ReferenceResolver().resolve(tree, in: context)
-    let fast = FastResolver().resolve(tree, in: context)
-    if let difference = ResolutionComparison.firstDifference(fast, reference, ids: tree.paneIDs) {
-        fatalError(
-            "fast differs from the reference: \(difference)\n\(SceneEncoder.encode(Scene(context: context, tree: tree)))"
-        )
+    for variant in [FastResolver(), FastResolver(order: .preOrder)] {
+        let fast = variant.resolve(tree, in: context)
+        if let difference = ResolutionComparison.firstDifference(fast, reference, ids: tree.paneIDs) {
+            fatalError(
+                "\(variant.name) differs from the reference: \(difference)\n"
+                    + SceneEncoder.encode(Scene(context: context, tree: tree)))
+        }
     }
     return 0
 }

@@ -116,7 +116,21 @@ struct AxisEntry: Sendable {
     /// ``Kernel`` bits.
     @usableFromInline var kernel: UInt64
 
-    /// How the hot path treats an arrangement along an axis.
+    /// The entry of an arrangement along `axis` in one layout direction.
+    init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {
+        // The primary leads, except side by side in right-to-left (§2.2.8).
+        let nearIsPrimary = !(rightToLeft && axis == .horizontal)
+        var kernel: UInt64 = nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst
+        if !plan.isProportional { kernel |= Kernel.general }
+        if !arrangement.splits(along: axis) { kernel |= Kernel.full }
+        self.fraction = plan.firstIdealFraction
+        self.nearOffset = nearIsPrimary ? arrangement.primaryOffset : arrangement.secondaryOffset
+        self.farOffset = nearIsPrimary ? arrangement.secondaryOffset : arrangement.primaryOffset
+        self.kernel = kernel
+    }
+
+    /// How the hot path treats an arrangement along an axis; 0 is the common case
+    /// (a proportional split along a permitted axis, the near pane solved first).
     @usableFromInline
     enum Kernel {
         /// The near pane is the view solved second (the far one is solved first).
@@ -177,9 +191,21 @@ struct CompiledArrangement: Sendable {
     }
 }
 
-/// A tree compiled for the fast resolver: arrangements in pre-order (a parent
-/// before its children), panes numbered in the contract's depth-first order.
+/// A tree compiled for the fast resolver. The arrangements are stored so that a
+/// parent comes before its children (one pass fills every pane: a nested
+/// arrangement's bounds are already written when the pass reaches it); the panes
+/// keep the contract's depth-first numbering, as byte offsets into the resolution.
 public struct CompiledTree: Sendable {
+    /// How the arrangements are stored; either way a parent precedes its children.
+    public enum Order: String, Sendable {
+        /// Depth by depth (breadth-first). Consecutive arrangements are siblings or
+        /// cousins, independent of each other, so the processor overlaps their work.
+        case levelOrder
+        /// Depth-first (pre-order): each arrangement is mostly followed by its own
+        /// child, which must wait for the panes it has just written.
+        case preOrder
+    }
+
     /// Per arrangement, the byte offset of the pane holding it (its bounds); 0 for the root.
     @usableFromInline let parentOffsets: [Int]
     /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1), one table
@@ -192,17 +218,26 @@ public struct CompiledTree: Sendable {
     @usableFromInline let arrangements: [CompiledArrangement]
     /// The number of panes a resolution of this tree holds.
     public let paneCount: Int
+    public let order: Order
+
+    /// Where a rect's width lies; its height follows (checked when a tree is compiled),
+    /// so the length along axis `a` (0 horizontal, 1 vertical) is at `widthOffset + 8a`.
+    @inlinable static var widthOffset: Int { 2 * MemoryLayout<Double>.stride }
 
     /// Compiles `tree` without recursion. O(arrangements).
-    public init(_ tree: ArrangementTree) {
+    public init(_ tree: ArrangementTree, order: Order = .levelOrder) {
+        precondition(
+            MemoryLayout<Rect>.offset(of: \Rect.width) == Self.widthOffset
+                && MemoryLayout<Rect>.offset(of: \Rect.height) == Self.widthOffset + MemoryLayout<Double>.stride
+                && MemoryLayout<PaneLayout>.offset(of: \PaneLayout.frame) == 0,
+            "a pane must store its frame first, and a rect its height right after its width")
         let stride = MemoryLayout<PaneLayout>.stride
+        // Depth-first: number the panes as they are popped (primary, its subtree,
+        // secondary, its subtree) and record each arrangement's pane and depth.
         var sources = [tree.root]
         var parentOffsets = [0]
-        var arrangements = [CompiledArrangement(tree.root)]
-        sources.reserveCapacity(tree.arrangementCount)
-        parentOffsets.reserveCapacity(tree.arrangementCount)
-        arrangements.reserveCapacity(tree.arrangementCount)
-        // Panes are numbered as they are popped: primary, its subtree, secondary, its subtree.
+        var depths = [0]
+        var compiled = [CompiledArrangement(tree.root)]
         var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
             (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
         ]
@@ -211,17 +246,29 @@ public struct CompiledTree: Sendable {
             let offset = nextPane * stride
             nextPane += 1
             if isPrimary {
-                arrangements[owner].primaryOffset = offset
+                compiled[owner].primaryOffset = offset
             } else {
-                arrangements[owner].secondaryOffset = offset
+                compiled[owner].secondaryOffset = offset
             }
             if let nested = pane.arrangement {
-                let nestedIndex = arrangements.count
+                let nestedIndex = compiled.count
                 sources.append(nested)
                 parentOffsets.append(offset)
-                arrangements.append(CompiledArrangement(nested))
+                depths.append(depths[owner] + 1)
+                compiled.append(CompiledArrangement(nested))
                 stack.append((nested.secondary, nestedIndex, false))
                 stack.append((nested.primary, nestedIndex, true))
+            }
+        }
+        // Level order: a stable counting sort of the pre-order by depth.
+        var storage = Array(sources.indices)
+        if order == .levelOrder {
+            var starts = [Int](repeating: 0, count: (depths.max() ?? 0) + 2)
+            for depth in depths { starts[depth + 1] += 1 }
+            for depth in starts.indices.dropFirst() { starts[depth] += starts[depth - 1] }
+            for index in sources.indices {
+                storage[starts[depths[index]]] = index
+                starts[depths[index]] += 1
             }
         }
         var plans: [AxisPlan] = []
@@ -230,30 +277,21 @@ public struct CompiledTree: Sendable {
         plans.reserveCapacity(2 * sources.count)
         leftToRight.reserveCapacity(2 * sources.count)
         rightToLeft.reserveCapacity(2 * sources.count)
-        for (source, compiled) in zip(sources, arrangements) {
+        for index in storage {
+            let source = sources[index]
             for axis in Axis.allCases {
                 let plan = AxisPlan(primary: source.primary, secondary: source.secondary, axis: axis)
                 plans.append(plan)
-                for rightToLeftDirection in [false, true] {
-                    // The primary leads, except side by side in right-to-left (§2.2.8).
-                    let nearIsPrimary = !(rightToLeftDirection && axis == .horizontal)
-                    var kernel: UInt64 = nearIsPrimary == plan.primaryFirst ? 0 : AxisEntry.Kernel.farFirst
-                    if !plan.isProportional { kernel |= AxisEntry.Kernel.general }
-                    if !compiled.splits(along: axis) { kernel |= AxisEntry.Kernel.full }
-                    let entry = AxisEntry(
-                        fraction: plan.firstIdealFraction,
-                        nearOffset: nearIsPrimary ? compiled.primaryOffset : compiled.secondaryOffset,
-                        farOffset: nearIsPrimary ? compiled.secondaryOffset : compiled.primaryOffset,
-                        kernel: kernel)
-                    if rightToLeftDirection { rightToLeft.append(entry) } else { leftToRight.append(entry) }
-                }
+                leftToRight.append(AxisEntry(plan, compiled[index], axis: axis, rightToLeft: false))
+                rightToLeft.append(AxisEntry(plan, compiled[index], axis: axis, rightToLeft: true))
             }
         }
-        self.parentOffsets = parentOffsets
+        self.parentOffsets = storage.map { parentOffsets[$0] }
         self.leftToRightEntries = leftToRight
         self.rightToLeftEntries = rightToLeft
         self.plans = plans
-        self.arrangements = arrangements
+        self.arrangements = storage.map { compiled[$0] }
         self.paneCount = nextPane
+        self.order = order
     }
 }

@@ -18,11 +18,15 @@ import ArrangementModel
 ///
 /// It must give exactly what ``ReferenceResolver`` gives; the differential tests hold it to that.
 public struct FastResolver: ResolverVariant {
-    public init() {}
+    /// How ``prepare(_:)`` stores the arrangements: level order by default; pre-order
+    /// is kept as the `fast-preorder` variant, to measure what the order is worth.
+    public let order: CompiledTree.Order
 
-    public var name: String { "fast" }
+    public init(order: CompiledTree.Order = .levelOrder) { self.order = order }
 
-    public func prepare(_ tree: ArrangementTree) -> CompiledTree { CompiledTree(tree) }
+    public var name: String { order == .levelOrder ? "fast" : "fast-preorder" }
+
+    public func prepare(_ tree: ArrangementTree) -> CompiledTree { CompiledTree(tree, order: order) }
 
     @inlinable
     public func relayout(
@@ -38,10 +42,11 @@ public struct FastResolver: ResolverVariant {
                     tree.arrangements.withUnsafeBufferPointer { arrangements in
                         context.reservedRegions.withUnsafeBufferPointer { regions in
                             resolution.panes.withUnsafeMutableBufferPointer { panes in
-                                guard let tables = Tables(
-                                    parentOffsets: parentOffsets, entries: entries, plans: plans,
-                                    arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
-                                    panes: panes)
+                                guard
+                                    let tables = Tables(
+                                        parentOffsets: parentOffsets, entries: entries, plans: plans,
+                                        arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
+                                        panes: panes)
                                 else { return }
                                 // One loop per kind of region list, so the common cases pay
                                 // nothing (no regions) or keep the one region in registers.
@@ -87,61 +92,73 @@ public struct FastResolver: ResolverVariant {
         loop(tables, regions, rootBounds, rootBits)
     }
 
-    /// One pass over the arrangements in pre-order, reading them in place and writing
-    /// each pane once; specialised for each kind of region list by inlining.
+    /// One pass over the arrangements in storage order, reading them in place and
+    /// writing each pane once; specialised for each kind of region list by inlining.
     @inlinable
     @inline(__always)
     static func loop<Scan: RegionScan>(_ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32) {
         // The root (always first) is laid out in the context; every other arrangement in
-        // its parent pane, already written because the storage is in pre-order.
-        place(0, rootBounds, rootBits, tables, scan)
-        var index = 1
-        while index < tables.count {
-            let parent = tables.pane(at: tables.parentOffsets[index])
+        // its parent pane, already written because a parent is stored before its children.
+        withUnsafePointer(to: rootBounds) { place($0, rootBits, tables.entries, tables, scan) }
+        // Walk the parents' offsets and the entries side by side; the full path works out
+        // the arrangement's index from the entries' position.
+        var parentOffset = tables.parentOffsets + 1
+        var entries = tables.entries + 2
+        let end = tables.parentOffsets + tables.count
+        while parentOffset < end {
+            let parent = tables.pane(at: parentOffset.pointee)
             let bits = parent.pointee.bits
             if bits & PaneLayout.Bits.visible != 0 {
-                place(index, parent.pointee.frame, bits, tables, scan)
+                // The frame is the pane's first stored property (checked when a tree is compiled).
+                let frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
+                place(frame, bits, entries, tables, scan)
             } else {
-                hide(index, tables)
+                // §3: both panes of an arrangement inside a hidden pane are hidden.
+                tables.pane(at: entries.pointee.nearOffset).pointee = .hidden
+                tables.pane(at: entries.pointee.farOffset).pointee = .hidden
             }
-            index &+= 1
+            parentOffset += 1
+            entries += 2
         }
     }
 
-    /// Arrangement `index` in `bounds`, whose pane has `bits`: the hot path for a split
-    /// with no divider along a permitted axis, the full path for everything else.
+    /// The arrangement whose two entries are at `entries`, in the bounds at `frame`, whose
+    /// pane has `bits`: the hot path for a split with no divider along a permitted axis,
+    /// the full path for everything else.
     @inlinable
     @inline(__always)
     static func place<Scan: RegionScan>(
-        _ index: Int, _ bounds: Rect, _ bits: UInt32, _ tables: Tables, _ scan: Scan
+        _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ entries: UnsafePointer<AxisEntry>, _ tables: Tables,
+        _ scan: Scan
     ) {
+        let bounds = frame.pointee
         if scan.mayDivide(bounds) {
-            placeInFull(index, bounds, bits, tables)
+            placeInFull((entries - tables.entries) / 2, bounds, bits, tables)
             return
         }
         // §2.2.1 without a divider: the longer side, horizontal on a tie.
         let horizontal = bounds.width >= bounds.height
         let axis = horizontal ? 0 : 1
-        let entry = tables.entries + (2 &* index &+ axis)
+        let entry = entries + axis
         let kernel = entry.pointee.kernel
-        let length = horizontal ? bounds.width : bounds.height
-        let first: Double
-        let second: Double
-        if kernel & (AxisEntry.Kernel.general | AxisEntry.Kernel.full) == 0 {
-            first = entry.pointee.fraction * length
-            second = length - first
+        // Read from memory by index rather than chosen by a branch, which would be
+        // mispredicted whenever the axis changes from one arrangement to the next.
+        let length = UnsafeRawPointer(frame).load(
+            fromByteOffset: CompiledTree.widthOffset &+ axis &* MemoryLayout<Double>.stride, as: Double.self)
+        let nearLength: Double
+        let farLength: Double
+        if kernel == 0 {
+            // The common case: proportional, the near pane solved first.
+            nearLength = entry.pointee.fraction * length
+            farLength = length - nearLength
         } else {
-            guard kernel & AxisEntry.Kernel.full == 0,
-                let solved = tables.plans[2 &* index &+ axis].solve(length)
-            else {
+            let index = (entries - tables.entries) / 2
+            guard let (near, far) = solve(index, axis, entry, length, tables) else {
                 placeInFull(index, bounds, bits, tables)
                 return
             }
-            (first, second) = solved
+            (nearLength, farLength) = (near, far)
         }
-        let nearFirst = kernel & AxisEntry.Kernel.farFirst == 0
-        let nearLength = nearFirst ? first : second
-        let farLength = nearFirst ? second : first
         let near = tables.pane(at: entry.pointee.nearOffset)
         let far = tables.pane(at: entry.pointee.farOffset)
         let classBits = bits & PaneLayout.Bits.sizeClass
@@ -164,20 +181,34 @@ public struct FastResolver: ResolverVariant {
         }
     }
 
+    /// The near and the far pane's lengths along `axis` when the common case does not
+    /// apply; `nil` when only the full path can place the arrangement (a style that does
+    /// not split along this axis, or not enough space for both views).
+    @inlinable
+    @inline(__always)
+    static func solve(
+        _ index: Int, _ axis: Int, _ entry: UnsafePointer<AxisEntry>, _ length: Double, _ tables: Tables
+    ) -> (near: Double, far: Double)? {
+        let kernel = entry.pointee.kernel
+        guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
+        let first: Double
+        let second: Double
+        if kernel & AxisEntry.Kernel.general == 0 {
+            first = entry.pointee.fraction * length
+            second = length - first
+        } else {
+            guard let solved = tables.plans[2 &* index &+ axis].solve(length) else { return nil }
+            (first, second) = solved
+        }
+        return kernel & AxisEntry.Kernel.farFirst == 0 ? (first, second) : (second, first)
+    }
+
     /// The bits of both panes of a split along each axis, but for the inherited size class (§3).
     @inlinable static var splitsHorizontally: UInt32 {
         PaneLayout.Bits.visible | PaneLayout.Bits.horizontalCompact | PaneLayout.Bits.of(Axis.horizontal)
     }
     @inlinable static var splitsVertically: UInt32 {
         PaneLayout.Bits.visible | PaneLayout.Bits.verticalCompact | PaneLayout.Bits.of(Axis.vertical)
-    }
-
-    /// §3: both panes of an arrangement inside a hidden pane are hidden.
-    @inlinable
-    @inline(__always)
-    static func hide(_ index: Int, _ tables: Tables) {
-        tables.pane(at: tables.arrangements[index].primaryOffset).pointee = .hidden
-        tables.pane(at: tables.arrangements[index].secondaryOffset).pointee = .hidden
     }
 
     /// The full §2.1–§2.3 for arrangement `index`: the divider, then the split or the

@@ -14,7 +14,7 @@ enum RunCommand: Command {
             .init("--scenario", value: "MOTION/TREE/DEVICE", repeatable: true, help: "A scenario, in a suite or not."),
             .init(
                 "--variant", value: "NAME", repeatable: true,
-                help: "A variant to measure (default: every listed variant)."),
+                help: "A variant to measure (default: those 'foldbench list' does not mark otherwise)."),
             .init(
                 "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario, all variants (default 1)."),
             .init("--frames", value: "N", help: "Frames in each timeline (default 600)."),
@@ -141,7 +141,7 @@ enum RunCommand: Command {
             self.scenarios = scenarios
             runner = Runner(
                 options: options,
-                variants: variants.isEmpty ? VariantRegistry.entries.filter { !$0.isTestOnly } : variants,
+                variants: variants.isEmpty ? VariantRegistry.entries.filter(\.runsByDefault) : variants,
                 resolveDevice: { name in try devices[name] ?? DeviceProfile.shipped(name) })
             childArguments =
                 scenarios.flatMap { ["--scenario", $0.description] }

@@ -10,14 +10,20 @@ public struct VariantEntry: Sendable {
     public let variant: any ResolverVariant
     /// Hidden from `foldbench list` and the default run (test-only variants).
     public let isTestOnly: Bool
+    /// Run when `foldbench run` names no variant; a listed variant may opt out (a
+    /// comparison point rather than a candidate).
+    public let runsByDefault: Bool
     let makeBench: @Sendable (ArrangementTree, [LayoutContext]) -> VariantBench
 
     /// Wraps a concrete variant; the bench's loop is specialised for `V`.
-    public init<V: ResolverVariant>(_ variant: V, summary: String, isTestOnly: Bool = false) {
+    public init<V: ResolverVariant>(
+        _ variant: V, summary: String, isTestOnly: Bool = false, runsByDefault: Bool = true
+    ) {
         name = variant.name
         self.summary = summary
         self.variant = variant
         self.isTestOnly = isTestOnly
+        self.runsByDefault = runsByDefault && !isTestOnly
         makeBench = { tree, contexts in VariantBench(variant, tree: tree, contexts: contexts) }
     }
 }
@@ -27,7 +33,14 @@ public struct VariantEntry: Sendable {
 public enum VariantRegistry {
     public static let entries: [VariantEntry] = [
         VariantEntry(ReferenceResolver(), summary: "the executable contract: recursive, readable, allocates"),
-        VariantEntry(FastResolver(), summary: "flat pre-order storage, prepared ordering, no allocation per frame"),
+        VariantEntry(
+            FastResolver(), summary: "flat level-order storage, prepared decisions and kernels, no allocation per frame"
+        ),
+        VariantEntry(
+            FastResolver(order: .preOrder),
+            summary:
+                "fast with its arrangements stored depth-first: what the level order is worth (not run by default)",
+            runsByDefault: false),
         VariantEntry(
             SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
             isTestOnly: true),

@@ -10,11 +10,16 @@ func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> St
     ResolutionComparison.firstDifference(got, want, ids: ids)
 }
 
-/// How the fast variant differs from the reference on a scene, or `nil`.
+/// How the fast variant (in either storage order) differs from the reference on a scene, or `nil`.
 func fastDiffers(_ scene: Scene) -> String? {
     let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
-    let fast = FastResolver().resolve(scene.tree, in: scene.context)
-    return firstDifference(fast, reference, ids: scene.tree.paneIDs)
+    for order in [CompiledTree.Order.levelOrder, .preOrder] {
+        let fast = FastResolver(order: order).resolve(scene.tree, in: scene.context)
+        if let difference = firstDifference(fast, reference, ids: scene.tree.paneIDs) {
+            return "\(FastResolver(order: order).name): \(difference)"
+        }
+    }
+    return nil
 }
 
 /// Shrinks a failing scene: drops regions, nested arrangements and modifiers, and
@@ -148,10 +153,12 @@ struct DifferentialTests {
         #expect(smallest.context.reservedRegions.isEmpty)
     }
 
-    @Test("a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step")
-    func stateful() throws {
+    @Test(
+        "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
+        arguments: [CompiledTree.Order.levelOrder, .preOrder])
+    func stateful(order: CompiledTree.Order) throws {
         let tree = try TreeFactory.random(arrangements: 120, seed: 42, maximumDepth: 10)
-        let fast = FastResolver()
+        let fast = FastResolver(order: order)
         let prepared = fast.prepare(tree)
         var resolution = Resolution(paneCount: tree.paneCount)
         for step in 0..<1_000 {

@@ -69,7 +69,7 @@ func expectResolution(
     _ sceneText: String, _ expected: [ExpectedPane], sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let scene = try decodeScene(sceneText, sourceLocation: sourceLocation)
-    for variant in [ReferenceResolver() as any ResolverVariant, FastResolver()] {
+    for variant in [ReferenceResolver() as any ResolverVariant, FastResolver(), FastResolver(order: .preOrder)] {
         let resolution = variant.resolve(scene.tree, in: scene.context)
         #expect(scene.tree.paneIDs == expected.map(\.id), sourceLocation: sourceLocation)
         for (index, want) in expected.enumerated() where index < resolution.panes.count {

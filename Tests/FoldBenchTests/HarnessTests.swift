@@ -153,7 +153,7 @@ struct RunnerTests {
 
     @Test("results carry every metric; fast and reference agree and have equal checksums")
     func results() throws {
-        let results = try runner(VariantRegistry.entries.filter { !$0.isTestOnly }).run([
+        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([
             try Scenario("fold-cycle/balanced-d3/iphone-duo")
         ])
         #expect(results.map(\.variant) == ["reference", "fast"])
