@@ -224,7 +224,11 @@ public struct CompiledTree: Sendable {
     /// so the length along axis `a` (0 horizontal, 1 vertical) is at `widthOffset + 8a`.
     @inlinable static var widthOffset: Int { 2 * MemoryLayout<Double>.stride }
 
-    /// Compiles `tree` without recursion. O(arrangements).
+    /// The levels of a block in level order: up to 255 arrangements, whose panes fit
+    /// in a first-level cache.
+    static let blockHeight = 8
+
+    /// Compiles `tree` without recursion. O(arrangements × log arrangements).
     public init(_ tree: ArrangementTree, order: Order = .levelOrder) {
         precondition(
             MemoryLayout<Rect>.offset(of: \Rect.width) == Self.widthOffset
@@ -237,6 +241,7 @@ public struct CompiledTree: Sendable {
         var sources = [tree.root]
         var parentOffsets = [0]
         var depths = [0]
+        var parents = [0]
         var compiled = [CompiledArrangement(tree.root)]
         var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
             (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
@@ -255,21 +260,30 @@ public struct CompiledTree: Sendable {
                 sources.append(nested)
                 parentOffsets.append(offset)
                 depths.append(depths[owner] + 1)
+                parents.append(owner)
                 compiled.append(CompiledArrangement(nested))
                 stack.append((nested.secondary, nestedIndex, false))
                 stack.append((nested.primary, nestedIndex, true))
             }
         }
-        // Level order: a stable counting sort of the pre-order by depth.
+        // Level order, by blocks of `blockHeight` levels counted from the bottom: an
+        // arrangement at height h (the levels of arrangements below it) belongs to block
+        // level h / blockHeight. Blocks come in the pre-order of their roots; each block
+        // is stored depth by depth. A parent still precedes its children, consecutive
+        // arrangements are mostly independent, and a block's panes (a subtree's,
+        // contiguous in the depth-first numbering) stay in the first-level cache.
         var storage = Array(sources.indices)
         if order == .levelOrder {
-            var starts = [Int](repeating: 0, count: (depths.max() ?? 0) + 2)
-            for depth in depths { starts[depth + 1] += 1 }
-            for depth in starts.indices.dropFirst() { starts[depth] += starts[depth - 1] }
-            for index in sources.indices {
-                storage[starts[depths[index]]] = index
-                starts[depths[index]] += 1
+            var heights = [Int](repeating: 0, count: sources.count)
+            for index in sources.indices.reversed() where index > 0 {
+                heights[parents[index]] = max(heights[parents[index]], heights[index] + 1)
             }
+            var blockRoot = Array(sources.indices)
+            for index in sources.indices.dropFirst()
+            where heights[index] / Self.blockHeight == heights[parents[index]] / Self.blockHeight {
+                blockRoot[index] = blockRoot[parents[index]]
+            }
+            storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
         }
         var plans: [AxisPlan] = []
         var leftToRight: [AxisEntry] = []
