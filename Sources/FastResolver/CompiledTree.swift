@@ -198,8 +198,9 @@ struct CompiledArrangement: Sendable {
 public struct CompiledTree: Sendable {
     /// How the arrangements are stored; either way a parent precedes its children.
     public enum Order: String, Sendable {
-        /// Depth by depth (breadth-first). Consecutive arrangements are siblings or
-        /// cousins, independent of each other, so the processor overlaps their work.
+        /// Depth by depth (breadth-first), in blocks of up to eight levels for large
+        /// trees. Consecutive arrangements are siblings or cousins, independent of each
+        /// other, so the processor overlaps their work.
         case levelOrder
         /// Depth-first (pre-order): each arrangement is mostly followed by its own
         /// child, which must wait for the panes it has just written.

@@ -1,9 +1,10 @@
 import ArrangementModel
 
 /// The per-frame variant. Fast because:
-/// - **flat storage**: ``CompiledTree`` holds the arrangements in pre-order with pane
-///   byte offsets, so a relayout is one loop (a pane's frame is its nested arrangement's
-///   bounds, already written when the loop reaches it), with no recursion;
+/// - **flat storage**: ``CompiledTree`` holds the arrangements parent before children,
+///   with pane byte offsets, so a relayout is one loop (a pane's frame is its nested
+///   arrangement's bounds, already written when the loop reaches it), with no recursion;
+///   level by level, so that consecutive arrangements rarely wait for each other;
 /// - **prepared decisions**: the priority ordering, the collapse winner, the overlay
 ///   edges, the lo/hi/ideal coefficients, which pane leads in each direction, and
 ///   whether any bound can bind at all are computed once per tree;

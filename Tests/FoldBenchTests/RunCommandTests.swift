@@ -114,9 +114,12 @@ struct RunCommandTests {
         #expect(result.status == 0)
         for word in [
             "Suite quick", "Suite default", "fold-cycle", "drag-resize", "iphone-duo", "hinged-duo", "fast",
-            "reference",
+            "reference", "fast-preorder",
         ] {
             #expect(result.out.contains(word))
         }
+        // Listed, but a comparison point: not in a run that names no variant.
+        #expect(result.out.contains("fast-preorder: ") && result.out.contains("(not run by default)"))
+        #expect(!result.out.contains("fast-slowed"))
     }
 }

@@ -1,0 +1,99 @@
+import ArrangementModel
+import Harness
+import Testing
+
+@testable import FastResolver
+
+@Suite("The fast resolver's prepared storage")
+struct CompiledTreeTests {
+    /// The storage index of the arrangement holding each pane, from the full-path table.
+    static func owners(_ compiled: CompiledTree) -> [Int: Int] {
+        var owners: [Int: Int] = [:]
+        for (index, arrangement) in compiled.arrangements.enumerated() {
+            owners[arrangement.primaryOffset] = index
+            owners[arrangement.secondaryOffset] = index
+        }
+        return owners
+    }
+
+    /// Each arrangement's depth, in storage order.
+    static func depths(_ compiled: CompiledTree) -> [Int] {
+        let owners = owners(compiled)
+        var depths = [0]
+        for index in 1..<compiled.parentOffsets.count {
+            let parent = owners[compiled.parentOffsets[index]]!
+            #expect(parent < index, "arrangement \(index) is stored before its parent \(parent)")
+            depths.append(depths[parent] + 1)
+        }
+        return depths
+    }
+
+    @Test("both orders store every parent before its children", arguments: [CompiledTree.Order.levelOrder, .preOrder])
+    func parentsFirst(order: CompiledTree.Order) throws {
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let tree = try TreeFactory.random(arrangements: 300, seed: seed, maximumDepth: 20)
+            let compiled = CompiledTree(tree, order: order)
+            #expect(compiled.parentOffsets.count == tree.arrangementCount)
+            _ = Self.depths(compiled)  // records an issue for a child stored before its parent
+        }
+    }
+
+    @Test("a tree of at most eight levels is stored depth by depth")
+    func levelOrder() throws {
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 8))
+        let depths = Self.depths(compiled)
+        #expect(depths == depths.sorted())
+        #expect(depths.filter { $0 == 7 }.count == 128)
+    }
+
+    @Test("a deeper tree is cut into blocks of eight levels counted from the bottom")
+    func blocks() throws {
+        // Depth 12: heights 8...11 (the top four levels, 15 arrangements) form the first
+        // block; each arrangement at depth 4 roots a block of 255 below it.
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 12))
+        let depths = Self.depths(compiled)
+        #expect(Array(depths[0..<15]) == [0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3])
+        for block in 0..<16 {
+            let slice = Array(depths[(15 + 255 * block)..<(15 + 255 * (block + 1))])
+            #expect(slice.first == 4 && slice.last == 11 && slice == slice.sorted(), "block \(block)")
+        }
+    }
+
+    @Test("pre-order follows the depth-first numbering")
+    func preOrder() throws {
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 4), order: .preOrder)
+        #expect(Self.depths(compiled) == [0, 1, 2, 3, 3, 2, 3, 3, 1, 2, 3, 3, 2, 3, 3])
+    }
+
+    @Test("the common kernel is chosen only where no bound can bind, the near pane solved first")
+    func kernels() throws {
+        // balanced trees: flexible views, or a 0.4 ratio ideal on the primary; no minimum.
+        let balanced = CompiledTree(try TreeFactory.balanced(depth: 3))
+        #expect(balanced.leftToRightEntries.allSatisfy { $0.kernel == 0 })
+        #expect(balanced.leftToRightEntries.map(\.fraction).contains(0.4))
+        // Right to left, side by side, the secondary is near but solved second.
+        let rightToLeft = balanced.rightToLeftEntries
+        #expect(rightToLeft.enumerated().allSatisfy { index, entry in
+            entry.kernel == (index % 2 == 0 ? AxisEntry.Kernel.farFirst : 0)
+        })
+        // A minimum width, a ratio with a max, a length ideal or an overlay: not the common kernel.
+        let cases: [(Arrangement, UInt64)] = [
+            (Arrangement(primary: try Pane(id: "a", minWidth: 10), secondary: try Pane(id: "b")),
+             AxisEntry.Kernel.general),
+            (Arrangement(
+                primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .ratio(ideal: 0.3, max: 0.5))),
+                secondary: try Pane(id: "b")), AxisEntry.Kernel.general),
+            (Arrangement(
+                primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .length(ideal: 200))),
+                secondary: try Pane(id: "b")), AxisEntry.Kernel.general),
+            (Arrangement(style: .overlay(.both), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
+             AxisEntry.Kernel.full),
+            (Arrangement(style: .split(.vertical), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
+             AxisEntry.Kernel.full),
+        ]
+        for (arrangement, kernel) in cases {
+            let compiled = CompiledTree(try ArrangementTree(root: arrangement))
+            #expect(compiled.leftToRightEntries[0].kernel & kernel != 0, "\(arrangement)")
+        }
+    }
+}
