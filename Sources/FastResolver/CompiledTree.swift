@@ -102,31 +102,44 @@ struct AxisPlan: Sendable {
     }
 }
 
+/// A pane's place in the resolution, in 8-byte units (a pane is 40 bytes): 4 bytes
+/// instead of 8, so the tables the loop streams through stay small.
+@usableFromInline
+typealias PaneSlot = UInt32
+
 /// What the hot path needs of one arrangement along one axis, for one layout
-/// direction: which pane sits on the leading side (or on top) and which on the far
-/// side, as byte offsets into the resolution, and how to split the length.
+/// direction, in 16 bytes: which pane sits on the leading side (or on top) and which
+/// on the far side, and how to split the length.
 @usableFromInline
 struct AxisEntry: Sendable {
     /// The first view's share of L for a proportional split.
     @usableFromInline var fraction: Double
-    /// Byte offset of the pane on the leading side (horizontal) or on top (vertical).
-    @usableFromInline var nearOffset: Int
-    /// Byte offset of the other pane.
-    @usableFromInline var farOffset: Int
+    /// The pane on the leading side (horizontal) or on top (vertical).
+    @usableFromInline var near: PaneSlot
+    /// The other pane in the low 29 bits, the ``Kernel`` bits above them.
+    @usableFromInline var farAndKernel: UInt32
+
+    /// Where the kernel bits start in ``farAndKernel``.
+    @inlinable static var kernelShift: UInt32 { 29 }
+    /// The pane bits of ``farAndKernel``; also the largest slot a tree may use.
+    @inlinable static var slotMask: UInt32 { (1 << kernelShift) - 1 }
+
+    /// The other pane.
+    @inlinable var far: PaneSlot { farAndKernel & Self.slotMask }
     /// ``Kernel`` bits.
-    @usableFromInline var kernel: UInt64
+    @inlinable var kernel: UInt32 { farAndKernel >> Self.kernelShift }
 
     /// The entry of an arrangement along `axis` in one layout direction.
     init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {
         // The primary leads, except side by side in right-to-left (§2.2.8).
         let nearIsPrimary = !(rightToLeft && axis == .horizontal)
-        var kernel: UInt64 = nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst
+        var kernel: UInt32 = nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst
         if !plan.isProportional { kernel |= Kernel.general }
         if !arrangement.splits(along: axis) { kernel |= Kernel.full }
-        self.fraction = plan.firstIdealFraction
-        self.nearOffset = nearIsPrimary ? arrangement.primaryOffset : arrangement.secondaryOffset
-        self.farOffset = nearIsPrimary ? arrangement.secondaryOffset : arrangement.primaryOffset
-        self.kernel = kernel
+        fraction = plan.firstIdealFraction
+        near = nearIsPrimary ? arrangement.primarySlot : arrangement.secondarySlot
+        farAndKernel =
+            (nearIsPrimary ? arrangement.secondarySlot : arrangement.primarySlot) | kernel << Self.kernelShift
     }
 
     /// How the hot path treats an arrangement along an axis; 0 is the common case
@@ -134,11 +147,11 @@ struct AxisEntry: Sendable {
     @usableFromInline
     enum Kernel {
         /// The near pane is the view solved second (the far one is solved first).
-        @usableFromInline static let farFirst: UInt64 = 1 << 0
+        @usableFromInline static let farFirst: UInt32 = 1 << 0
         /// Some bound may bind: the full clamp chain of ``AxisPlan/solve(_:)``.
-        @usableFromInline static let general: UInt64 = 1 << 1
+        @usableFromInline static let general: UInt32 = 1 << 1
         /// Not a split that permits this axis: ``FastResolver`` takes the full path.
-        @usableFromInline static let full: UInt64 = 1 << 2
+        @usableFromInline static let full: UInt32 = 1 << 2
     }
 }
 
@@ -185,6 +198,10 @@ struct CompiledArrangement: Sendable {
             secondary.overlayEdge.vertical.map { $0 == .top })
     }
 
+    /// The panes' slots (their offsets in 8-byte units).
+    var primarySlot: PaneSlot { PaneSlot(primaryOffset / 8) }
+    var secondarySlot: PaneSlot { PaneSlot(secondaryOffset / 8) }
+
     /// Whether a split of this arrangement may run along `axis`.
     func splits(along axis: Axis) -> Bool {
         !isOverlay && (axis == .horizontal ? allowsHorizontal : allowsVertical)
@@ -207,8 +224,8 @@ public struct CompiledTree: Sendable {
         case preOrder
     }
 
-    /// Per arrangement, the byte offset of the pane holding it (its bounds); 0 for the root.
-    @usableFromInline let parentOffsets: [Int]
+    /// Per arrangement, the slot of the pane holding it (its bounds); 0 for the root.
+    @usableFromInline let parentSlots: [PaneSlot]
     /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1), one table
     /// per layout direction: the direction decides which pane leads.
     @usableFromInline let leftToRightEntries: [AxisEntry]
@@ -237,6 +254,10 @@ public struct CompiledTree: Sendable {
                 && MemoryLayout<PaneLayout>.offset(of: \PaneLayout.frame) == 0,
             "a pane must store its frame first, and a rect its height right after its width")
         let stride = MemoryLayout<PaneLayout>.stride
+        precondition(stride % 8 == 0, "a pane's size must be a multiple of 8 bytes")
+        precondition(
+            tree.paneCount * stride / 8 <= Int(AxisEntry.slotMask),
+            "the fast resolver addresses at most \(Int(AxisEntry.slotMask) * 8 / stride) panes")
         // Depth-first: number the panes as they are popped (primary, its subtree,
         // secondary, its subtree) and record each arrangement's pane and depth.
         var sources = [tree.root]
@@ -301,7 +322,7 @@ public struct CompiledTree: Sendable {
                 rightToLeft.append(AxisEntry(plan, compiled[index], axis: axis, rightToLeft: true))
             }
         }
-        self.parentOffsets = storage.map { parentOffsets[$0] }
+        self.parentSlots = storage.map { PaneSlot(parentOffsets[$0] / 8) }
         self.leftToRightEntries = leftToRight
         self.rightToLeftEntries = rightToLeft
         self.plans = plans

@@ -37,7 +37,7 @@ public struct FastResolver: ResolverVariant {
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
         let rightToLeft = context.layoutDirection == .rightToLeft
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
-        tree.parentOffsets.withUnsafeBufferPointer { parentOffsets in
+        tree.parentSlots.withUnsafeBufferPointer { parentSlots in
             (rightToLeft ? tree.rightToLeftEntries : tree.leftToRightEntries).withUnsafeBufferPointer { entries in
                 tree.plans.withUnsafeBufferPointer { plans in
                     tree.arrangements.withUnsafeBufferPointer { arrangements in
@@ -45,7 +45,7 @@ public struct FastResolver: ResolverVariant {
                             resolution.panes.withUnsafeMutableBufferPointer { panes in
                                 guard
                                     let tables = Tables(
-                                        parentOffsets: parentOffsets, entries: entries, plans: plans,
+                                        parentSlots: parentSlots, entries: entries, plans: plans,
                                         arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
                                         panes: panes)
                                 else { return }
@@ -103,11 +103,11 @@ public struct FastResolver: ResolverVariant {
         withUnsafePointer(to: rootBounds) { place($0, rootBits, tables.entries, tables, scan) }
         // Walk the parents' offsets and the entries side by side; the full path works out
         // the arrangement's index from the entries' position.
-        var parentOffset = tables.parentOffsets + 1
+        var parentSlot = tables.parentSlots + 1
         var entries = tables.entries + 2
-        let end = tables.parentOffsets + tables.count
-        while parentOffset < end {
-            let parent = tables.pane(at: parentOffset.pointee)
+        let end = tables.parentSlots + tables.count
+        while parentSlot < end {
+            let parent = tables.pane(parentSlot.pointee)
             let bits = parent.pointee.bits
             if bits & PaneLayout.Bits.visible != 0 {
                 // The frame is the pane's first stored property (checked when a tree is compiled).
@@ -115,10 +115,10 @@ public struct FastResolver: ResolverVariant {
                 place(frame, bits, entries, tables, scan)
             } else {
                 // §3: both panes of an arrangement inside a hidden pane are hidden.
-                tables.pane(at: entries.pointee.nearOffset).pointee = .hidden
-                tables.pane(at: entries.pointee.farOffset).pointee = .hidden
+                tables.pane(entries.pointee.near).pointee = .hidden
+                tables.pane(entries.pointee.far).pointee = .hidden
             }
-            parentOffset += 1
+            parentSlot += 1
             entries += 2
         }
     }
@@ -141,14 +141,14 @@ public struct FastResolver: ResolverVariant {
         let horizontal = bounds.width >= bounds.height
         let axis = horizontal ? 0 : 1
         let entry = entries + axis
-        let kernel = entry.pointee.kernel
+        let farAndKernel = entry.pointee.farAndKernel
         // Read from memory by index rather than chosen by a branch, which would be
         // mispredicted whenever the axis changes from one arrangement to the next.
         let length = UnsafeRawPointer(frame).load(
             fromByteOffset: CompiledTree.widthOffset &+ axis &* MemoryLayout<Double>.stride, as: Double.self)
         let nearLength: Double
         let farLength: Double
-        if kernel == 0 {
+        if farAndKernel <= AxisEntry.slotMask {
             // The common case: proportional, the near pane solved first.
             nearLength = entry.pointee.fraction * length
             farLength = length - nearLength
@@ -160,8 +160,8 @@ public struct FastResolver: ResolverVariant {
             }
             (nearLength, farLength) = (near, far)
         }
-        let near = tables.pane(at: entry.pointee.nearOffset)
-        let far = tables.pane(at: entry.pointee.farOffset)
+        let near = tables.pane(entry.pointee.near)
+        let far = tables.pane(farAndKernel & AxisEntry.slotMask)
         let classBits = bits & PaneLayout.Bits.sizeClass
         if horizontal {
             let paneBits = classBits | splitsHorizontally
@@ -291,7 +291,7 @@ public struct FastResolver: ResolverVariant {
 /// The compiled tree's tables and the frame's output, as raw pointers for the loop.
 @usableFromInline
 struct Tables {
-    @usableFromInline let parentOffsets: UnsafePointer<Int>
+    @usableFromInline let parentSlots: UnsafePointer<PaneSlot>
     @usableFromInline let entries: UnsafePointer<AxisEntry>
     @usableFromInline let plans: UnsafePointer<AxisPlan>
     @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
@@ -303,19 +303,19 @@ struct Tables {
     /// `nil` for an empty tree (which a validated tree never is).
     @inlinable
     init?(
-        parentOffsets: UnsafeBufferPointer<Int>, entries: UnsafeBufferPointer<AxisEntry>,
+        parentSlots: UnsafeBufferPointer<PaneSlot>, entries: UnsafeBufferPointer<AxisEntry>,
         plans: UnsafeBufferPointer<AxisPlan>, arrangements: UnsafeBufferPointer<CompiledArrangement>,
         regions: UnsafeBufferPointer<Rect>, rightToLeft: Bool, panes: UnsafeMutableBufferPointer<PaneLayout>
     ) {
-        guard let parentOffsetBase = parentOffsets.baseAddress, let entryBase = entries.baseAddress,
+        guard let parentSlotBase = parentSlots.baseAddress, let entryBase = entries.baseAddress,
             let planBase = plans.baseAddress, let arrangementBase = arrangements.baseAddress,
-            let paneBase = panes.baseAddress, !parentOffsets.isEmpty
+            let paneBase = panes.baseAddress, !parentSlots.isEmpty
         else { return nil }
-        self.parentOffsets = parentOffsetBase
+        self.parentSlots = parentSlotBase
         self.entries = entryBase
         self.plans = planBase
         self.arrangements = arrangementBase
-        self.count = parentOffsets.count
+        self.count = parentSlots.count
         self.regions = regions
         self.rightToLeft = rightToLeft
         self.panes = UnsafeMutableRawPointer(paneBase)
@@ -326,6 +326,13 @@ struct Tables {
     @inline(__always)
     func pane(at offset: Int) -> UnsafeMutablePointer<PaneLayout> {
         (panes + offset).assumingMemoryBound(to: PaneLayout.self)
+    }
+
+    /// The pane in a slot (its offset in 8-byte units).
+    @inlinable
+    @inline(__always)
+    func pane(_ slot: PaneSlot) -> UnsafeMutablePointer<PaneLayout> {
+        pane(at: Int(truncatingIfNeeded: slot) &* 8)
     }
 }
 

@@ -20,8 +20,8 @@ struct CompiledTreeTests {
     static func depths(_ compiled: CompiledTree) -> [Int] {
         let owners = owners(compiled)
         var depths = [0]
-        for index in 1..<compiled.parentOffsets.count {
-            let parent = owners[compiled.parentOffsets[index]]!
+        for index in 1..<compiled.parentSlots.count {
+            let parent = owners[Int(compiled.parentSlots[index]) * 8]!
             #expect(parent < index, "arrangement \(index) is stored before its parent \(parent)")
             depths.append(depths[parent] + 1)
         }
@@ -33,7 +33,7 @@ struct CompiledTreeTests {
         for seed in 1...20 as ClosedRange<UInt64> {
             let tree = try TreeFactory.random(arrangements: 300, seed: seed, maximumDepth: 20)
             let compiled = CompiledTree(tree, order: order)
-            #expect(compiled.parentOffsets.count == tree.arrangementCount)
+            #expect(compiled.parentSlots.count == tree.arrangementCount)
             _ = Self.depths(compiled)  // records an issue for a child stored before its parent
         }
     }
@@ -73,23 +73,34 @@ struct CompiledTreeTests {
         #expect(balanced.leftToRightEntries.map(\.fraction).contains(0.4))
         // Right to left, side by side, the secondary is near but solved second.
         let rightToLeft = balanced.rightToLeftEntries
-        #expect(rightToLeft.enumerated().allSatisfy { index, entry in
-            entry.kernel == (index % 2 == 0 ? AxisEntry.Kernel.farFirst : 0)
-        })
+        #expect(
+            rightToLeft.enumerated().allSatisfy { index, entry in
+                entry.kernel == (index % 2 == 0 ? AxisEntry.Kernel.farFirst : 0)
+            })
         // A minimum width, a ratio with a max, a length ideal or an overlay: not the common kernel.
-        let cases: [(Arrangement, UInt64)] = [
-            (Arrangement(primary: try Pane(id: "a", minWidth: 10), secondary: try Pane(id: "b")),
-             AxisEntry.Kernel.general),
-            (Arrangement(
-                primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .ratio(ideal: 0.3, max: 0.5))),
-                secondary: try Pane(id: "b")), AxisEntry.Kernel.general),
-            (Arrangement(
-                primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .length(ideal: 200))),
-                secondary: try Pane(id: "b")), AxisEntry.Kernel.general),
-            (Arrangement(style: .overlay(.both), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
-             AxisEntry.Kernel.full),
-            (Arrangement(style: .split(.vertical), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
-             AxisEntry.Kernel.full),
+        let cases: [(Arrangement, UInt32)] = [
+            (
+                Arrangement(primary: try Pane(id: "a", minWidth: 10), secondary: try Pane(id: "b")),
+                AxisEntry.Kernel.general
+            ),
+            (
+                Arrangement(
+                    primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .ratio(ideal: 0.3, max: 0.5))),
+                    secondary: try Pane(id: "b")), AxisEntry.Kernel.general
+            ),
+            (
+                Arrangement(
+                    primary: try Pane(id: "a", split: SplitPreferences(horizontal: try .length(ideal: 200))),
+                    secondary: try Pane(id: "b")), AxisEntry.Kernel.general
+            ),
+            (
+                Arrangement(style: .overlay(.both), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
+                AxisEntry.Kernel.full
+            ),
+            (
+                Arrangement(style: .split(.vertical), primary: try Pane(id: "a"), secondary: try Pane(id: "b")),
+                AxisEntry.Kernel.full
+            ),
         ]
         for (arrangement, kernel) in cases {
             let compiled = CompiledTree(try ArrangementTree(root: arrangement))
