@@ -124,8 +124,8 @@ public struct FastResolver: ResolverVariant {
     }
 
     /// The arrangement whose two entries are at `entries`, in the bounds at `frame`, whose
-    /// pane has `bits`: the hot path for a split with no divider along a permitted axis,
-    /// the full path for everything else.
+    /// pane has `bits`: the hot path for a split along a permitted axis (with or without
+    /// a divider), the full path for everything else.
     @inlinable
     @inline(__always)
     static func place<Scan: RegionScan>(
@@ -133,9 +133,13 @@ public struct FastResolver: ResolverVariant {
         _ scan: Scan
     ) {
         let bounds = frame.pointee
+        // A quick test first; which region divides is worked out only when one may.
         if scan.mayDivide(bounds) {
-            placeInFull((entries - tables.entries) / 2, bounds, bits, tables)
-            return
+            let divider = scan.divider(bounds)
+            if divider.exists {
+                placeDivided(bounds, bits, divider, entries, tables)
+                return
+            }
         }
         // §2.2.1 without a divider: the longer side, horizontal on a tie.
         let horizontal = bounds.width >= bounds.height
@@ -155,7 +159,7 @@ public struct FastResolver: ResolverVariant {
         } else {
             let index = (entries - tables.entries) / 2
             guard let (near, far) = solve(index, axis, entry, length, tables) else {
-                placeInFull(index, bounds, bits, tables)
+                placeInFull(index, bounds, bits, Divider(), tables)
                 return
             }
             (nearLength, farLength) = (near, far)
@@ -212,16 +216,54 @@ public struct FastResolver: ResolverVariant {
         PaneLayout.Bits.visible | PaneLayout.Bits.verticalCompact | PaneLayout.Bits.of(Axis.vertical)
     }
 
-    /// The full §2.1–§2.3 for arrangement `index`: the divider, then the split or the
+    /// §2.2.3, the fold wins: a split along the divider's axis gives the near pane the
+    /// region before the divider and the far pane the region after it (the near pane is
+    /// the primary but side by side in right-to-left, as the leading region is then on
+    /// the right). Anything else divided takes the full path.
+    @inlinable
+    @inline(__always)
+    static func placeDivided(
+        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ entries: UnsafePointer<AxisEntry>, _ tables: Tables
+    ) {
+        let entry = entries + (divider.isVertical ? 0 : 1)
+        guard entry.pointee.kernel & AxisEntry.Kernel.full == 0 else {
+            placeInFull((entries - tables.entries) / 2, bounds, bits, divider, tables)
+            return
+        }
+        let near = tables.pane(entry.pointee.near)
+        let far = tables.pane(entry.pointee.far)
+        if divider.isVertical {
+            let paneBits = (bits & PaneLayout.Bits.sizeClass) | splitsHorizontally
+            near.pointee = PaneLayout(
+                frame: Rect(
+                    uncheckedX: bounds.minX, y: bounds.minY, width: divider.minX - bounds.minX, height: bounds.height),
+                bits: paneBits)
+            far.pointee = PaneLayout(
+                frame: Rect(
+                    uncheckedX: divider.maxX, y: bounds.minY, width: bounds.maxX - divider.maxX, height: bounds.height),
+                bits: paneBits)
+        } else {
+            let paneBits = (bits & PaneLayout.Bits.sizeClass) | splitsVertically
+            near.pointee = PaneLayout(
+                frame: Rect(
+                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: divider.minY - bounds.minY),
+                bits: paneBits)
+            far.pointee = PaneLayout(
+                frame: Rect(
+                    uncheckedX: bounds.minX, y: divider.maxY, width: bounds.width, height: bounds.maxY - divider.maxY),
+                bits: paneBits)
+        }
+    }
+
+    /// The full §2.1–§2.3 for arrangement `index` with its `divider`: the split or the
     /// overlay, with the prepared decisions. Out of line, so the hot loop stays small.
     @usableFromInline
     @inline(never)
-    static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ tables: Tables) {
+    static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ tables: Tables) {
         let arrangement = tables.arrangements[index]
         let primary = tables.pane(at: arrangement.primaryOffset)
         let secondary = tables.pane(at: arrangement.secondaryOffset)
         let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
-        let divider = Divider(bounds: bounds, regions: tables.regions)
         if arrangement.isOverlay {
             // §2.3.2: layered unless a divider separates along a permitted axis.
             guard divider.exists, divider.isVertical ? arrangement.allowsHorizontal : arrangement.allowsVertical
@@ -349,11 +391,13 @@ func divides(
     return (vertically, horizontally)
 }
 
-/// Does any of the context's regions divide the bounds? The hot loop asks this first
-/// and leaves the choice among dividers to the full path.
+/// §2.1 for one arrangement's bounds, specialised by the number of regions.
 @usableFromInline
 protocol RegionScan {
+    /// Might a region divide the bounds? False only when none does.
     func mayDivide(_ bounds: Rect) -> Bool
+    /// The dividing region, if any.
+    func divider(_ bounds: Rect) -> Divider
 }
 
 /// No reserved regions: nothing divides.
@@ -364,6 +408,9 @@ struct NoRegions: RegionScan {
     @inlinable
     @inline(__always)
     func mayDivide(_ bounds: Rect) -> Bool { false }
+
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider { Divider() }
 }
 
 /// One reserved region (a fold, a hinge): its edges stay in registers.
@@ -385,9 +432,17 @@ struct OneRegion: RegionScan {
         let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         return test.vertically || test.horizontally
     }
+
+    /// The region, when it divides.
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider {
+        let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        guard test.vertically || test.horizontally else { return Divider() }
+        return Divider(isVertical: test.vertically, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
 }
 
-/// Several reserved regions: one scan.
+/// Several reserved regions: one scan, with §2.1's choice among dividers.
 @usableFromInline
 struct SomeRegions: RegionScan {
     @usableFromInline let regions: UnsafeBufferPointer<Rect>
@@ -404,6 +459,9 @@ struct SomeRegions: RegionScan {
         }
         return false
     }
+
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider { Divider(bounds: bounds, regions: regions) }
 }
 
 /// §2.1's dividing region, found by one scan of the context's regions: no
@@ -412,7 +470,21 @@ struct SomeRegions: RegionScan {
 struct Divider {
     @usableFromInline var exists = false
     @usableFromInline var isVertical = false
-    @usableFromInline var region = Rect.zero
+    /// The dividing region's edges.
+    @usableFromInline var minX = 0.0
+    @usableFromInline var minY = 0.0
+    @usableFromInline var maxX = 0.0
+    @usableFromInline var maxY = 0.0
+
+    /// No divider.
+    @inlinable init() {}
+
+    /// The region with these edges divides vertically or horizontally.
+    @inlinable
+    init(isVertical: Bool, minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (exists, self.isVertical) = (true, isVertical)
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
 
     @inlinable
     init(bounds: Rect, regions: UnsafeBufferPointer<Rect>) {
@@ -435,7 +507,7 @@ struct Divider {
                 exists = true
                 isVertical = vertical
                 bestDistance = distance
-                self.region = region
+                (minX, minY, maxX, maxY) = (region.minX, region.minY, region.maxX, region.maxY)
             }
         }
     }
@@ -445,19 +517,19 @@ struct Divider {
     func regions(of bounds: Rect, rightToLeft: Bool) -> (first: Rect, second: Rect) {
         if isVertical {
             let left = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: region.minX - bounds.minX,
+                uncheckedX: bounds.minX, y: bounds.minY, width: minX - bounds.minX,
                 height: bounds.height)
             let right = Rect(
-                uncheckedX: region.maxX, y: bounds.minY, width: bounds.maxX - region.maxX,
+                uncheckedX: maxX, y: bounds.minY, width: bounds.maxX - maxX,
                 height: bounds.height)
             return rightToLeft ? (right, left) : (left, right)
         }
         let top = Rect(
             uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width,
-            height: region.minY - bounds.minY)
+            height: minY - bounds.minY)
         let bottom = Rect(
-            uncheckedX: bounds.minX, y: region.maxY, width: bounds.width,
-            height: bounds.maxY - region.maxY)
+            uncheckedX: bounds.minX, y: maxY, width: bounds.width,
+            height: bounds.maxY - maxY)
         return (top, bottom)
     }
 }
