@@ -1,0 +1,54 @@
+import ArrangementModel
+
+/// A pane's place in the resolution, in 8-byte units (a pane is 40 bytes): 4 bytes
+/// instead of 8, so the tables the loop streams through stay small.
+@usableFromInline
+typealias PaneSlot = UInt32
+
+/// What the hot path needs of one arrangement along one axis, for one layout
+/// direction, in 16 bytes: which pane sits on the leading side (or on top) and which
+/// on the far side, and how to split the length.
+@usableFromInline
+struct AxisEntry: Sendable {
+    /// The first view's share of L for a proportional split.
+    @usableFromInline var fraction: Double
+    /// The pane on the leading side (horizontal) or on top (vertical).
+    @usableFromInline var near: PaneSlot
+    /// The other pane in the low 29 bits, the ``Kernel`` bits above them.
+    @usableFromInline var farAndKernel: UInt32
+
+    /// Where the kernel bits start in ``farAndKernel``.
+    @inlinable static var kernelShift: UInt32 { 29 }
+    /// The pane bits of ``farAndKernel``; also the largest slot a tree may use.
+    @inlinable static var slotMask: UInt32 { (1 << kernelShift) - 1 }
+
+    /// The other pane.
+    @inlinable var far: PaneSlot { farAndKernel & Self.slotMask }
+    /// ``Kernel`` bits.
+    @inlinable var kernel: UInt32 { farAndKernel >> Self.kernelShift }
+
+    /// The entry of an arrangement along `axis` in one layout direction.
+    init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {
+        // The primary leads, except side by side in right-to-left (§2.2.8).
+        let nearIsPrimary = !(rightToLeft && axis == .horizontal)
+        var kernel: UInt32 = nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst
+        if !plan.isProportional { kernel |= Kernel.general }
+        if !arrangement.splits(along: axis) { kernel |= Kernel.full }
+        fraction = plan.firstIdealFraction
+        near = nearIsPrimary ? arrangement.primarySlot : arrangement.secondarySlot
+        farAndKernel =
+            (nearIsPrimary ? arrangement.secondarySlot : arrangement.primarySlot) | kernel << Self.kernelShift
+    }
+
+    /// How the hot path treats an arrangement along an axis; 0 is the common case
+    /// (a proportional split along a permitted axis, the near pane solved first).
+    @usableFromInline
+    enum Kernel {
+        /// The near pane is the view solved second (the far one is solved first).
+        @usableFromInline static let farFirst: UInt32 = 1 << 0
+        /// Some bound may bind: the full clamp chain of ``AxisPlan/solve(_:)``.
+        @usableFromInline static let general: UInt32 = 1 << 1
+        /// Not a split that permits this axis: ``FastResolver`` takes the full path.
+        @usableFromInline static let full: UInt32 = 1 << 2
+    }
+}

@@ -1,0 +1,157 @@
+import ArrangementModel
+
+/// §2.1's test: does `region` divide `bounds` vertically (spanning its height, strictly
+/// inside its width) or horizontally? The reference's comparisons, in the same form.
+@inlinable
+@inline(__always)
+func divides(
+    _ bounds: Rect, minX: Double, minY: Double, maxX: Double, maxY: Double
+) -> (vertically: Bool, horizontally: Bool) {
+    // The strict-inside test first: most nested bounds lie beside the fold, so it fails early.
+    let vertically = bounds.minX < minX && maxX < bounds.maxX && minY <= bounds.minY && maxY >= bounds.maxY
+    let horizontally = bounds.minY < minY && maxY < bounds.maxY && minX <= bounds.minX && maxX >= bounds.maxX
+    return (vertically, horizontally)
+}
+
+/// §2.1 for one arrangement's bounds, specialised by the number of regions.
+@usableFromInline
+protocol RegionScan {
+    /// Might a region divide the bounds? False only when none does.
+    func mayDivide(_ bounds: Rect) -> Bool
+    /// The dividing region, if any.
+    func divider(_ bounds: Rect) -> Divider
+}
+
+/// No reserved regions: nothing divides.
+@usableFromInline
+struct NoRegions: RegionScan {
+    @inlinable init() {}
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool { false }
+
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider { Divider() }
+}
+
+/// One reserved region (a fold, a hinge): its edges stay in registers.
+@usableFromInline
+struct OneRegion: RegionScan {
+    @usableFromInline let minX: Double
+    @usableFromInline let minY: Double
+    @usableFromInline let maxX: Double
+    @usableFromInline let maxY: Double
+
+    @inlinable
+    init(_ region: Rect) {
+        (minX, minY, maxX, maxY) = (region.minX, region.minY, region.maxX, region.maxY)
+    }
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool {
+        let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        return test.vertically || test.horizontally
+    }
+
+    /// The region, when it divides.
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider {
+        let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        guard test.vertically || test.horizontally else { return Divider() }
+        return Divider(isVertical: test.vertically, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+}
+
+/// Several reserved regions: one scan, with §2.1's choice among dividers.
+@usableFromInline
+struct SomeRegions: RegionScan {
+    @usableFromInline let regions: UnsafeBufferPointer<Rect>
+
+    @inlinable
+    init(_ regions: UnsafeBufferPointer<Rect>) { self.regions = regions }
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool {
+        for region in regions {
+            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+            if test.vertically || test.horizontally { return true }
+        }
+        return false
+    }
+
+    @inlinable
+    func divider(_ bounds: Rect) -> Divider { Divider(bounds: bounds, regions: regions) }
+}
+
+/// §2.1's dividing region, found by one scan of the context's regions: no
+/// allocation, nothing to do when there are no regions.
+@usableFromInline
+struct Divider {
+    @usableFromInline var exists = false
+    @usableFromInline var isVertical = false
+    /// The dividing region's edges.
+    @usableFromInline var minX = 0.0
+    @usableFromInline var minY = 0.0
+    @usableFromInline var maxX = 0.0
+    @usableFromInline var maxY = 0.0
+
+    /// No divider.
+    @inlinable init() {}
+
+    /// The region with these edges divides vertically or horizontally.
+    @inlinable
+    init(isVertical: Bool, minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (exists, self.isVertical) = (true, isVertical)
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    @inlinable
+    init(bounds: Rect, regions: UnsafeBufferPointer<Rect>) {
+        var bestDistance = Double.infinity
+        for region in regions {
+            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+            let distance: Double
+            let vertical: Bool
+            if test.vertically {
+                distance = abs(region.midX - bounds.midX) / bounds.width
+                vertical = true
+            } else if test.horizontally {
+                distance = abs(region.midY - bounds.midY) / bounds.height
+                vertical = false
+            } else {
+                continue
+            }
+            // Nearer wins; on a tie a vertical divider beats a horizontal one, else the earlier stays.
+            if !exists || distance < bestDistance || (distance == bestDistance && vertical && !isVertical) {
+                exists = true
+                isVertical = vertical
+                bestDistance = distance
+                (minX, minY, maxX, maxY) = (region.minX, region.minY, region.maxX, region.maxY)
+            }
+        }
+    }
+
+    /// (leading, trailing) or (top, bottom), as the reference's `DividingRegion.regions`.
+    @inlinable
+    func regions(of bounds: Rect, rightToLeft: Bool) -> (first: Rect, second: Rect) {
+        if isVertical {
+            let left = Rect(
+                uncheckedX: bounds.minX, y: bounds.minY, width: minX - bounds.minX,
+                height: bounds.height)
+            let right = Rect(
+                uncheckedX: maxX, y: bounds.minY, width: bounds.maxX - maxX,
+                height: bounds.height)
+            return rightToLeft ? (right, left) : (left, right)
+        }
+        let top = Rect(
+            uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width,
+            height: minY - bounds.minY)
+        let bottom = Rect(
+            uncheckedX: bounds.minX, y: maxY, width: bounds.width,
+            height: bounds.maxY - maxY)
+        return (top, bottom)
+    }
+}
