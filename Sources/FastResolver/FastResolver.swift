@@ -51,11 +51,23 @@ public struct FastResolver: ResolverVariant {
                                         panes: panes)
                                 else { return }
                                 // One loop per kind of region list, so the common cases pay
-                                // nothing (no regions) or keep the one region in registers.
+                                // nothing (no regions, or one that can divide nothing) or keep
+                                // the one region in registers and test only where it can divide.
+                                let bounds = context.bounds
                                 switch regions.count {
-                                case 0: Self.relayout(tables, context.bounds, rootBits)
-                                case 1: Self.relayout(tables, OneRegion(regions[0]), context.bounds, rootBits)
-                                default: Self.relayout(tables, SomeRegions(regions), context.bounds, rootBits)
+                                case 0: Self.relayout(tables, bounds, rootBits)
+                                case 1:
+                                    let region = regions[0]
+                                    switch (region.minX > bounds.minX, region.minY > bounds.minY) {
+                                    case (false, false): Self.relayout(tables, bounds, rootBits)
+                                    case (true, false):
+                                        Self.relayout(tables, OneRegion<Vertically>(region), bounds, rootBits)
+                                    case (false, true):
+                                        Self.relayout(tables, OneRegion<Horizontally>(region), bounds, rootBits)
+                                    case (true, true):
+                                        Self.relayout(tables, OneRegion<EitherWay>(region), bounds, rootBits)
+                                    }
+                                default: Self.relayout(tables, SomeRegions(regions), bounds, rootBits)
                                 }
                             }
                         }
@@ -76,12 +88,36 @@ public struct FastResolver: ResolverVariant {
         loop(tables, NoRegions(), rootBounds, rootBits)
     }
 
-    /// The whole frame with one reserved region.
+    /// The whole frame with one reserved region that may divide only vertically.
     @inlinable
     #if !DEBUG && !FUZZING
         @_noAllocation
     #endif
-    static func relayout(_ tables: Tables, _ region: OneRegion, _ rootBounds: Rect, _ rootBits: UInt32) {
+    static func relayout(
+        _ tables: Tables, _ region: OneRegion<Vertically>, _ rootBounds: Rect, _ rootBits: UInt32
+    ) {
+        loop(tables, region, rootBounds, rootBits)
+    }
+
+    /// The whole frame with one reserved region that may divide only horizontally.
+    @inlinable
+    #if !DEBUG && !FUZZING
+        @_noAllocation
+    #endif
+    static func relayout(
+        _ tables: Tables, _ region: OneRegion<Horizontally>, _ rootBounds: Rect, _ rootBits: UInt32
+    ) {
+        loop(tables, region, rootBounds, rootBits)
+    }
+
+    /// The whole frame with one reserved region that may divide either way.
+    @inlinable
+    #if !DEBUG && !FUZZING
+        @_noAllocation
+    #endif
+    static func relayout(
+        _ tables: Tables, _ region: OneRegion<EitherWay>, _ rootBounds: Rect, _ rootBits: UInt32
+    ) {
         loop(tables, region, rootBounds, rootBits)
     }
 

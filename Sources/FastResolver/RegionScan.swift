@@ -35,9 +35,43 @@ struct NoRegions: RegionScan {
     func divider(_ bounds: Rect) -> Divider { Divider() }
 }
 
-/// One reserved region (a fold, a hinge): its edges stay in registers.
+/// The directions in which a lone region may divide something, decided once per
+/// frame. Every arrangement's bounds start at or after the root's (a pane starts at
+/// its bounds' start plus a length ≥ 0, or after a divider strictly inside them), so
+/// a region that does not start right of the root's left edge never divides
+/// vertically, nor one that does not start below its top edge horizontally; the
+/// test of such a direction is compiled out of the loop.
 @usableFromInline
-struct OneRegion: RegionScan {
+protocol DividingDirections {
+    static var vertically: Bool { get }
+    static var horizontally: Bool { get }
+}
+
+/// A region that may divide only vertically (a fold down the middle, in landscape).
+@usableFromInline
+enum Vertically: DividingDirections {
+    @inlinable static var vertically: Bool { true }
+    @inlinable static var horizontally: Bool { false }
+}
+
+/// A region that may divide only horizontally (a fold across, in portrait).
+@usableFromInline
+enum Horizontally: DividingDirections {
+    @inlinable static var vertically: Bool { false }
+    @inlinable static var horizontally: Bool { true }
+}
+
+/// A region that may divide either way.
+@usableFromInline
+enum EitherWay: DividingDirections {
+    @inlinable static var vertically: Bool { true }
+    @inlinable static var horizontally: Bool { true }
+}
+
+/// One reserved region (a fold, a hinge): its edges stay in registers, and only the
+/// directions in which it may divide are tested.
+@usableFromInline
+struct OneRegion<Directions: DividingDirections>: RegionScan {
     @usableFromInline let minX: Double
     @usableFromInline let minY: Double
     @usableFromInline let maxX: Double
@@ -51,8 +85,13 @@ struct OneRegion: RegionScan {
     @inlinable
     @inline(__always)
     func mayDivide(_ bounds: Rect) -> Bool {
-        let test = divides(bounds, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
-        return test.vertically || test.horizontally
+        if Directions.vertically, bounds.minX < minX, maxX < bounds.maxX, minY <= bounds.minY,
+            maxY >= bounds.maxY
+        {
+            return true
+        }
+        return Directions.horizontally && bounds.minY < minY && maxY < bounds.maxY && minX <= bounds.minX
+            && maxX >= bounds.maxX
     }
 
     /// The region, when it divides.

@@ -203,7 +203,9 @@ struct DifferentialTests {
         let fast = FastResolver()
         let prepared = fast.prepare(tree)
         var resolution = Resolution(paneCount: tree.paneCount)
-        fast.relayout(prepared, in: contexts[0], into: &resolution)  // warm: metadata, lazy globals
+        // Warm up on every context once: a debug build instantiates the metadata of each
+        // kind of region loop (none, one in each direction, several) the first time it runs.
+        for context in contexts { fast.relayout(prepared, in: context, into: &resolution) }
         let fastTally = AllocationTally.measure {
             for step in 0..<10_000 { fast.relayout(prepared, in: contexts[step % contexts.count], into: &resolution) }
         }
