@@ -292,8 +292,10 @@ public struct FastResolver: ResolverVariant {
         }
     }
 
-    /// The full §2.1–§2.3 for arrangement `index` with its `divider`: the split or the
-    /// overlay, with the prepared decisions. Out of line, so the hot loop stays small.
+    /// The full path, out of line so the loop stays small: what the hot path leaves to
+    /// it for arrangement `index` with its `divider` — overlays (§2.3), a split along an
+    /// axis its style does not permit (§2.2.2), and a split without enough space for
+    /// both views (§2.2.5). A split that shows both views never comes here.
     @usableFromInline
     @inline(never)
     static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ tables: Tables) {
@@ -318,52 +320,21 @@ public struct FastResolver: ResolverVariant {
             secondary.pointee = PaneLayout(frame: primaryLeads ? regions.second : regions.first, bits: paneBits)
             return
         }
-        // §2.2.1–2: the divider decides the axis, else the longer side; an axis not permitted shows the primary alone.
+        // §2.2.1: the divider decides the axis, else the longer side. §2.2.2: an axis
+        // not permitted shows the primary alone; §2.2.5: otherwise this is a collapse,
+        // and the prepared winner is shown alone.
         let horizontal = divider.exists ? divider.isVertical : bounds.width >= bounds.height
-        guard horizontal ? arrangement.allowsHorizontal : arrangement.allowsVertical else {
-            primary.pointee = PaneLayout(frame: bounds, bits: shown)
-            secondary.pointee = .hidden
-            return
-        }
-        let paneBits = (bits & PaneLayout.Bits.sizeClass) | (horizontal ? splitsHorizontally : splitsVertically)
-        // §2.2.3: the fold wins.
-        if divider.exists {
-            let regions = divider.regions(of: bounds, rightToLeft: tables.rightToLeft)
-            primary.pointee = PaneLayout(frame: regions.first, bits: paneBits)
-            secondary.pointee = PaneLayout(frame: regions.second, bits: paneBits)
-            return
-        }
-        // §2.2.4–7 on the prepared plan; §2.2.5 shows the prepared winner alone.
-        let plan = tables.plans[2 * index + (horizontal ? 0 : 1)]
-        let length = horizontal ? bounds.width : bounds.height
-        guard let (first, second) = plan.solve(length) else {
-            let alone = PaneLayout(frame: bounds, bits: shown)
-            primary.pointee = arrangement.primaryWinsCollapse ? alone : .hidden
-            secondary.pointee = arrangement.primaryWinsCollapse ? .hidden : alone
-            return
-        }
-        let primaryLength = plan.primaryFirst ? first : second
-        let secondaryLength = plan.primaryFirst ? second : first
-        // §2.2.8: the primary leads (left in LTR, right in RTL) or sits on top.
-        if horizontal {
-            let primaryX = tables.rightToLeft ? bounds.minX + secondaryLength : bounds.minX
-            let secondaryX = tables.rightToLeft ? bounds.minX : bounds.minX + primaryLength
-            primary.pointee = PaneLayout(
-                frame: Rect(uncheckedX: primaryX, y: bounds.minY, width: primaryLength, height: bounds.height),
-                bits: paneBits)
-            secondary.pointee = PaneLayout(
-                frame: Rect(uncheckedX: secondaryX, y: bounds.minY, width: secondaryLength, height: bounds.height),
-                bits: paneBits)
-        } else {
-            primary.pointee = PaneLayout(
-                frame: Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: primaryLength),
-                bits: paneBits)
-            secondary.pointee = PaneLayout(
-                frame: Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width,
-                    height: secondaryLength),
-                bits: paneBits)
-        }
+        let permitted = horizontal ? arrangement.allowsHorizontal : arrangement.allowsVertical
+        assert(
+            !permitted
+                || (!divider.exists
+                    && tables.plans[2 * index + (horizontal ? 0 : 1)].solve(
+                        horizontal ? bounds.width : bounds.height) == nil),
+            "a split that shows both views belongs to the hot path")
+        let primaryAlone = !permitted || arrangement.primaryWinsCollapse
+        let alone = PaneLayout(frame: bounds, bits: shown)
+        primary.pointee = primaryAlone ? alone : .hidden
+        secondary.pointee = primaryAlone ? .hidden : alone
     }
 }
 
