@@ -81,6 +81,7 @@ public struct CompiledTree: Sendable {
     @usableFromInline let arrangements: [CompiledArrangement]
     /// The number of panes a resolution of this tree holds.
     public let paneCount: Int
+    /// How the arrangements are stored.
     public let order: Order
 
     /// Where a rect's width lies; its height follows (checked when a tree is compiled),
@@ -91,7 +92,8 @@ public struct CompiledTree: Sendable {
     /// in a first-level cache.
     static let blockHeight = 8
 
-    /// Compiles `tree` without recursion. O(arrangements × log arrangements).
+    /// Compiles `tree` without recursion. O(arrangements × log arrangements). A tree of
+    /// more than 107 million panes (some 4 GiB of resolution) is beyond the 29-bit slots.
     public init(_ tree: ArrangementTree, order: Order = .levelOrder) {
         precondition(
             MemoryLayout<Rect>.offset(of: \Rect.width) == Self.widthOffset
