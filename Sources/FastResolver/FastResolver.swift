@@ -50,25 +50,8 @@ public struct FastResolver: ResolverVariant {
                                         arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
                                         panes: panes)
                                 else { return }
-                                // One loop per kind of region list, so the common cases pay
-                                // nothing (no regions, or one that can divide nothing) or keep
-                                // the one region in registers and test only where it can divide.
-                                let bounds = context.bounds
-                                switch regions.count {
-                                case 0: Self.relayout(tables, bounds, rootBits)
-                                case 1:
-                                    let region = regions[0]
-                                    switch (region.minX > bounds.minX, region.minY > bounds.minY) {
-                                    case (false, false): Self.relayout(tables, bounds, rootBits)
-                                    case (true, false):
-                                        Self.relayout(tables, OneRegion<Vertically>(region), bounds, rootBits)
-                                    case (false, true):
-                                        Self.relayout(tables, OneRegion<Horizontally>(region), bounds, rootBits)
-                                    case (true, true):
-                                        Self.relayout(tables, OneRegion<EitherWay>(region), bounds, rootBits)
-                                    }
-                                default: Self.relayout(tables, SomeRegions(regions), bounds, rootBits)
-                                }
+                                Self.relayout(
+                                    tables, RegionList(regions, root: context.bounds), context.bounds, rootBits)
                             }
                         }
                     }
@@ -77,57 +60,23 @@ public struct FastResolver: ResolverVariant {
         }
     }
 
-    /// The whole frame with no reserved region. In optimised builds `@_noAllocation`
-    /// makes the compiler prove that nothing here allocates (debug and fuzzing builds
-    /// lack the cross-module bodies that proof needs); likewise below.
+    /// The whole frame, with one loop per kind of region list, so the common cases
+    /// pay nothing (no regions, or one that can divide nothing) or keep the one region
+    /// in registers and test it only where it can divide. In optimised builds
+    /// `@_noAllocation` makes the compiler prove that nothing here allocates (debug and
+    /// fuzzing builds lack the cross-module bodies that proof needs).
     @inlinable
     #if !DEBUG && !FUZZING
         @_noAllocation
     #endif
-    static func relayout(_ tables: Tables, _ rootBounds: Rect, _ rootBits: UInt32) {
-        loop(tables, NoRegions(), rootBounds, rootBits)
-    }
-
-    /// The whole frame with one reserved region that may divide only vertically.
-    @inlinable
-    #if !DEBUG && !FUZZING
-        @_noAllocation
-    #endif
-    static func relayout(
-        _ tables: Tables, _ region: OneRegion<Vertically>, _ rootBounds: Rect, _ rootBits: UInt32
-    ) {
-        loop(tables, region, rootBounds, rootBits)
-    }
-
-    /// The whole frame with one reserved region that may divide only horizontally.
-    @inlinable
-    #if !DEBUG && !FUZZING
-        @_noAllocation
-    #endif
-    static func relayout(
-        _ tables: Tables, _ region: OneRegion<Horizontally>, _ rootBounds: Rect, _ rootBits: UInt32
-    ) {
-        loop(tables, region, rootBounds, rootBits)
-    }
-
-    /// The whole frame with one reserved region that may divide either way.
-    @inlinable
-    #if !DEBUG && !FUZZING
-        @_noAllocation
-    #endif
-    static func relayout(
-        _ tables: Tables, _ region: OneRegion<EitherWay>, _ rootBounds: Rect, _ rootBits: UInt32
-    ) {
-        loop(tables, region, rootBounds, rootBits)
-    }
-
-    /// The whole frame with several reserved regions.
-    @inlinable
-    #if !DEBUG && !FUZZING
-        @_noAllocation
-    #endif
-    static func relayout(_ tables: Tables, _ regions: SomeRegions, _ rootBounds: Rect, _ rootBits: UInt32) {
-        loop(tables, regions, rootBounds, rootBits)
+    static func relayout(_ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32) {
+        switch regions {
+        case .none: loop(tables, NoRegions(), rootBounds, rootBits)
+        case .vertical(let region): loop(tables, region, rootBounds, rootBits)
+        case .horizontal(let region): loop(tables, region, rootBounds, rootBits)
+        case .eitherWay(let region): loop(tables, region, rootBounds, rootBits)
+        case .several(let regions): loop(tables, regions, rootBounds, rootBits)
+        }
     }
 
     /// One pass over the arrangements in storage order, reading them in place and

@@ -13,6 +13,34 @@ func divides(
     return (vertically, horizontally)
 }
 
+/// A frame's reserved regions, sorted into the kinds the loop is specialised for.
+@usableFromInline
+enum RegionList {
+    /// No region, or one that can divide nothing.
+    case none
+    case vertical(OneRegion<Vertically>)
+    case horizontal(OneRegion<Horizontally>)
+    case eitherWay(OneRegion<EitherWay>)
+    case several(SomeRegions)
+
+    /// The kind of `regions` in a frame whose root is laid out in `root`.
+    @inlinable
+    init(_ regions: UnsafeBufferPointer<Rect>, root: Rect) {
+        switch regions.count {
+        case 0: self = .none
+        case 1:
+            let region = regions[0]
+            switch (region.minX > root.minX, region.minY > root.minY) {
+            case (false, false): self = .none
+            case (true, false): self = .vertical(OneRegion(region))
+            case (false, true): self = .horizontal(OneRegion(region))
+            case (true, true): self = .eitherWay(OneRegion(region))
+            }
+        default: self = .several(SomeRegions(regions))
+        }
+    }
+}
+
 /// §2.1 for one arrangement's bounds, specialised by the number of regions.
 @usableFromInline
 protocol RegionScan {
