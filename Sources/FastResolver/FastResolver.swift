@@ -47,7 +47,7 @@ public struct FastResolver: ResolverVariant {
                                 guard
                                     let tables = Tables(
                                         parentSlots: parentSlots, entries: entries, plans: plans,
-                                        arrangements: arrangements, regions: regions, rightToLeft: rightToLeft,
+                                        arrangements: arrangements, rightToLeft: rightToLeft,
                                         panes: panes)
                                 else { return }
                                 Self.relayout(
@@ -295,7 +295,6 @@ struct Tables {
     @usableFromInline let plans: UnsafePointer<AxisPlan>
     @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
     @usableFromInline let count: Int
-    @usableFromInline let regions: UnsafeBufferPointer<Rect>
     @usableFromInline let rightToLeft: Bool
     @usableFromInline let panes: UnsafeMutableRawPointer
 
@@ -304,7 +303,7 @@ struct Tables {
     init?(
         parentSlots: UnsafeBufferPointer<PaneSlot>, entries: UnsafeBufferPointer<AxisEntry>,
         plans: UnsafeBufferPointer<AxisPlan>, arrangements: UnsafeBufferPointer<CompiledArrangement>,
-        regions: UnsafeBufferPointer<Rect>, rightToLeft: Bool, panes: UnsafeMutableBufferPointer<PaneLayout>
+        rightToLeft: Bool, panes: UnsafeMutableBufferPointer<PaneLayout>
     ) {
         guard let parentSlotBase = parentSlots.baseAddress, let entryBase = entries.baseAddress,
             let planBase = plans.baseAddress, let arrangementBase = arrangements.baseAddress,
@@ -315,7 +314,6 @@ struct Tables {
         self.plans = planBase
         self.arrangements = arrangementBase
         self.count = parentSlots.count
-        self.regions = regions
         self.rightToLeft = rightToLeft
         self.panes = UnsafeMutableRawPointer(paneBase)
     }
