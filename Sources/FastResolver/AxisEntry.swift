@@ -6,8 +6,8 @@ import ArrangementModel
 typealias PaneSlot = UInt32
 
 /// What the hot path needs of one arrangement along one axis, for one layout
-/// direction, in 16 bytes: which pane sits on the leading side (or on top) and which
-/// on the far side, and how to split the length.
+/// direction: which pane sits on the leading side (or on top) and which on the far
+/// side, and how to split the length. ``Step`` stores both axes' entries side by side.
 @usableFromInline
 struct AxisEntry: Sendable {
     /// The first view's share of L for a proportional split.
@@ -26,6 +26,10 @@ struct AxisEntry: Sendable {
     @inlinable var far: PaneSlot { farAndKernel & Self.slotMask }
     /// ``Kernel`` bits.
     @inlinable var kernel: UInt32 { farAndKernel >> Self.kernelShift }
+
+    init(near: PaneSlot, farAndKernel: UInt32, fraction: Double) {
+        (self.near, self.farAndKernel, self.fraction) = (near, farAndKernel, fraction)
+    }
 
     /// The entry of an arrangement along `axis` in one layout direction.
     init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {

@@ -69,12 +69,15 @@ public struct CompiledTree: Sendable {
         case preOrder
     }
 
-    /// Per arrangement, the slot of the pane holding it (its bounds); 0 for the root.
-    @usableFromInline let parentSlots: [PaneSlot]
-    /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1), one table
-    /// per layout direction: the direction decides which pane leads.
-    @usableFromInline let leftToRightEntries: [AxisEntry]
-    @usableFromInline let rightToLeftEntries: [AxisEntry]
+    /// Per arrangement, what the loop reads (``Step``), one table per layout
+    /// direction: the direction decides which pane leads.
+    @usableFromInline let leftToRightSteps: [Step]
+    @usableFromInline let rightToLeftSteps: [Step]
+    /// Whether every step of a direction's table takes the common kernel along both
+    /// axes (a proportional split, the near pane first): the loop then neither tests
+    /// kernels nor looks for hidden panes, as no pane can be hidden.
+    @usableFromInline let leftToRightIsProportional: Bool
+    @usableFromInline let rightToLeftIsProportional: Bool
     /// Two plans per arrangement, same order, for the general kernel.
     @usableFromInline let plans: [AxisPlan]
     /// Per arrangement, what the full path needs.
@@ -102,6 +105,7 @@ public struct CompiledTree: Sendable {
             "a pane must store its frame first, and a rect its height right after its width")
         let stride = MemoryLayout<PaneLayout>.stride
         precondition(stride % 8 == 0, "a pane's size must be a multiple of 8 bytes")
+        precondition(Step.layoutIsAsRead, "a step's fields must lie where the loop reads them")
         precondition(
             tree.paneCount * stride / 8 <= Int(AxisEntry.slotMask),
             "the fast resolver addresses at most \(Int(AxisEntry.slotMask) * 8 / stride) panes")
@@ -155,26 +159,42 @@ public struct CompiledTree: Sendable {
             storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
         }
         var plans: [AxisPlan] = []
-        var leftToRight: [AxisEntry] = []
-        var rightToLeft: [AxisEntry] = []
+        var leftToRight: [Step] = []
+        var rightToLeft: [Step] = []
         plans.reserveCapacity(2 * sources.count)
-        leftToRight.reserveCapacity(2 * sources.count)
-        rightToLeft.reserveCapacity(2 * sources.count)
+        leftToRight.reserveCapacity(sources.count)
+        rightToLeft.reserveCapacity(sources.count)
         for index in storage {
             let source = sources[index]
-            for axis in Axis.allCases {
-                let plan = AxisPlan(primary: source.primary, secondary: source.secondary, axis: axis)
-                plans.append(plan)
-                leftToRight.append(AxisEntry(plan, compiled[index], axis: axis, rightToLeft: false))
-                rightToLeft.append(AxisEntry(plan, compiled[index], axis: axis, rightToLeft: true))
+            let parent = PaneSlot(parentOffsets[index] / 8)
+            let horizontal = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .horizontal)
+            let vertical = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .vertical)
+            plans += [horizontal, vertical]
+            for rightToLeftOrNot in [false, true] {
+                let step = Step(
+                    parent: parent,
+                    horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeftOrNot),
+                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeftOrNot))
+                if rightToLeftOrNot { rightToLeft.append(step) } else { leftToRight.append(step) }
             }
         }
-        self.parentSlots = storage.map { PaneSlot(parentOffsets[$0] / 8) }
-        self.leftToRightEntries = leftToRight
-        self.rightToLeftEntries = rightToLeft
+        self.leftToRightSteps = leftToRight
+        self.rightToLeftSteps = rightToLeft
+        leftToRightIsProportional = leftToRight.allSatisfy(\.isProportional)
+        rightToLeftIsProportional = rightToLeft.allSatisfy(\.isProportional)
         self.plans = plans
         self.arrangements = storage.map { compiled[$0] }
         self.paneCount = nextPane
         self.order = order
+    }
+
+    /// Per arrangement, the slot of the pane holding it; 0 for the root.
+    var parentSlots: [PaneSlot] { leftToRightSteps.map(\.parent) }
+    /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1).
+    var leftToRightEntries: [AxisEntry] { Self.entries(leftToRightSteps) }
+    var rightToLeftEntries: [AxisEntry] { Self.entries(rightToLeftSteps) }
+
+    static func entries(_ steps: [Step]) -> [AxisEntry] {
+        steps.flatMap { [$0.entry(along: .horizontal), $0.entry(along: .vertical)] }
     }
 }

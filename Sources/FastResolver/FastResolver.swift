@@ -38,21 +38,21 @@ public struct FastResolver: ResolverVariant {
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
         let rightToLeft = context.layoutDirection == .rightToLeft
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
-        tree.parentSlots.withUnsafeBufferPointer { parentSlots in
-            (rightToLeft ? tree.rightToLeftEntries : tree.leftToRightEntries).withUnsafeBufferPointer { entries in
-                tree.plans.withUnsafeBufferPointer { plans in
-                    tree.arrangements.withUnsafeBufferPointer { arrangements in
-                        context.reservedRegions.withUnsafeBufferPointer { regions in
-                            resolution.panes.withUnsafeMutableBufferPointer { panes in
-                                guard
-                                    let tables = Tables(
-                                        parentSlots: parentSlots, entries: entries, plans: plans,
-                                        arrangements: arrangements, rightToLeft: rightToLeft,
-                                        panes: panes)
-                                else { return }
-                                Self.relayout(
-                                    tables, RegionList(regions, root: context.bounds), context.bounds, rootBits)
-                            }
+        (rightToLeft ? tree.rightToLeftSteps : tree.leftToRightSteps).withUnsafeBufferPointer { steps in
+            tree.plans.withUnsafeBufferPointer { plans in
+                tree.arrangements.withUnsafeBufferPointer { arrangements in
+                    context.reservedRegions.withUnsafeBufferPointer { regions in
+                        resolution.panes.withUnsafeMutableBufferPointer { panes in
+                            guard
+                                let tables = Tables(
+                                    steps: steps, plans: plans, arrangements: arrangements,
+                                    rightToLeft: rightToLeft,
+                                    isProportional: rightToLeft
+                                        ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
+                                    panes: panes)
+                            else { return }
+                            Self.relayout(
+                                tables, RegionList(regions, root: context.bounds), context.bounds, rootBits)
                         }
                     }
                 }
@@ -70,12 +70,24 @@ public struct FastResolver: ResolverVariant {
         @_noAllocation
     #endif
     static func relayout(_ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32) {
+        if tables.isProportional {
+            relayout(tables, regions, rootBounds, rootBits, ProportionalTree.self)
+        } else {
+            relayout(tables, regions, rootBounds, rootBits, AnyTree.self)
+        }
+    }
+
+    @inlinable
+    @inline(__always)
+    static func relayout<Kind: TreeKind>(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
+    ) {
         switch regions {
-        case .none: loop(tables, NoRegions(), rootBounds, rootBits)
-        case .vertical(let region): loop(tables, region, rootBounds, rootBits)
-        case .horizontal(let region): loop(tables, region, rootBounds, rootBits)
-        case .eitherWay(let region): loop(tables, region, rootBounds, rootBits)
-        case .several(let regions): loop(tables, regions, rootBounds, rootBits)
+        case .none: loop(tables, NoRegions(), rootBounds, rootBits, kind)
+        case .vertical(let region): loop(tables, region, rootBounds, rootBits, kind)
+        case .horizontal(let region): loop(tables, region, rootBounds, rootBits, kind)
+        case .eitherWay(let region): loop(tables, region, rootBounds, rootBits, kind)
+        case .several(let regions): loop(tables, regions, rootBounds, rootBits, kind)
         }
     }
 
@@ -83,75 +95,85 @@ public struct FastResolver: ResolverVariant {
     /// writing each pane once; specialised for each kind of region list by inlining.
     @inlinable
     @inline(__always)
-    static func loop<Scan: RegionScan>(_ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32) {
+    static func loop<Scan: RegionScan, Kind: TreeKind>(
+        _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
+    ) {
         // The root (always first) is laid out in the context; every other arrangement in
         // its parent pane, already written because a parent is stored before its children.
-        withUnsafePointer(to: rootBounds) { place($0, rootBits, tables.entries, tables, scan) }
-        // Walk the parents' slots and the entries side by side; the full path works out
-        // the arrangement's index from the entries' position.
-        var parentSlot = tables.parentSlots + 1
-        var entries = tables.entries + 2
-        let end = tables.parentSlots + tables.count
-        while parentSlot < end {
-            let parent = tables.pane(parentSlot.pointee)
+        withUnsafePointer(to: rootBounds) { place($0, rootBits, tables.steps, tables, scan, kind) }
+        var step = tables.steps + 1
+        let end = tables.steps + tables.count
+        while step < end {
+            let parent = tables.pane(step.pointee.parent)
             let bits = parent.pointee.bits
-            if bits & PaneLayout.Bits.visible != 0 {
+            // A proportional tree hides nothing.
+            if Kind.isProportional || bits & PaneLayout.Bits.visible != 0 {
                 // The frame is the pane's first stored property (checked when a tree is compiled).
                 let frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
-                place(frame, bits, entries, tables, scan)
+                place(frame, bits, step, tables, scan, kind)
             } else {
                 // §3: both panes of an arrangement inside a hidden pane are hidden.
-                tables.pane(entries.pointee.near).pointee = .hidden
-                tables.pane(entries.pointee.far).pointee = .hidden
+                tables.pane(step.pointee.horizontal.near).pointee = .hidden
+                tables.pane(step.pointee.horizontal.farAndKernel & AxisEntry.slotMask).pointee = .hidden
             }
-            parentSlot += 1
-            entries += 2
+            step += 1
         }
     }
 
-    /// The arrangement whose two entries are at `entries`, in the bounds at `frame`, whose
-    /// pane has `bits`: the hot path for a split along a permitted axis (with or without
-    /// a divider), the full path for everything else.
+    /// The arrangement at `step`, in the bounds at `frame`, whose pane has `bits`: the
+    /// hot path for a split along a permitted axis (with or without a divider), the
+    /// full path for everything else.
     @inlinable
     @inline(__always)
-    static func place<Scan: RegionScan>(
-        _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ entries: UnsafePointer<AxisEntry>, _ tables: Tables,
-        _ scan: Scan
+    static func place<Scan: RegionScan, Kind: TreeKind>(
+        _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, _ scan: Scan,
+        _ kind: Kind.Type
     ) {
         let bounds = frame.pointee
         // A quick test first; which region divides is worked out only when one may.
         if scan.mayDivide(bounds) {
             let divider = scan.divider(bounds)
             if divider.exists {
-                placeDivided(bounds, bits, divider, entries, tables)
+                placeDivided(bounds, bits, divider, step, tables)
                 return
             }
         }
         // §2.2.1 without a divider: the longer side, horizontal on a tie.
-        let horizontal = bounds.width >= bounds.height
-        let axis = horizontal ? 0 : 1
-        let entry = entries + axis
-        let farAndKernel = entry.pointee.farAndKernel
-        // Read from memory by index rather than chosen by a branch, which would be
-        // mispredicted whenever the axis changes from one arrangement to the next.
-        let length = UnsafeRawPointer(frame).load(
-            fromByteOffset: CompiledTree.widthOffset &+ axis &* MemoryLayout<Double>.stride, as: Double.self)
+        if bounds.width >= bounds.height {
+            split(bounds, bits, step, tables, along: Vertically.self, kind)
+        } else {
+            split(bounds, bits, step, tables, along: Horizontally.self, kind)
+        }
+    }
+
+    /// A split without a divider, side by side when `Separator` is ``Vertically`` (a
+    /// vertical line separates the panes), stacked otherwise: the common case inline,
+    /// with the axis known at compile time, so its fields are read at fixed offsets.
+    @inlinable
+    @inline(__always)
+    static func split<Separator: DividingDirections, Kind: TreeKind>(
+        _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, along: Separator.Type,
+        _ kind: Kind.Type
+    ) {
+        let horizontal = Separator.vertically
+        let pair = horizontal ? step.pointee.horizontal : step.pointee.vertical
+        let length = horizontal ? bounds.width : bounds.height
         let nearLength: Double
         let farLength: Double
-        if farAndKernel <= AxisEntry.slotMask {
+        if Kind.isProportional || pair.farAndKernel <= AxisEntry.slotMask {
             // The common case: proportional, the near pane solved first.
-            nearLength = entry.pointee.fraction * length
+            nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
             farLength = length - nearLength
         } else {
-            let index = (entries - tables.entries) / 2
-            guard let (near, far) = solve(index, axis, entry, length, tables) else {
+            let index = step - tables.steps
+            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.farAndKernel, length, tables) else {
                 placeInFull(index, bounds, bits, Divider(), tables)
                 return
             }
             (nearLength, farLength) = (near, far)
         }
-        let near = tables.pane(entry.pointee.near)
-        let far = tables.pane(farAndKernel & AxisEntry.slotMask)
+        let near = tables.pane(pair.near)
+        let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
         let classBits = bits & PaneLayout.Bits.sizeClass
         if horizontal {
             let paneBits = classBits | splitsHorizontally
@@ -178,14 +200,16 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func solve(
-        _ index: Int, _ axis: Int, _ entry: UnsafePointer<AxisEntry>, _ length: Double, _ tables: Tables
+        _ index: Int, _ axis: Int, _ farAndKernel: UInt32, _ length: Double, _ tables: Tables
     ) -> (near: Double, far: Double)? {
-        let kernel = entry.pointee.kernel
+        let kernel = farAndKernel >> AxisEntry.kernelShift
         guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
         let first: Double
         let second: Double
         if kernel & AxisEntry.Kernel.general == 0 {
-            first = entry.pointee.fraction * length
+            let fraction = UnsafeRawPointer(tables.steps + index).load(
+                fromByteOffset: Step.fractionOffset &+ 8 &* axis, as: Double.self)
+            first = fraction * length
             second = length - first
         } else {
             guard let solved = tables.plans[2 &* index &+ axis].solve(length) else { return nil }
@@ -209,15 +233,15 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func placeDivided(
-        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ entries: UnsafePointer<AxisEntry>, _ tables: Tables
+        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables
     ) {
-        let entry = entries + (divider.isVertical ? 0 : 1)
-        guard entry.pointee.kernel & AxisEntry.Kernel.full == 0 else {
-            placeInFull((entries - tables.entries) / 2, bounds, bits, divider, tables)
+        let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
+        guard pair.farAndKernel >> AxisEntry.kernelShift & AxisEntry.Kernel.full == 0 else {
+            placeInFull(step - tables.steps, bounds, bits, divider, tables)
             return
         }
-        let near = tables.pane(entry.pointee.near)
-        let far = tables.pane(entry.pointee.far)
+        let near = tables.pane(pair.near)
+        let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
         if divider.isVertical {
             let paneBits = (bits & PaneLayout.Bits.sizeClass) | splitsHorizontally
             near.pointee = PaneLayout(
@@ -287,34 +311,54 @@ public struct FastResolver: ResolverVariant {
     }
 }
 
+/// What the loop may leave out for a tree, decided when the tree is compiled.
+@usableFromInline
+protocol TreeKind {
+    /// Every arrangement is a split along either axis whose bounds never bind, the near
+    /// pane solved first: no pane is ever hidden, no kernel needs testing.
+    static var isProportional: Bool { get }
+}
+
+/// Any tree: each arrangement's kernel is tested, hidden panes are passed down.
+@usableFromInline
+enum AnyTree: TreeKind {
+    @inlinable static var isProportional: Bool { false }
+}
+
+/// A tree of proportional splits only (in one layout direction).
+@usableFromInline
+enum ProportionalTree: TreeKind {
+    @inlinable static var isProportional: Bool { true }
+}
+
 /// The compiled tree's tables and the frame's output, as raw pointers for the loop.
 @usableFromInline
 struct Tables {
-    @usableFromInline let parentSlots: UnsafePointer<PaneSlot>
-    @usableFromInline let entries: UnsafePointer<AxisEntry>
+    @usableFromInline let steps: UnsafePointer<Step>
     @usableFromInline let plans: UnsafePointer<AxisPlan>
     @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
     @usableFromInline let count: Int
     @usableFromInline let rightToLeft: Bool
+    /// Every step's kernel is the common one (``CompiledTree/isProportional(rightToLeft:)``).
+    @usableFromInline let isProportional: Bool
     @usableFromInline let panes: UnsafeMutableRawPointer
 
     /// `nil` for an empty tree (which a validated tree never is).
     @inlinable
     init?(
-        parentSlots: UnsafeBufferPointer<PaneSlot>, entries: UnsafeBufferPointer<AxisEntry>,
-        plans: UnsafeBufferPointer<AxisPlan>, arrangements: UnsafeBufferPointer<CompiledArrangement>,
-        rightToLeft: Bool, panes: UnsafeMutableBufferPointer<PaneLayout>
+        steps: UnsafeBufferPointer<Step>, plans: UnsafeBufferPointer<AxisPlan>,
+        arrangements: UnsafeBufferPointer<CompiledArrangement>, rightToLeft: Bool, isProportional: Bool,
+        panes: UnsafeMutableBufferPointer<PaneLayout>
     ) {
-        guard let parentSlotBase = parentSlots.baseAddress, let entryBase = entries.baseAddress,
-            let planBase = plans.baseAddress, let arrangementBase = arrangements.baseAddress,
-            let paneBase = panes.baseAddress, !parentSlots.isEmpty
+        guard let stepBase = steps.baseAddress, let planBase = plans.baseAddress,
+            let arrangementBase = arrangements.baseAddress, let paneBase = panes.baseAddress, !steps.isEmpty
         else { return nil }
-        self.parentSlots = parentSlotBase
-        self.entries = entryBase
+        self.steps = stepBase
         self.plans = planBase
         self.arrangements = arrangementBase
-        self.count = parentSlots.count
+        self.count = steps.count
         self.rightToLeft = rightToLeft
+        self.isProportional = isProportional
         self.panes = UnsafeMutableRawPointer(paneBase)
     }
 

@@ -105,6 +105,40 @@ struct CompiledTreeTests {
         for (arrangement, kernel) in cases {
             let compiled = CompiledTree(try ArrangementTree(root: arrangement))
             #expect(compiled.leftToRightEntries[0].kernel & kernel != 0, "\(arrangement)")
+            #expect(!compiled.leftToRightIsProportional)
         }
+    }
+
+    @Test("a tree whose every step takes the common kernel is marked proportional, per direction")
+    func proportionalTrees() throws {
+        // Left to right, the primary leads and is solved first; right to left, side by
+        // side, the secondary leads but the primary is still solved first.
+        let balanced = CompiledTree(try TreeFactory.balanced(depth: 6))
+        #expect(balanced.leftToRightIsProportional && !balanced.rightToLeftIsProportional)
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let compiled = CompiledTree(try proportionalTree(arrangements: 150, seed: seed))
+            #expect(compiled.leftToRightIsProportional, "seed \(seed)")
+        }
+        // One arrangement that is not proportional is enough to take the general loop.
+        let random = CompiledTree(try TreeFactory.random(arrangements: 100, seed: 3))
+        #expect(!random.leftToRightIsProportional && !random.rightToLeftIsProportional)
+    }
+
+    @Test("a step's fields lie where the loop reads them, one axis 8 bytes after the other")
+    func stepLayout() throws {
+        #expect(Step.layoutIsAsRead)
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 3))
+        let step = compiled.leftToRightSteps[1]
+        withUnsafeBytes(of: step) { bytes in
+            for (axis, pair) in [step.horizontal, step.vertical].enumerated() {
+                #expect(bytes.load(fromByteOffset: Step.nearOffset + 8 * axis, as: UInt32.self) == pair.near)
+                #expect(
+                    bytes.load(fromByteOffset: Step.farAndKernelOffset + 8 * axis, as: UInt32.self)
+                        == pair.farAndKernel)
+            }
+            #expect(bytes.load(fromByteOffset: Step.fractionOffset, as: Double.self) == step.horizontalFraction)
+            #expect(bytes.load(fromByteOffset: Step.fractionOffset + 8, as: Double.self) == step.verticalFraction)
+        }
+        #expect(Set(compiled.leftToRightSteps.map(\.horizontalFraction)) == [0.4, 0.5])
     }
 }

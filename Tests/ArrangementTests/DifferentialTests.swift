@@ -119,8 +119,11 @@ struct DifferentialTests {
         for index in 0..<Self.sceneCount {
             let shallow = index % 2 == 0
             let count = shallow ? Int.random(in: 1...63, using: &generator) : Int.random(in: 1...200, using: &generator)
-            let tree = try TreeFactory.random(
-                arrangements: count, seed: generator.next(), maximumDepth: shallow ? 6 : 16)
+            // One scene in four: proportional splits only, for the fast resolver's loop for such trees.
+            let tree =
+                index % 4 == 3
+                ? try proportionalTree(arrangements: count, seed: generator.next())
+                : try TreeFactory.random(arrangements: count, seed: generator.next(), maximumDepth: shallow ? 6 : 16)
             let context = ContextFactory.random(for: tree, using: &generator)
             let scene = Scene(context: context, tree: tree)
             if let difference = fastDiffers(scene) {
@@ -155,9 +158,12 @@ struct DifferentialTests {
 
     @Test(
         "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
-        arguments: [CompiledTree.Order.levelOrder, .preOrder])
-    func stateful(order: CompiledTree.Order) throws {
-        let tree = try TreeFactory.random(arrangements: 120, seed: 42, maximumDepth: 10)
+        arguments: [CompiledTree.Order.levelOrder, .preOrder], [false, true])
+    func stateful(order: CompiledTree.Order, proportional: Bool) throws {
+        let tree =
+            proportional
+            ? try proportionalTree(arrangements: 120, seed: 42)
+            : try TreeFactory.random(arrangements: 120, seed: 42, maximumDepth: 10)
         let fast = FastResolver(order: order)
         let prepared = fast.prepare(tree)
         var resolution = Resolution(paneCount: tree.paneCount)

@@ -1,5 +1,6 @@
 import ArrangementModel
 import FastResolver
+import Harness
 import ReferenceResolver
 import SceneFormat
 import Testing
@@ -96,4 +97,54 @@ func expectResolution(
 /// A root arrangement with two leaf panes `a` and `b` and optional modifiers.
 func pair(style: String = "\"automatic\"", a: String = "", b: String = "") -> String {
     "{\"style\": \(style), \"primary\": {\"id\": \"a\"\(a.isEmpty ? "" : ", " + a)}, \"secondary\": {\"id\": \"b\"\(b.isEmpty ? "" : ", " + b)}}"
+}
+
+/// A random tree of `count` automatic splits whose bounds never bind: no minimums, and
+/// only primaries with a ratio ideal (any share from 0 to 1, on either axis or both). Left
+/// to right, every arrangement takes the fast resolver's common kernel along both axes,
+/// so the loop for proportional trees runs; right to left, the general loop does.
+func proportionalTree(arrangements count: Int, seed: UInt64) throws -> ArrangementTree {
+    var generator = SplitMix64(seed: seed)
+    // Pick where each arrangement nests: a pane of an earlier one that holds a view.
+    var children = [[Int?]](repeating: [nil, nil], count: count)
+    var free = [(0, 0), (0, 1)]
+    for index in 1..<max(count, 1) {
+        let pick = Int.random(in: 0..<free.count, using: &generator)
+        let (parent, side) = free.remove(at: pick)
+        children[parent][side] = index
+        free += [(index, 0), (index, 1)]
+    }
+    func share() -> RatioOrNone {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: .none
+        case 1: .ratio(Double(Int.random(in: 0...10, using: &generator)) / 10)
+        default: .ratio(Double.random(in: 0...1, using: &generator))
+        }
+    }
+    func build(_ index: Int) throws -> Arrangement {
+        let (horizontal, vertical) = (share(), share())
+        func content(_ side: Int) throws -> PaneContent {
+            try children[index][side].map { .arrangement(try build($0)) } ?? .view
+        }
+        return Arrangement(
+            primary: try Pane(
+                id: "p\(index)",
+                split: SplitPreferences(horizontal: try horizontal.preference(), vertical: try vertical.preference()),
+                content: try content(0)),
+            secondary: try Pane(id: "s\(index)", content: try content(1)))
+    }
+    return try ArrangementTree(root: try build(0))
+}
+
+/// A ratio ideal, or no preference.
+enum RatioOrNone {
+    case none
+    case ratio(Double)
+
+    func preference() throws -> SizePreference? {
+        switch self {
+        case .none: nil
+        case .ratio(let ideal): try .ratio(ideal: ideal)
+        }
+    }
 }
