@@ -170,13 +170,14 @@ public struct CompiledTree: Sendable {
             let horizontal = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .horizontal)
             let vertical = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .vertical)
             plans += [horizontal, vertical]
-            for rightToLeftOrNot in [false, true] {
-                let step = Step(
+            func step(rightToLeft: Bool) -> Step {
+                Step(
                     parent: parent,
-                    horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeftOrNot),
-                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeftOrNot))
-                if rightToLeftOrNot { rightToLeft.append(step) } else { leftToRight.append(step) }
+                    horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeft),
+                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft))
             }
+            leftToRight.append(step(rightToLeft: false))
+            rightToLeft.append(step(rightToLeft: true))
         }
         self.leftToRightSteps = leftToRight
         self.rightToLeftSteps = rightToLeft
