@@ -38,25 +38,33 @@ struct CompiledTreeTests {
         }
     }
 
-    @Test("a tree of at most eight levels is stored depth by depth")
+    @Test("a tree of at most four levels is stored depth by depth")
     func levelOrder() throws {
-        let compiled = CompiledTree(try TreeFactory.balanced(depth: 8))
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 4))
         let depths = Self.depths(compiled)
-        #expect(depths == depths.sorted())
-        #expect(depths.filter { $0 == 7 }.count == 128)
+        #expect(depths == [0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3])
     }
 
-    @Test("a deeper tree is cut into blocks of eight levels counted from the bottom")
+    @Test("a deeper tree is cut into blocks of four levels counted from the bottom")
     func blocks() throws {
-        // Depth 12: heights 8...11 (the top four levels, 15 arrangements) form the first
-        // block; each arrangement at depth 4 roots a block of 255 below it.
-        let compiled = CompiledTree(try TreeFactory.balanced(depth: 12))
+        // Depth 10: heights 8...9 (the top two levels, 3 arrangements) form the first
+        // block; each arrangement at depth 2 roots a block of 15 at depths 2...5, and
+        // each at depth 6 one of 15 at depths 6...9, in the pre-order of their roots.
+        let compiled = CompiledTree(try TreeFactory.balanced(depth: 10))
         let depths = Self.depths(compiled)
-        #expect(Array(depths[0..<15]) == [0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3])
-        for block in 0..<16 {
-            let slice = Array(depths[(15 + 255 * block)..<(15 + 255 * (block + 1))])
-            #expect(slice.first == 4 && slice.last == 11 && slice == slice.sorted(), "block \(block)")
+        #expect(Array(depths[0..<3]) == [0, 1, 1])
+        var blocks: [[Int]] = []
+        var index = 3
+        while index < depths.count {
+            blocks.append(Array(depths[index..<(index + 15)]))
+            index += 15
         }
+        #expect(blocks.count == 4 + 64)
+        let upper = [2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5]
+        #expect(blocks.filter { $0 == upper }.count == 4)
+        #expect(blocks.filter { $0 == upper.map { $0 + 4 } }.count == 64)
+        // A block of depths 6...9 follows the block holding its root.
+        #expect(blocks.first == upper)
     }
 
     @Test("pre-order follows the depth-first numbering")
