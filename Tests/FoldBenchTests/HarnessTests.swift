@@ -254,3 +254,34 @@ struct RunnerTests {
         }
     }
 }
+
+/// Records every context it is given (for the bench's loop; allocates freely).
+struct RecordingResolver: ResolverVariant {
+    final class Log: @unchecked Sendable { var contexts: [LayoutContext] = [] }
+    let log = Log()
+    var name: String { "recording" }
+    func prepare(_ tree: ArrangementTree) {}
+    func relayout(_ prepared: Void, in context: LayoutContext, into resolution: inout Resolution) {
+        log.contexts.append(context)
+    }
+}
+
+@Suite("The bench's loop")
+struct BenchLoopTests {
+    @Test("each frame's context reaches the variant whole, across region changes and the wrap-around")
+    func contextsReachTheVariant() throws {
+        let duo = try DeviceProfile.shipped("iphone-duo")
+        let tree = try TreeFactory.balanced(depth: 2)
+        for motion in [Motion.foldCycle, .postureFlutter, .rotateHalfOpen] {
+            let contexts = Timeline.contexts(motion: motion, device: duo, frames: 90)
+            let changes = zip(contexts, contexts.dropFirst()).filter { $0.reservedRegions != $1.reservedRegions }
+            #expect(changes.count >= 2, "\(motion): the regions change within the timeline")
+            let recording = RecordingResolver()
+            let bench = VariantBench(recording, tree: tree, contexts: contexts)
+            bench.run(from: 70, count: 50)
+            bench.run(from: 5, count: 3)
+            let expected = Array(contexts[70..<90] + contexts[0..<30] + contexts[5..<8])
+            #expect(recording.log.contexts == expected, "\(motion)")
+        }
+    }
+}
