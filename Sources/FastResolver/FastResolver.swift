@@ -1,10 +1,11 @@
 import ArrangementModel
 
 /// The per-frame variant. Fast because:
-/// - **flat storage**: ``CompiledTree`` holds the arrangements parent before children,
-///   with pane slots, so a relayout is one loop (a pane's frame is its nested
-///   arrangement's bounds, already written when the loop reaches it), with no recursion;
-///   level by level, so that consecutive arrangements rarely wait for each other;
+/// - **flat storage**: ``CompiledTree`` holds one 40-byte ``Step`` per arrangement,
+///   parent before children, with pane slots, so a relayout is one loop (a pane's
+///   frame is its nested arrangement's bounds, already written when the loop reaches
+///   it), with no recursion; level by level in small blocks, so that consecutive
+///   arrangements rarely wait for each other;
 /// - **prepared decisions**: the priority ordering, the collapse winner, the overlay
 ///   edges, the lo/hi/ideal coefficients, which pane leads in each direction, and
 ///   whether any bound can bind at all are computed once per tree;
@@ -12,7 +13,8 @@ import ArrangementModel
 ///   (a *proportional* split) costs one multiply and one subtract; a split whose
 ///   bounds may bind runs §2.2's clamp chain on the prepared plan; a split divided by
 ///   the fold takes the two regions; everything else (overlays, collapses, axes not
-///   permitted) takes the full path, out of line;
+///   permitted) takes the full path, out of line. A tree of proportional splits only
+///   gets a loop without the kernel test and without the test for hidden panes;
 /// - **no allocation per frame**: plain arithmetic on structs, written through
 ///   unsafe buffers into a resolution the caller owns (proved by `@_noAllocation`
 ///   on the loop and by jemalloc's counters in the tests).

@@ -20,7 +20,8 @@ struct PanePair: Sendable {
 struct Step: Sendable {
     /// The slot of the pane holding the arrangement (its bounds); 0 for the root.
     @usableFromInline var parent: PaneSlot
-    @usableFromInline var unused: UInt32 = 0
+    /// Keeps the shares 8-byte aligned.
+    @usableFromInline var padding: UInt32 = 0
     @usableFromInline var horizontal: PanePair
     @usableFromInline var vertical: PanePair
     @usableFromInline var horizontalFraction: Double
