@@ -87,9 +87,11 @@ public struct CompiledTree: Sendable {
     /// How the arrangements are stored.
     public let order: Order
 
-    /// Where a rect's width lies; its height follows (checked when a tree is compiled),
-    /// so the length along axis `a` (0 horizontal, 1 vertical) is at `widthOffset + 8a`.
+    /// Where a pane's frame keeps its size: x and y first, then width and height, so
+    /// the loop writes a frame as two pairs (checked when a tree is compiled).
     @inlinable static var widthOffset: Int { 2 * MemoryLayout<Double>.stride }
+    /// Where a pane keeps its bits, right after its frame (checked likewise).
+    @inlinable static var bitsOffset: Int { 4 * MemoryLayout<Double>.stride }
 
     /// The levels of a block in level order: up to 15 arrangements, whose 31 panes
     /// (1.2 KiB) lie together. Measured (fold-cycle, balanced trees): blocks of eight
@@ -103,10 +105,13 @@ public struct CompiledTree: Sendable {
     /// more than 107 million panes (some 4 GiB of resolution) is beyond the 29-bit slots.
     public init(_ tree: ArrangementTree, order: Order = .levelOrder) {
         precondition(
-            MemoryLayout<Rect>.offset(of: \Rect.width) == Self.widthOffset
+            MemoryLayout<Rect>.offset(of: \Rect.x) == 0
+                && MemoryLayout<Rect>.offset(of: \Rect.y) == MemoryLayout<Double>.stride
+                && MemoryLayout<Rect>.offset(of: \Rect.width) == Self.widthOffset
                 && MemoryLayout<Rect>.offset(of: \Rect.height) == Self.widthOffset + MemoryLayout<Double>.stride
-                && MemoryLayout<PaneLayout>.offset(of: \PaneLayout.frame) == 0,
-            "a pane must store its frame first, and a rect its height right after its width")
+                && MemoryLayout<PaneLayout>.offset(of: \PaneLayout.frame) == 0
+                && MemoryLayout<PaneLayout>.offset(of: \PaneLayout.bits) == Self.bitsOffset,
+            "a pane must store its frame (x, y, width, height) first, then its bits")
         let stride = MemoryLayout<PaneLayout>.stride
         precondition(stride % 8 == 0, "a pane's size must be a multiple of 8 bytes")
         precondition(Step.layoutIsAsRead, "a step's fields must lie where the loop reads them")

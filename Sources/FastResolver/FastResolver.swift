@@ -177,23 +177,30 @@ public struct FastResolver: ResolverVariant {
         let near = tables.pane(pair.near)
         let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
         let classBits = bits & PaneLayout.Bits.sizeClass
+        // Each pane as two 16-byte halves of its frame and its bits: three stores, not five.
+        let origin = SIMD2(bounds.x, bounds.y)
         if horizontal {
             let paneBits = classBits | splitsHorizontally
-            near.pointee = PaneLayout(
-                frame: Rect(uncheckedX: bounds.x, y: bounds.y, width: nearLength, height: bounds.height),
-                bits: paneBits)
-            far.pointee = PaneLayout(
-                frame: Rect(uncheckedX: bounds.x + nearLength, y: bounds.y, width: farLength, height: bounds.height),
-                bits: paneBits)
+            write(near, origin, SIMD2(nearLength, bounds.height), paneBits)
+            write(far, SIMD2(bounds.x + nearLength, bounds.y), SIMD2(farLength, bounds.height), paneBits)
         } else {
             let paneBits = classBits | splitsVertically
-            near.pointee = PaneLayout(
-                frame: Rect(uncheckedX: bounds.x, y: bounds.y, width: bounds.width, height: nearLength),
-                bits: paneBits)
-            far.pointee = PaneLayout(
-                frame: Rect(uncheckedX: bounds.x, y: bounds.y + nearLength, width: bounds.width, height: farLength),
-                bits: paneBits)
+            write(near, origin, SIMD2(bounds.width, nearLength), paneBits)
+            write(far, SIMD2(bounds.x, bounds.y + nearLength), SIMD2(bounds.width, farLength), paneBits)
         }
+    }
+
+    /// Writes a visible pane: its frame's origin and size, then its bits (the layout
+    /// ``CompiledTree`` checks).
+    @inlinable
+    @inline(__always)
+    static func write(
+        _ pane: UnsafeMutablePointer<PaneLayout>, _ origin: SIMD2<Double>, _ size: SIMD2<Double>, _ bits: UInt32
+    ) {
+        let raw = UnsafeMutableRawPointer(pane)
+        raw.storeBytes(of: origin, as: SIMD2<Double>.self)
+        raw.storeBytes(of: size, toByteOffset: CompiledTree.widthOffset, as: SIMD2<Double>.self)
+        raw.storeBytes(of: bits, toByteOffset: CompiledTree.bitsOffset, as: UInt32.self)
     }
 
     /// The near and the far pane's lengths along `axis` when the common case does not
@@ -244,26 +251,15 @@ public struct FastResolver: ResolverVariant {
         }
         let near = tables.pane(pair.near)
         let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
+        let classBits = bits & PaneLayout.Bits.sizeClass
         if divider.isVertical {
-            let paneBits = (bits & PaneLayout.Bits.sizeClass) | splitsHorizontally
-            near.pointee = PaneLayout(
-                frame: Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY, width: divider.minX - bounds.minX, height: bounds.height),
-                bits: paneBits)
-            far.pointee = PaneLayout(
-                frame: Rect(
-                    uncheckedX: divider.maxX, y: bounds.minY, width: bounds.maxX - divider.maxX, height: bounds.height),
-                bits: paneBits)
+            let paneBits = classBits | splitsHorizontally
+            write(near, SIMD2(bounds.minX, bounds.minY), SIMD2(divider.minX - bounds.minX, bounds.height), paneBits)
+            write(far, SIMD2(divider.maxX, bounds.minY), SIMD2(bounds.maxX - divider.maxX, bounds.height), paneBits)
         } else {
-            let paneBits = (bits & PaneLayout.Bits.sizeClass) | splitsVertically
-            near.pointee = PaneLayout(
-                frame: Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: divider.minY - bounds.minY),
-                bits: paneBits)
-            far.pointee = PaneLayout(
-                frame: Rect(
-                    uncheckedX: bounds.minX, y: divider.maxY, width: bounds.width, height: bounds.maxY - divider.maxY),
-                bits: paneBits)
+            let paneBits = classBits | splitsVertically
+            write(near, SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.width, divider.minY - bounds.minY), paneBits)
+            write(far, SIMD2(bounds.minX, divider.maxY), SIMD2(bounds.width, bounds.maxY - divider.maxY), paneBits)
         }
     }
 
