@@ -136,7 +136,7 @@ public struct FastResolver: ResolverVariant {
         if scan.mayDivide(bounds) {
             let divider = scan.divider(bounds)
             if divider.exists {
-                placeDivided(bounds, bits, divider, step, tables)
+                placeDivided(bounds, bits, divider, step, tables, kind)
                 return
             }
         }
@@ -241,11 +241,13 @@ public struct FastResolver: ResolverVariant {
     /// the right). Anything else divided takes the full path.
     @inlinable
     @inline(__always)
-    static func placeDivided(
-        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables
+    static func placeDivided<Kind: TreeKind>(
+        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables,
+        _ kind: Kind.Type
     ) {
         let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
-        guard pair.farAndKernel >> AxisEntry.kernelShift & AxisEntry.Kernel.full == 0 else {
+        // A proportional tree's splits permit both axes.
+        guard Kind.isProportional || pair.farAndKernel >> AxisEntry.kernelShift & AxisEntry.Kernel.full == 0 else {
             placeInFull(step - tables.steps, bounds, bits, divider, tables)
             return
         }
