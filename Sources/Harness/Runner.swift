@@ -165,6 +165,10 @@ public struct Runner {
         var start = 0
         while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
             for (index, bench) in benches.enumerated() {
+                // One untimed frame first, so that the batch starts with this variant's own
+                // data in the caches rather than with what the previous variant left there
+                // (the reference's allocations evict a large tree's panes).
+                bench.run(from: start, count: 1)
                 let before = Clock.now()
                 bench.run(from: start, count: batch)
                 let after = Clock.now()
