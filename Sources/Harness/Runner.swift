@@ -69,9 +69,13 @@ public struct Progress: Sendable {
 }
 
 /// The measuring loop (benchmark-design §4–§5): prepare outside the timing, verify
-/// every variant against the reference frame by frame, warm up, then sample
-/// batches of frames round by round, the variants interleaved A B A B … on the
-/// same frames, until the time budget is spent.
+/// every variant against the reference frame by frame, then sample batches of frames
+/// round by round until the time budget is spent. Each round takes one batch of every
+/// variant of every scenario in turn, on the same frames for the variants of a
+/// scenario: variants interleaved A B A B … so that their ratio survives the machine's
+/// drift, and scenarios interleaved too, so that the cost-growth series (time per
+/// arrangement from one tree size to the next) compares times taken side by side,
+/// not minutes apart.
 public struct Runner {
     public var options: RunOptions
     public var variants: [VariantEntry]
@@ -85,23 +89,70 @@ public struct Runner {
         self.resolveDevice = resolveDevice
     }
 
+    /// One scenario, prepared, verified and counted, ready to be sampled.
+    struct Prepared {
+        let scenario: Scenario
+        let arrangements: Int
+        let frames: Int
+        let benches: [VariantBench]
+        let checksums: [UInt64]
+        let tallies: [AllocationTally]
+        let overBudget: [Double]
+        let batch: Int
+        var samples: [[Double]]
+        var start = 0
+    }
+
     /// Runs every scenario; throws on bad input or a variant that disagrees with the reference.
     public func run(_ scenarios: [Scenario], progress: (Progress) -> Void = { _ in }) throws -> [VariantResult] {
         let started = Clock.now()
-        var results: [VariantResult] = []
-        for (index, scenario) in scenarios.enumerated() {
-            func report(_ phase: String) {
-                progress(
-                    Progress(
-                        scenarioIndex: index + 1, scenarioCount: scenarios.count, scenario: scenario.description,
-                        phase: phase, elapsedSeconds: Double(Clock.now() - started) / 1e9))
-            }
-            results += try run(scenario, report: report)
+        func report(_ index: Int, _ phase: String) {
+            progress(
+                Progress(
+                    scenarioIndex: index + 1, scenarioCount: scenarios.count, scenario: scenarios[index].description,
+                    phase: phase, elapsedSeconds: Double(Clock.now() - started) / 1e9))
         }
-        return results
+        var prepared: [Prepared] = []
+        for index in scenarios.indices {
+            prepared.append(try prepare(scenarios[index]) { report(index, $0) })
+        }
+        guard !prepared.isEmpty else { return [] }
+
+        // Sample: rounds over every scenario, and within a scenario over every variant
+        // on the same frames, until the budget of all the scenarios is spent.
+        progress(
+            Progress(
+                scenarioIndex: scenarios.count, scenarioCount: scenarios.count,
+                scenario: scenarios.count == 1 ? scenarios[0].description : "all \(scenarios.count) scenarios",
+                phase: "sampling \(variants.map(\.name).joined(separator: " "))",
+                elapsedSeconds: Double(Clock.now() - started) / 1e9))
+        let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
+        var round = 0
+        while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
+            for index in prepared.indices {
+                let batch = prepared[index].batch
+                let start = prepared[index].start
+                for (variant, bench) in prepared[index].benches.enumerated() {
+                    // One untimed frame first, so that the batch starts with this variant's
+                    // own data in the caches rather than with what the previous batch left
+                    // there (the reference's allocations evict a large tree's panes).
+                    bench.run(from: start, count: 1)
+                    let before = Clock.now()
+                    bench.run(from: start, count: batch)
+                    let after = Clock.now()
+                    prepared[index].samples[variant].append(Double(after - before) / Double(batch))
+                }
+                prepared[index].start = (start + batch) % prepared[index].frames
+            }
+            round += 1
+        }
+        let peak = Clock.peakResidentBytes()
+        return prepared.flatMap { results(of: $0, peakResidentBytes: peak) }
     }
 
-    func run(_ scenario: Scenario, report: (String) -> Void) throws -> [VariantResult] {
+    /// Everything about a scenario but its time samples: prepare, verify, count the
+    /// allocations and the frames over budget, calibrate the batch.
+    func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
         let device = try resolveDevice(scenario.device)
         let tree = try scenario.tree.makeTree()
         let contexts = Timeline.contexts(
@@ -156,31 +207,17 @@ public struct Runner {
             if Double(fastest) >= options.minimumBatchNanoseconds { break }
             batch *= 2
         }
+        return Prepared(
+            scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, benches: benches,
+            checksums: checksums, tallies: tallies, overBudget: overBudget, batch: batch,
+            samples: [[Double]](repeating: [], count: benches.count))
+    }
 
-        // Sample: rounds of A B A B … on the same frames, until the budget is spent.
-        report("sampling \(variants.map(\.name).joined(separator: " "))")
-        var samples = [[Double]](repeating: [], count: benches.count)
-        let deadline = Clock.now() + UInt64(options.timePerScenario * 1e9)
-        var round = 0
-        var start = 0
-        while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
-            for (index, bench) in benches.enumerated() {
-                // One untimed frame first, so that the batch starts with this variant's own
-                // data in the caches rather than with what the previous variant left there
-                // (the reference's allocations evict a large tree's panes).
-                bench.run(from: start, count: 1)
-                let before = Clock.now()
-                bench.run(from: start, count: batch)
-                let after = Clock.now()
-                samples[index].append(Double(after - before) / Double(batch))
-            }
-            start = (start + batch) % contexts.count
-            round += 1
-        }
-
+    /// A sampled scenario's results, one per variant.
+    func results(of scenario: Prepared, peakResidentBytes peak: UInt64) -> [VariantResult] {
         let referenceIndex = variants.firstIndex { $0.name == ReferenceResolver().name }
-        let peak = Clock.peakResidentBytes()
-        return benches.indices.map { index in
+        let samples = scenario.samples
+        return scenario.benches.indices.map { index in
             var ratio: (Double, Double, Double)?
             if let referenceIndex {
                 let ratios = zip(samples[index], samples[referenceIndex]).map { $0 / $1 }.sorted()
@@ -188,14 +225,14 @@ public struct Runner {
                 ratio = (Statistics.quantile(ratios, 0.5), interval.lower, interval.upper)
             }
             return VariantResult(
-                scenario: scenario.description, variant: variants[index].name, arrangements: tree.arrangementCount,
-                frames: contexts.count, refreshRate: options.refreshRate, batchFrames: batch, samples: samples[index],
-                time: TimeSummary(samples: samples[index]),
-                allocationsPerRelayout: Double(tallies[index].allocations) / Double(contexts.count),
-                bytesAllocatedPerRelayout: Double(tallies[index].bytes) / Double(contexts.count),
-                instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: overBudget[index],
-                prepareNanoseconds: Double(benches[index].prepareNanoseconds), ratioToReference: ratio,
-                checksum: checksums[index])
+                scenario: scenario.scenario.description, variant: variants[index].name,
+                arrangements: scenario.arrangements, frames: scenario.frames, refreshRate: options.refreshRate,
+                batchFrames: scenario.batch, samples: samples[index], time: TimeSummary(samples: samples[index]),
+                allocationsPerRelayout: Double(scenario.tallies[index].allocations) / Double(scenario.frames),
+                bytesAllocatedPerRelayout: Double(scenario.tallies[index].bytes) / Double(scenario.frames),
+                instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: scenario.overBudget[index],
+                prepareNanoseconds: Double(scenario.benches[index].prepareNanoseconds), ratioToReference: ratio,
+                checksum: scenario.checksums[index])
         }
     }
 }

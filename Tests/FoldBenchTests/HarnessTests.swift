@@ -167,6 +167,19 @@ struct RunnerTests {
         #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper)
     }
 
+    @Test("scenarios are sampled in the same rounds: a cheap tree and a costly one get as many samples")
+    func scenariosInterleaved() throws {
+        var progressLines: [String] = []
+        // Sampled one after the other, the one-arrangement tree would fill its own budget
+        // with many more batches than the 255-arrangement one.
+        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([
+            try Scenario("fold-cycle/balanced-d1/iphone-duo"), try Scenario("fold-cycle/balanced-d8/iphone-duo"),
+        ]) { progressLines.append("\($0.scenario): \($0.phase)") }
+        #expect(results.map(\.arrangements) == [1, 1, 255, 255])
+        #expect(Set(results.map(\.samples.count)).count == 1, "\(results.map(\.samples.count))")
+        #expect(progressLines.last == "all 2 scenarios: sampling reference fast")
+    }
+
     static func syntheticReport() -> Report {
         var environment = RunEnvironment()
         environment.commit = "abc123"
