@@ -16,7 +16,8 @@ enum RunCommand: Command {
                 "--variant", value: "NAME", repeatable: true,
                 help: "A variant to measure (default: those 'foldbench list' does not mark otherwise)."),
             .init(
-                "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario, all variants (default 1)."),
+                "--time-per-scenario", value: "SECONDS",
+                help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds."),
             .init("--frames", value: "N", help: "Frames in each timeline (default 600)."),
             .init("--refresh-rate", value: "HZ", help: "Frames per second of the motions (default 120)."),
             .init("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft."),
