@@ -114,7 +114,6 @@ public struct CompiledTree: Sendable {
             "a pane must store its frame (x, y, width, height) first, then its bits")
         let stride = MemoryLayout<PaneLayout>.stride
         precondition(stride % 8 == 0, "a pane's size must be a multiple of 8 bytes")
-        precondition(Step.layoutIsAsRead, "a step's fields must lie where the loop reads them")
         precondition(
             tree.paneCount * stride / 8 <= Int(AxisEntry.slotMask),
             "the fast resolver addresses at most \(Int(AxisEntry.slotMask) * 8 / stride) panes")

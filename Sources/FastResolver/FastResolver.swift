@@ -168,7 +168,9 @@ public struct FastResolver: ResolverVariant {
             farLength = length - nearLength
         } else {
             let index = step - tables.steps
-            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.farAndKernel, length, tables) else {
+            let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
+            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.farAndKernel, fraction, length, tables)
+            else {
                 placeInFull(index, bounds, bits, Divider(), tables)
                 return
             }
@@ -209,15 +211,13 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func solve(
-        _ index: Int, _ axis: Int, _ farAndKernel: UInt32, _ length: Double, _ tables: Tables
+        _ index: Int, _ axis: Int, _ farAndKernel: UInt32, _ fraction: Double, _ length: Double, _ tables: Tables
     ) -> (near: Double, far: Double)? {
         let kernel = farAndKernel >> AxisEntry.kernelShift
         guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
         let first: Double
         let second: Double
         if kernel & AxisEntry.Kernel.general == 0 {
-            let fraction = UnsafeRawPointer(tables.steps + index).load(
-                fromByteOffset: Step.fractionOffset &+ 8 &* axis, as: Double.self)
             first = fraction * length
             second = length - first
         } else {

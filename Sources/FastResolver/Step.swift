@@ -13,9 +13,7 @@ struct PanePair: Sendable {
 
 /// One arrangement as the loop reads it, for one layout direction, in 40 bytes: the
 /// pane that holds it, then per axis its two panes and the near pane's share of a
-/// proportional split. The vertical fields lie 8 bytes after the horizontal ones, so
-/// the loop reads an axis's fields at `offset + 8 × axis` instead of branching on it,
-/// and one pointer walks the whole table.
+/// proportional split. One pointer walks the whole table.
 @usableFromInline
 struct Step: Sendable {
     /// The slot of the pane holding the arrangement (its bounds); 0 for the root.
@@ -26,11 +24,6 @@ struct Step: Sendable {
     @usableFromInline var vertical: PanePair
     @usableFromInline var horizontalFraction: Double
     @usableFromInline var verticalFraction: Double
-
-    /// Byte offsets of the horizontal fields; axis `a` (0 horizontal, 1 vertical) adds `8a`.
-    @inlinable static var nearOffset: Int { 8 }
-    @inlinable static var farAndKernelOffset: Int { 12 }
-    @inlinable static var fractionOffset: Int { 24 }
 
     init(parent: PaneSlot, horizontal: AxisEntry, vertical: AxisEntry) {
         self.parent = parent
@@ -50,15 +43,5 @@ struct Step: Sendable {
         axis == .horizontal
             ? AxisEntry(near: horizontal.near, farAndKernel: horizontal.farAndKernel, fraction: horizontalFraction)
             : AxisEntry(near: vertical.near, farAndKernel: vertical.farAndKernel, fraction: verticalFraction)
-    }
-
-    /// Whether the fields lie where the loop reads them.
-    static var layoutIsAsRead: Bool {
-        MemoryLayout<Step>.stride == 40
-            && MemoryLayout<Step>.offset(of: \Step.horizontal) == nearOffset
-            && MemoryLayout<Step>.offset(of: \Step.vertical) == nearOffset + 8
-            && MemoryLayout<PanePair>.offset(of: \PanePair.farAndKernel) == farAndKernelOffset - nearOffset
-            && MemoryLayout<Step>.offset(of: \Step.horizontalFraction) == fractionOffset
-            && MemoryLayout<Step>.offset(of: \Step.verticalFraction) == fractionOffset + 8
     }
 }
