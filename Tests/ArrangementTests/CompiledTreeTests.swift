@@ -59,12 +59,11 @@ struct CompiledTreeTests {
             blocks.append(Array(depths[index..<(index + 15)]))
             index += 15
         }
-        #expect(blocks.count == 4 + 64)
+        // Each upper block (depths 2...5) is followed by the 16 lower blocks (depths
+        // 6...9) rooted in it.
         let upper = [2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5]
-        #expect(blocks.filter { $0 == upper }.count == 4)
-        #expect(blocks.filter { $0 == upper.map { $0 + 4 } }.count == 64)
-        // A block of depths 6...9 follows the block holding its root.
-        #expect(blocks.first == upper)
+        let lower = upper.map { $0 + 4 }
+        #expect(blocks == (0..<4).flatMap { _ in [upper] + Array(repeating: lower, count: 16) })
     }
 
     @Test("pre-order follows the depth-first numbering")
