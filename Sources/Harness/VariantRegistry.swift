@@ -45,7 +45,7 @@ public enum VariantRegistry {
             SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
             isTestOnly: true),
         VariantEntry(
-            SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.2),
+            SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.175),
             summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
     ]
 
