@@ -22,15 +22,6 @@ struct AxisEntry: Sendable {
     /// The pane bits of ``farAndKernel``; also the largest slot a tree may use.
     @inlinable static var slotMask: UInt32 { (1 << kernelShift) - 1 }
 
-    /// The other pane.
-    @inlinable var far: PaneSlot { farAndKernel & Self.slotMask }
-    /// ``Kernel`` bits.
-    @inlinable var kernel: UInt32 { farAndKernel >> Self.kernelShift }
-
-    init(near: PaneSlot, farAndKernel: UInt32, fraction: Double) {
-        (self.near, self.farAndKernel, self.fraction) = (near, farAndKernel, fraction)
-    }
-
     /// The entry of an arrangement along `axis` in one layout direction.
     init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {
         // The primary leads, except side by side in right-to-left (§2.2.8).

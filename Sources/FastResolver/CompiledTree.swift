@@ -197,14 +197,4 @@ public struct CompiledTree: Sendable {
         self.paneCount = nextPane
         self.order = order
     }
-
-    /// Per arrangement, the slot of the pane holding it; 0 for the root.
-    var parentSlots: [PaneSlot] { leftToRightSteps.map(\.parent) }
-    /// Two entries per arrangement (horizontal at 2k, vertical at 2k + 1).
-    var leftToRightEntries: [AxisEntry] { Self.entries(leftToRightSteps) }
-    var rightToLeftEntries: [AxisEntry] { Self.entries(rightToLeftSteps) }
-
-    static func entries(_ steps: [Step]) -> [AxisEntry] {
-        steps.flatMap { [$0.entry(along: .horizontal), $0.entry(along: .vertical)] }
-    }
 }

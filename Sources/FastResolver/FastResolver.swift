@@ -247,7 +247,7 @@ public struct FastResolver: ResolverVariant {
     ) {
         let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
         // A proportional tree's splits permit both axes.
-        guard Kind.isProportional || pair.farAndKernel >> AxisEntry.kernelShift & AxisEntry.Kernel.full == 0 else {
+        guard Kind.isProportional || pair.kernel & AxisEntry.Kernel.full == 0 else {
             placeInFull(step - tables.steps, bounds, bits, divider, tables)
             return
         }

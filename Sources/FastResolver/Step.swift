@@ -9,6 +9,9 @@ struct PanePair: Sendable {
     @usableFromInline var farAndKernel: UInt32
 
     init(_ entry: AxisEntry) { (near, farAndKernel) = (entry.near, entry.farAndKernel) }
+
+    /// ``AxisEntry/Kernel`` bits.
+    @inlinable var kernel: UInt32 { farAndKernel >> AxisEntry.kernelShift }
 }
 
 /// One arrangement as the loop reads it, for one layout direction, in 40 bytes: the
@@ -36,12 +39,5 @@ struct Step: Sendable {
     /// The common kernel along both axes: a proportional split, the near pane first.
     var isProportional: Bool {
         horizontal.farAndKernel <= AxisEntry.slotMask && vertical.farAndKernel <= AxisEntry.slotMask
-    }
-
-    /// The arrangement's entry along `axis` (for the tests and the prepared views).
-    func entry(along axis: Axis) -> AxisEntry {
-        axis == .horizontal
-            ? AxisEntry(near: horizontal.near, farAndKernel: horizontal.farAndKernel, fraction: horizontalFraction)
-            : AxisEntry(near: vertical.near, farAndKernel: vertical.farAndKernel, fraction: verticalFraction)
     }
 }

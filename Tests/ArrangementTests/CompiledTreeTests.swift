@@ -20,8 +20,9 @@ struct CompiledTreeTests {
     static func depths(_ compiled: CompiledTree) -> [Int] {
         let owners = owners(compiled)
         var depths = [0]
-        for index in 1..<compiled.parentSlots.count {
-            let parent = owners[Int(compiled.parentSlots[index]) * 8]!
+        let parentSlots = compiled.leftToRightSteps.map(\.parent)
+        for index in 1..<parentSlots.count {
+            let parent = owners[Int(parentSlots[index]) * 8]!
             #expect(parent < index, "arrangement \(index) is stored before its parent \(parent)")
             depths.append(depths[parent] + 1)
         }
@@ -33,7 +34,7 @@ struct CompiledTreeTests {
         for seed in 1...20 as ClosedRange<UInt64> {
             let tree = try TreeFactory.random(arrangements: 300, seed: seed, maximumDepth: 20)
             let compiled = CompiledTree(tree, order: order)
-            #expect(compiled.parentSlots.count == tree.arrangementCount)
+            #expect(compiled.leftToRightSteps.count == tree.arrangementCount)
             _ = Self.depths(compiled)  // records an issue for a child stored before its parent
         }
     }
@@ -76,13 +77,12 @@ struct CompiledTreeTests {
     func kernels() throws {
         // balanced trees: flexible views, or a 0.4 ratio ideal on the primary; no minimum.
         let balanced = CompiledTree(try TreeFactory.balanced(depth: 3))
-        #expect(balanced.leftToRightEntries.allSatisfy { $0.kernel == 0 })
-        #expect(balanced.leftToRightEntries.map(\.fraction).contains(0.4))
+        #expect(balanced.leftToRightSteps.allSatisfy { $0.horizontal.kernel == 0 && $0.vertical.kernel == 0 })
+        #expect(balanced.leftToRightSteps.map(\.horizontalFraction).contains(0.4))
         // Right to left, side by side, the secondary is near but solved second.
-        let rightToLeft = balanced.rightToLeftEntries
         #expect(
-            rightToLeft.enumerated().allSatisfy { index, entry in
-                entry.kernel == (index % 2 == 0 ? AxisEntry.Kernel.farFirst : 0)
+            balanced.rightToLeftSteps.allSatisfy {
+                $0.horizontal.kernel == AxisEntry.Kernel.farFirst && $0.vertical.kernel == 0
             })
         // A minimum width, a ratio with a max, a length ideal or an overlay: not the common kernel.
         let cases: [(Arrangement, UInt32)] = [
@@ -111,7 +111,7 @@ struct CompiledTreeTests {
         ]
         for (arrangement, kernel) in cases {
             let compiled = CompiledTree(try ArrangementTree(root: arrangement))
-            #expect(compiled.leftToRightEntries[0].kernel & kernel != 0, "\(arrangement)")
+            #expect(compiled.leftToRightSteps[0].horizontal.kernel & kernel != 0, "\(arrangement)")
             #expect(!compiled.leftToRightIsProportional)
         }
     }

@@ -114,37 +114,24 @@ func proportionalTree(arrangements count: Int, seed: UInt64) throws -> Arrangeme
         children[parent][side] = index
         free += [(index, 0), (index, 1)]
     }
-    func share() -> RatioOrNone {
+    func share() throws -> SizePreference? {
         switch Int.random(in: 0..<4, using: &generator) {
-        case 0: .none
-        case 1: .ratio(Double(Int.random(in: 0...10, using: &generator)) / 10)
-        default: .ratio(Double.random(in: 0...1, using: &generator))
+        case 0: nil
+        case 1: try .ratio(ideal: Double(Int.random(in: 0...10, using: &generator)) / 10)
+        default: try .ratio(ideal: Double.random(in: 0...1, using: &generator))
         }
     }
     func build(_ index: Int) throws -> Arrangement {
-        let (horizontal, vertical) = (share(), share())
+        let (horizontal, vertical) = (try share(), try share())
         func content(_ side: Int) throws -> PaneContent {
             try children[index][side].map { .arrangement(try build($0)) } ?? .view
         }
         return Arrangement(
             primary: try Pane(
                 id: "p\(index)",
-                split: SplitPreferences(horizontal: try horizontal.preference(), vertical: try vertical.preference()),
+                split: SplitPreferences(horizontal: horizontal, vertical: vertical),
                 content: try content(0)),
             secondary: try Pane(id: "s\(index)", content: try content(1)))
     }
     return try ArrangementTree(root: try build(0))
-}
-
-/// A ratio ideal, or no preference.
-enum RatioOrNone {
-    case none
-    case ratio(Double)
-
-    func preference() throws -> SizePreference? {
-        switch self {
-        case .none: nil
-        case .ratio(let ideal): try .ratio(ideal: ideal)
-        }
-    }
 }
