@@ -17,13 +17,19 @@ struct CompiledTreeTests {
     }
 
     /// Each arrangement's depth, in storage order.
-    static func depths(_ compiled: CompiledTree) -> [Int] {
+    /// Fails the calling test (without trapping) for a parent slot that no arrangement
+    /// owns or a child stored before its parent.
+    static func depths(_ compiled: CompiledTree, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
         let owners = owners(compiled)
         var depths = [0]
         let parentSlots = compiled.leftToRightSteps.map(\.parent)
         for index in 1..<parentSlots.count {
-            let parent = owners[Int(parentSlots[index]) * 8]!
-            #expect(parent < index, "arrangement \(index) is stored before its parent \(parent)")
+            let parent = try #require(
+                owners[Int(parentSlots[index]) * 8], "arrangement \(index): no arrangement owns its parent slot",
+                sourceLocation: sourceLocation)
+            try #require(
+                parent < index, "arrangement \(index) is stored before its parent \(parent)",
+                sourceLocation: sourceLocation)
             depths.append(depths[parent] + 1)
         }
         return depths
@@ -35,14 +41,14 @@ struct CompiledTreeTests {
             let tree = try TreeFactory.random(arrangements: 300, seed: seed, maximumDepth: 20)
             let compiled = CompiledTree(tree, order: order)
             #expect(compiled.leftToRightSteps.count == tree.arrangementCount)
-            _ = Self.depths(compiled)  // records an issue for a child stored before its parent
+            _ = try Self.depths(compiled)
         }
     }
 
     @Test("a tree of at most four levels is stored depth by depth")
     func levelOrder() throws {
         let compiled = CompiledTree(try TreeFactory.balanced(depth: 4))
-        let depths = Self.depths(compiled)
+        let depths = try Self.depths(compiled)
         #expect(depths == [0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3])
     }
 
@@ -52,7 +58,7 @@ struct CompiledTreeTests {
         // block; each arrangement at depth 2 roots a block of 15 at depths 2...5, and
         // each at depth 6 one of 15 at depths 6...9, in the pre-order of their roots.
         let compiled = CompiledTree(try TreeFactory.balanced(depth: 10))
-        let depths = Self.depths(compiled)
+        let depths = try Self.depths(compiled)
         #expect(Array(depths[0..<3]) == [0, 1, 1])
         var blocks: [[Int]] = []
         var index = 3
@@ -70,7 +76,7 @@ struct CompiledTreeTests {
     @Test("pre-order follows the depth-first numbering")
     func preOrder() throws {
         let compiled = CompiledTree(try TreeFactory.balanced(depth: 4), order: .preOrder)
-        #expect(Self.depths(compiled) == [0, 1, 2, 3, 3, 2, 3, 3, 1, 2, 3, 3, 2, 3, 3])
+        #expect(try Self.depths(compiled) == [0, 1, 2, 3, 3, 2, 3, 3, 1, 2, 3, 3, 2, 3, 3])
     }
 
     @Test("the common kernel is chosen only where no bound can bind, the near pane solved first")
@@ -131,10 +137,25 @@ struct CompiledTreeTests {
         #expect(!random.leftToRightIsProportional && !random.rightToLeftIsProportional)
     }
 
-    @Test("a step is 40 bytes and carries each axis's share")
+    @Test("a step is 40 bytes and carries each axis's share of the view solved first, in both directions")
     func steps() throws {
         #expect(MemoryLayout<Step>.stride == 40)
-        let compiled = CompiledTree(try TreeFactory.balanced(depth: 3))
-        #expect(Set(compiled.leftToRightSteps.map(\.horizontalFraction)) == [0.4, 0.5])
+        // The root's primary is explicit on both axes with different shares; the nested
+        // arrangement's secondary is the explicit one, so it is solved first; the
+        // innermost is flexible and aims at half.
+        let innermost = Arrangement(primary: try Pane(id: "c"), secondary: try Pane(id: "d"))
+        let nested = Arrangement(
+            primary: try Pane(id: "b", content: .arrangement(innermost)),
+            secondary: try Pane(
+                id: "e", split: SplitPreferences(horizontal: try .ratio(ideal: 0.25), vertical: try .ratio(ideal: 0.6))))
+        let root = Arrangement(
+            primary: try Pane(
+                id: "a", split: SplitPreferences(horizontal: try .ratio(ideal: 0.3), vertical: try .ratio(ideal: 0.7))),
+            secondary: try Pane(id: "f", content: .arrangement(nested)))
+        let compiled = CompiledTree(try ArrangementTree(root: root))
+        for steps in [compiled.leftToRightSteps, compiled.rightToLeftSteps] {
+            #expect(steps.map(\.horizontalFraction) == [0.3, 0.25, 0.5])
+            #expect(steps.map(\.verticalFraction) == [0.7, 0.6, 0.5])
+        }
     }
 }

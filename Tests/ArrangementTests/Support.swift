@@ -73,8 +73,13 @@ func expectResolution(
     for variant in [ReferenceResolver() as any ResolverVariant, FastResolver(), FastResolver(order: .preOrder)] {
         let resolution = variant.resolve(scene.tree, in: scene.context)
         #expect(scene.tree.paneIDs == expected.map(\.id), sourceLocation: sourceLocation)
-        for (index, want) in expected.enumerated() where index < resolution.panes.count {
-            let got = resolution.panes[index]
+        // A variant that reports too few or too many panes fails here, not by omission below.
+        guard resolution.panes.count == expected.count else {
+            Issue.record(
+                "\(variant.name): \(resolution.panes.count) panes, want \(expected.count)", sourceLocation: sourceLocation)
+            continue
+        }
+        for (want, got) in zip(expected, resolution.panes) {
             let context = "\(variant.name): pane \(want.id): got \(got), want \(want)"
             guard let frame = want.frame else {
                 #expect(!got.visible, "\(context)", sourceLocation: sourceLocation)

@@ -3,22 +3,26 @@ import Harness
 import SceneFormat
 import Testing
 
-/// The built `foldbench` (scripts/test.sh builds it before the tests run).
-let foldbenchBinary = repositoryRoot.appendingPathComponent(".build/debug/foldbench").path
-
 /// Runs the built executable; the callgrind mode re-executes the binary itself,
 /// so it cannot run inside the test process.
-func runBinary(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    status: Int32, out: String, err: String
+) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: foldbenchBinary)
+    process.executableURL = URL(fileURLWithPath: try freshFoldBenchBinary())
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    // Read both pipes at once: a child that fills one while the other is read would block.
+    nonisolated(unsafe) var outData = Data()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
     let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     process.waitUntilExit()
     return (
         process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
@@ -31,9 +35,6 @@ struct GateTests {
 
     /// One run with instructions counted, for fast, fast-slowed and the reference.
     func countedRun(in directory: URL) throws -> String {
-        #expect(
-            FileManager.default.isExecutableFile(atPath: foldbenchBinary),
-            "build foldbench first (scripts/test.sh does)")
         let result = try runBinary([
             "run", "--scenario", Self.scenario, "--variant", "reference", "--variant", "fast", "--variant",
             "fast-slowed",
@@ -79,23 +80,18 @@ struct GateTests {
             })
     }
 
-    @Test("run --instructions without valgrind exits 2 with a clear message")
+    @Test("run --instructions without valgrind exits 2 with a clear message, writing nothing")
     func missingValgrind() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: foldbenchBinary)
-        process.arguments = [
-            "run", "--scenario", Self.scenario, "--frames", "2", "--time-per-scenario", "0", "--instructions", "--out",
-            NSTemporaryDirectory(),
-        ]
-        process.environment = ["PATH": "/nonexistent"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(text.contains("valgrind is not installed"))
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary(
+            [
+                "run", "--scenario", Self.scenario, "--frames", "2", "--time-per-scenario", "0", "--instructions",
+                "--out", directory.path,
+            ], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("valgrind is not installed"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
 

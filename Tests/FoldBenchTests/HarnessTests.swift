@@ -247,15 +247,16 @@ struct RunnerTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("history.csv").path
         let row = String(repeating: "x", count: 3000)
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<8 {
                 group.addTask {
                     for index in 0..<25 {
-                        try? ResultFiles.appendLocked(
+                        try ResultFiles.appendLocked(
                             "\(writer),\(index),\(row)\n\(writer),\(index),\(row)\n", header: "w,i,x\n", to: path)
                     }
                 }
             }
+            try await group.waitForAll()
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "w,i,x")

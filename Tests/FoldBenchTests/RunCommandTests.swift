@@ -28,27 +28,41 @@ struct RunCommandTests {
                 == 1)
     }
 
+    /// Each bad run is also given one scenario and its own output directory, so that if
+    /// the validation under test regressed, the run would be tiny and write nowhere shared.
     @Test(
         "bad flags exit 2 with a clear message",
         arguments: [
-            (["run", "--suite", "huge"], "unknown suite 'huge'"),
-            (["run", "--frames", "0"], "option '--frames' needs a whole number in 1...1000000, got '0'"),
-            (["run", "--scenario", "fold/balanced-d2/iphone-duo"], "unknown motion \"fold\""),
-            (["run", "--scenario", "fold-cycle/balanced-d99/iphone-duo"], "balanced trees have depth 1...20"),
-            (["run", "--variant", "quantum"], "unknown variant 'quantum'"),
-            (["run", "--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
-            (["run", "--time-per-scenario", "soon"], "option '--time-per-scenario' needs a number"),
-            (
-                ["run", "--scenario", "fold-cycle/balanced-d2/moon-base", "--frames", "2"],
-                "unknown device \"moon-base\""
-            ),
-            (["list", "extra"], "unexpected argument 'extra'"),
+            (["--suite", "huge"], "unknown suite 'huge'"),
+            (["--frames", "0"], "option '--frames' needs a whole number in 1...1000000, got '0'"),
+            (["--scenario", "fold/balanced-d2/iphone-duo"], "unknown motion \"fold\""),
+            (["--scenario", "fold-cycle/balanced-d99/iphone-duo"], "balanced trees have depth 1...20"),
+            (["--variant", "quantum"], "unknown variant 'quantum'"),
+            (["--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
+            (["--time-per-scenario", "soon"], "option '--time-per-scenario' needs a number"),
+            (["--scenario", "fold-cycle/balanced-d2/moon-base"], "unknown device \"moon-base\""),
         ])
-    func badFlags(_ arguments: [String], _ message: String) {
-        let result = runFoldBench(arguments)
+    func badFlags(_ arguments: [String], _ message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var extra = ["--out", directory.path]
+        if !arguments.contains("--scenario") { extra += ["--scenario", "drag-resize/media-player/iphone-duo"] }
+        if !arguments.contains("--frames") { extra += ["--frames", "2"] }
+        if !arguments.contains("--time-per-scenario") { extra += ["--time-per-scenario", "0"] }
+        let result = runFoldBench(["run"] + arguments + extra)
         #expect(result.status == 2)
         #expect(result.err.contains(message), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
+
+    @Test("list takes no argument")
+    func listExtra() {
+        let result = runFoldBench(["list", "extra"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("unexpected argument 'extra'"), "\(result.err)")
+    }
+
+    static let shippedDevice = repositoryRoot.appendingPathComponent("Sources/Harness/Devices/iphone-duo.json")
 
     @Test(
         "bad device files exit 2 naming the file, the place and the rule",
@@ -65,47 +79,55 @@ struct RunCommandTests {
             ),
             ("\"trailing\": 84", "\"trailing\": 84, \"left\": 3", "innerDisplay.landscape.safeArea.left: unknown key"),
             ("\"name\": \"iphone-duo\",", "", "name: missing"),
-            (
-                "\"transitionFrames\": 12", "\"transitionFrames\": 12,",
-                "line 36, column 1: malformed JSON: expected a string key"
-            ),
+            // The error is at the closing brace after the stray comma, wherever the file puts it.
+            ("\"transitionFrames\": 12", "\"transitionFrames\": 12,", "LAST_BRACE: malformed JSON: expected a string key"),
         ])
     func badDeviceFiles(_ original: String, _ replacement: String, _ message: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let shipped = try String(
-            contentsOf: repositoryRoot.appendingPathComponent("Sources/Harness/Devices/iphone-duo.json"),
-            encoding: .utf8)
+        let shipped = try String(contentsOf: Self.shippedDevice, encoding: .utf8)
         #expect(shipped.contains(original))
-        let path = try writeFile(
-            shipped.replacingOccurrences(of: original, with: replacement), named: "mine.json", in: directory)
-        let result = runFoldBench(["run", "--device-file", path, "--frames", "2"])
+        let text = shipped.replacingOccurrences(of: original, with: replacement)
+        let path = try writeFile(text, named: "mine.json", in: directory)
+        let lastBrace = text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.hasPrefix("}") }!
+        let expected = message.replacingOccurrences(of: "LAST_BRACE", with: "line \(lastBrace + 1), column 1")
+        let out = directory.appendingPathComponent("out").path
+        let result = runFoldBench([
+            "run", "--device-file", path, "--scenario", "drag-resize/media-player/iphone-duo", "--frames", "2",
+            "--time-per-scenario", "0", "--out", out,
+        ])
         #expect(result.status == 2)
-        #expect(result.err.contains("\(path): \(message)"), "\(result.err)")
+        #expect(result.err.contains("\(path): \(expected)"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("a user's device file is used by name")
+    @Test("a user's device file is used by name, by run and by resolve")
     func userDevice() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let shipped = try String(
-            contentsOf: repositoryRoot.appendingPathComponent("Sources/Harness/Devices/iphone-duo.json"),
-            encoding: .utf8)
-        let path = try writeFile(
-            shipped.replacingOccurrences(of: "\"name\": \"iphone-duo\"", with: "\"name\": \"my-phone\""),
-            named: "mine.json",
-            in: directory)
+        // A wider status bar than the shipped profile's, so the result shows which file was used.
+        let shipped = try String(contentsOf: Self.shippedDevice, encoding: .utf8)
+        let mine =
+            shipped
+            .replacingOccurrences(of: "\"name\": \"iphone-duo\"", with: "\"name\": \"my-phone\"")
+            .replacingOccurrences(of: "\"trailing\": 84", with: "\"trailing\": 100")
+        #expect(mine != shipped.replacingOccurrences(of: "\"name\": \"iphone-duo\"", with: "\"name\": \"my-phone\""))
+        let path = try writeFile(mine, named: "mine.json", in: directory)
         let result = runFoldBench([
             "run", "--device-file", path, "--scenario", "fold-cycle/balanced-d2/my-phone", "--frames", "4",
             "--time-per-scenario", "0", "--out", directory.path,
         ])
         #expect(result.status == 0, "\(result.err)")
+        let summary = try ReportSummary.decode(
+            [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
+        #expect(summary.entries.map(\.scenario) == ["fold-cycle/balanced-d2/my-phone", "fold-cycle/balanced-d2/my-phone"])
+        let moonPhase = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
         let resolved = runFoldBench([
-            "resolve", repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path, "--device-file",
-            path,
-            "--posture", "halfOpen", "--orientation", "landscape",
+            "resolve", moonPhase, "--device-file", path, "--posture", "halfOpen", "--orientation", "landscape",
         ])
-        #expect(resolved.out.contains("\"width\": 391"))
+        #expect(resolved.status == 0, "\(resolved.err)")
+        // 950 pt less the 100 pt bar, split at the fold at x = 475: 475 and 375.
+        #expect(try paneWidths(resolved.out) == [475, 375])
     }
 
     @Test("list names every suite, motion, device and variant")
@@ -121,5 +143,13 @@ struct RunCommandTests {
         // Listed, but a comparison point: not in a run that names no variant.
         #expect(result.out.contains("fast-preorder: ") && result.out.contains("(not run by default)"))
         #expect(!result.out.contains("fast-slowed"))
+    }
+}
+
+/// The widths of the visible panes in `resolve`'s output, in order.
+func paneWidths(_ output: String) throws -> [Double] {
+    guard case .array(let panes) = try JSONParser.parse(output)["panes"] ?? .null else { return [] }
+    return panes.compactMap { pane in
+        if case .number(let width) = pane["frame"]?["width"] ?? .null { width } else { nil }
     }
 }

@@ -1,4 +1,5 @@
 import FoldBenchCLI
+import Testing
 import Foundation
 
 /// Collects what a command writes.
@@ -41,3 +42,40 @@ func writeFile(_ text: String, named name: String, in directory: URL) throws -> 
 /// The repository's root, from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+
+/// The built `foldbench` beside this test bundle (so a release test run uses the
+/// release binary), for the tests that need a separate process: callgrind re-executes
+/// the binary, and a crash test kills it.
+///
+/// `swift test` relinks the test bundle but not the executable, so after a change the
+/// binary can be older than the code under test. It is refused, with what to run, when
+/// any object file it links is newer than it.
+func freshFoldBenchBinary() throws -> String {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+    let binary = products.appendingPathComponent("foldbench")
+    let files = FileManager.default
+    guard files.isExecutableFile(atPath: binary.path) else {
+        throw StaleBinary(description: "\(binary.path) is missing: run scripts/test.sh (or swift build) first")
+    }
+    func modified(_ url: URL) -> Date {
+        (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+    }
+    let built = modified(binary)
+    for module in ["ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "Harness", "FoldBenchCLI"] {
+        let directory = products.appendingPathComponent("\(module).build")
+        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasSuffix(".o") {
+            if modified(directory.appendingPathComponent(name)) > built {
+                throw StaleBinary(
+                    description:
+                        "\(binary.path) is older than \(module).build/\(name): run scripts/test.sh (or swift build) so that it runs the code under test"
+                )
+            }
+        }
+    }
+    return binary.path
+}
+
+struct StaleBinary: Error, CustomStringConvertible {
+    let description: String
+}
