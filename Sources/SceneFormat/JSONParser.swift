@@ -152,7 +152,8 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
-        index += 1  // the opening quote
+        let opening = index
+        index += 1
         var scalars: [UInt8] = []
         while true {
             guard let byte = current else { throw error("unterminated string") }
@@ -160,6 +161,7 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 index += 1
                 guard let text = String(validating: scalars, as: UTF8.self) else {
+                    index = opening  // the string, not what follows it
                     throw error("string is not valid UTF-8")
                 }
                 return text

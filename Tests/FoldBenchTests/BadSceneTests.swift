@@ -110,6 +110,20 @@ struct BadSceneTests {
         (
             "splitRatio with a ratio on the same axis",
             good.replacingOccurrences(
+                of: #"{"id": "a"}"#,
+                with: #"{"id": "a", "splitRatio": 0.5, "split": {"vertical": {"ratio": {"ideal": 0.3}}}}"#),
+            "root.primary.splitRatio: splitRatio cannot be combined with split.vertical"
+        ),
+        (
+            "splitRatio with a length on the same axis",
+            good.replacingOccurrences(
+                of: #"{"id": "a"}"#,
+                with: #"{"id": "a", "splitRatio": 0.5, "split": {"horizontal": {"length": {"min": 10}}}}"#),
+            "root.primary.splitRatio: splitRatio cannot be combined with split.horizontal"
+        ),
+        (
+            "splitRatio with fixed on the same axis",
+            good.replacingOccurrences(
                 of: #"{"id": "a"}"#, with: #"{"id": "a", "splitRatio": 0.5, "split": {"horizontal": "fixed"}}"#),
             "root.primary.splitRatio: splitRatio cannot be combined with split.horizontal"
         ),
@@ -177,7 +191,7 @@ struct BadSceneTests {
             "root.primary.id: must not be empty"
         ),
         (
-            "invalid UTF-8 escape", good.replacingOccurrences(of: #"{"id": "a"}"#, with: #"{"id": "\ud800"}"#),
+            "an unpaired surrogate escape", good.replacingOccurrences(of: #"{"id": "a"}"#, with: #"{"id": "\ud800"}"#),
             "malformed JSON: unpaired surrogate"
         ),
     ]
@@ -194,6 +208,27 @@ struct BadSceneTests {
         #expect(result.err.hasPrefix("foldbench: error: \(path): "), "\(what): \(result.err)")
         #expect(result.err.contains(expected), "\(what): \(result.err)")
         #expect(result.err.split(separator: "\n").count == 1, "\(what): one line: \(result.err)")
+    }
+
+    @Test(
+        "bytes that are not UTF-8 exit 2 naming the line and column of the string",
+        arguments: [
+            ("a stray continuation byte", [0x80], "line 2, column 29"),
+            ("a truncated two-byte sequence", [0xC3], "line 2, column 29"),
+            ("an overlong encoding of '/'", [0xC0, 0xAF], "line 2, column 29"),
+            ("a byte never used in UTF-8", [0xFF], "line 2, column 29"),
+        ] as [(String, [UInt8], String)])
+    func invalidUTF8(_ what: String, _ bad: [UInt8], _ place: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = Array(Self.good.utf8)
+        let at = text.indices.first { text[$0...].starts(with: Array(#""a""#.utf8)) }! + 1  // the first id's letter
+        let bytes = Array(text[..<at]) + bad + Array(text[(at + 1)...])
+        let url = directory.appendingPathComponent("bad.json")
+        try Data(bytes).write(to: url)
+        let result = runFoldBench(["resolve", url.path])
+        #expect(result.status == 2, "\(what)")
+        #expect(result.err.contains("\(url.path): \(place): malformed JSON: string is not valid UTF-8"), "\(result.err)")
     }
 
     @Test("nesting deeper than 256 arrangements names the place")

@@ -1,19 +1,24 @@
 import FoldBenchCLI
 import Foundation
+import Harness
 import Testing
 
 @Suite("Command line")
 struct CommandLineTests {
     static let scenes = ["moon-phase", "frog-atlas", "media-player", "nested-reader"]
 
-    @Test("resolve prints the same JSON with every variant", arguments: scenes)
+    @Test("resolve prints the same JSON with every variant, test-only ones included", arguments: scenes)
     func variantsAgree(_ scene: String) {
         let path = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/\(scene).json").path
         let reference = runFoldBench(["resolve", path])
-        let fast = runFoldBench(["resolve", path, "--variant", "fast"])
-        #expect(reference.status == 0)
+        #expect(reference.status == 0, "\(reference.err)")
         #expect(reference.out.hasPrefix("{\"panes\": [\n"))
-        #expect(fast.out == reference.out)
+        #expect(VariantRegistry.entries.count >= 3)
+        for entry in VariantRegistry.entries {
+            let other = runFoldBench(["resolve", path, "--variant", entry.name])
+            #expect(other.status == 0, "\(entry.name): \(other.err)")
+            #expect(other.out == reference.out, "\(entry.name)")
+        }
     }
 
     @Test("help is printed for --help, help COMMAND and COMMAND --help")

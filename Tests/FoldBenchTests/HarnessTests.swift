@@ -151,20 +151,44 @@ struct RunnerTests {
         }
     }
 
-    @Test("results carry every metric; fast and reference agree and have equal checksums")
+    @Test("results carry every metric; each variant's checksum folds every frame of the reference's answer")
     func results() throws {
-        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([
-            try Scenario("fold-cycle/balanced-d3/iphone-duo")
-        ])
+        let scenario = try Scenario("fold-cycle/balanced-d3/iphone-duo")
+        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([scenario])
         #expect(results.map(\.variant) == ["reference", "fast"])
-        #expect(results[0].checksum == results[1].checksum)
+        // The checksum, worked out here from the reference on the same 24 frames.
+        let tree = try TreeFactory.balanced(depth: 3)
+        var expected = ResolutionComparison.checksumSeed
+        for context in Timeline.contexts(motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24) {
+            ResolutionComparison.checksum(ReferenceResolver().resolve(tree, in: context), into: &expected)
+        }
+        #expect(results.map(\.checksum) == [expected, expected])
         // The request count is process-wide and other tests run in parallel; the byte
         // count is this thread's own, so it is the exact one here.
         #expect(results[1].bytesAllocatedPerRelayout == 0)
         #expect(results[0].bytesAllocatedPerRelayout > 0)
         #expect(results.allSatisfy { $0.samples.count >= 3 && $0.arrangements == 7 && $0.frames == 24 })
+        for result in results {
+            let rows = Dictionary(grouping: result.metricRows, by: \.metric)
+            #expect(
+                Set(rows.keys) == [
+                    "timePerRelayout", "timePerArrangement", "relayoutsPerSecond", "allocationsPerRelayout",
+                    "bytesAllocatedPerRelayout", "peakResidentMemory", "framesOverBudget", "prepareTime",
+                    "ratioToReference",
+                ], "\(result.variant): no instructions without --instructions")
+            #expect(result.time.p50 > 0 && result.time.min <= result.time.p50 && result.time.p50 <= result.time.max)
+            #expect(abs(result.timePerArrangement.p50 * 7 - result.time.p50) < 1e-9 * result.time.p50)
+            #expect(result.relayoutsPerSecond == 1e9 / result.time.p50)
+            #expect(result.peakResidentBytes > 0 && result.prepareNanoseconds > 0)
+            #expect((0...1).contains(result.framesOverBudget))
+            #expect(rows["timePerRelayout"]?.map(\.statistic) == [
+                "p50", "min", "p90", "p99", "max", "mean", "mad", "ci95Lower", "ci95Upper",
+            ])
+        }
+        // The reference over itself, round by round, is exactly 1.
+        #expect(results[0].ratioToReference.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])
         let ratio = try #require(results[1].ratioToReference)
-        #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper)
+        #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper && ratio.value < 1)
     }
 
     @Test("scenarios are sampled in the same rounds: a cheap tree and a costly one get as many samples")
@@ -195,12 +219,12 @@ struct RunnerTests {
         return Report(environment: environment, options: RunOptions(), results: [result])
     }
 
-    @Test("a report round-trips through JSON; the CSV is long-format with the documented columns")
+    @Test("a report round-trips through JSON: environment, options, metrics, intervals, checksum, samples")
     func reportRoundTrip() throws {
         let report = Self.syntheticReport()
         let text = JSONWriter.writePretty(report.json())
         let summary = try ReportSummary.decode(Array(text.utf8))
-        #expect(summary.commit == "abc123")
+        #expect(summary.commit == "abc123" && summary.date == "2026-11-30T00:00:00Z")
         let entry = try #require(summary.entries.first)
         #expect(
             entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast"
@@ -209,19 +233,49 @@ struct RunnerTests {
         #expect(entry.metrics["timePerRelayout"] == 120)
         #expect(entry.metrics["instructionsPerRelayout"] == 12_345)
         #expect(entry.metrics["allocationsPerRelayout"] == 0)
+        #expect(entry.metrics["ratioToReference"] == 0.1)
+        #expect(entry.intervals["ratioToReference"].map { [$0.lower, $0.upper] } == [0.09, 0.11])
+        let time = report.results[0].time
+        #expect(entry.intervals["timePerRelayout"].map { [$0.lower, $0.upper] } == [time.ci95[0], time.ci95[1]])
+
+        // What the summary does not read is still in the file, as written.
         let document = try JSONParser.parse(text)
         #expect(document["schemaVersion"] == .number(1))
-        #expect(
-            document["results"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["metrics"]?[
-                "timePerRelayout"]?["ci95"] != nil)
+        let environment = try #require(document["environment"])
+        #expect(environment["commit"] == .string("abc123"))
+        #expect(environment["host"] == .string("ci, \"east\""))
+        #expect(environment["dirty"] == .bool(false))
+        let options = try #require(document["options"])
+        let defaults = RunOptions()
+        #expect(options["frames"] == .number(Double(defaults.frames)))
+        #expect(options["timePerScenario"] == .number(defaults.timePerScenario))
+        #expect(options["refreshRate"] == .number(defaults.refreshRate))
+        #expect(options["layoutDirection"] == .string("leftToRight"))
+        #expect(options["instructions"] == .bool(false))
+        guard case .array(let results) = document["results"] ?? .null, let result = results.first else {
+            Issue.record("no results")
+            return
+        }
+        #expect(result["checksum"] == .string("beef"))
+        #expect(result["batchFrames"] == .number(16) && result["refreshRate"] == .number(120))
+        #expect(result["metrics"]?["ratioToReference"]?["ci95"] == .array([.number(0.09), .number(0.11)]))
+        #expect(result["metrics"]?["timePerRelayout"]?["ci95"] != nil)
+    }
 
+    @Test("the CSV is long-format with the documented columns; history keeps each metric's headline")
+    func csvRows() throws {
+        let report = Self.syntheticReport()
         let lines = report.csv().split(separator: "\n")
         #expect(CSV.parse(lines[0]) == CSV.columns)
         let rows = lines.dropFirst().map { CSV.parse($0)! }
         #expect(rows.allSatisfy { $0.count == CSV.columns.count })
+        #expect(rows.count == report.results[0].metricRows.count)
         #expect(
             rows.contains { $0[3] == "ci, \"east\"" && $0[7] == "timePerRelayout" && $0[8] == "p50" && $0[9] == "120" })
-        #expect(report.historyRows().split(separator: "\n").count == Set(rows.map { $0[7] }).count)
+        let history = report.historyRows().split(separator: "\n").map { CSV.parse($0)! }
+        #expect(history.count == Set(rows.map { $0[7] }).count)
+        #expect(history.first { $0[7] == "timePerRelayout" }?[8] == "p50")
+        #expect(history.first { $0[7] == "instructionsPerRelayout" }?[9] == "12345")
     }
 
     @Test("atomic writes replace a file whole and leave no temporary behind")
