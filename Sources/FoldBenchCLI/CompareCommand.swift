@@ -15,7 +15,7 @@ enum CompareCommand: Command {
             .init(
                 "--gate", value: "METRICS",
                 help:
-                    "Comma-separated metrics whose regressions fail: allocations, bytes, instructions, time (default all)."
+                    "Comma-separated metrics whose regressions fail: \(gateNames.map(\.name).joined(separator: ", ")) (default all)."
             ),
             .init(
                 "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW."
@@ -31,9 +31,10 @@ enum CompareCommand: Command {
             Exit status: 0 no regression, 1 a gated regression, 2 bad input or nothing in common.
             """)
 
-    static let gateNames = [
-        "allocations": "allocationsPerRelayout", "bytes": "bytesAllocatedPerRelayout",
-        "instructions": "instructionsPerRelayout", "time": "timePerRelayout", "ratio": "ratioToReference",
+    /// The short names `--gate` takes, in the order the help lists them.
+    static let gateNames: [(name: String, metric: String)] = [
+        ("allocations", "allocationsPerRelayout"), ("bytes", "bytesAllocatedPerRelayout"),
+        ("instructions", "instructionsPerRelayout"), ("time", "timePerRelayout"), ("ratio", "ratioToReference"),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -48,9 +49,9 @@ enum CompareCommand: Command {
         if let gate = arguments.value("--gate") {
             var gated: Set<String> = []
             for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-                guard let metric = gateNames[name] else {
+                guard let metric = gateNames.first(where: { $0.name == name })?.metric else {
                     throw UsageError(
-                        "--gate takes allocations, bytes, instructions, time; not '\(name)'", command: spec)
+                        "--gate takes \(gateNames.map(\.name).joined(separator: ", ")); not '\(name)'", command: spec)
                 }
                 gated.insert(metric)
             }

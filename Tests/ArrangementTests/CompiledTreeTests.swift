@@ -147,7 +147,8 @@ struct CompiledTreeTests {
         let nested = Arrangement(
             primary: try Pane(id: "b", content: .arrangement(innermost)),
             secondary: try Pane(
-                id: "e", split: SplitPreferences(horizontal: try .ratio(ideal: 0.25), vertical: try .ratio(ideal: 0.6))))
+                id: "e", split: SplitPreferences(horizontal: try .ratio(ideal: 0.25), vertical: try .ratio(ideal: 0.6)))
+        )
         let root = Arrangement(
             primary: try Pane(
                 id: "a", split: SplitPreferences(horizontal: try .ratio(ideal: 0.3), vertical: try .ratio(ideal: 0.7))),

@@ -156,6 +156,27 @@ struct DifferentialTests {
         #expect(smallest.context.reservedRegions.isEmpty)
     }
 
+    @Test("a scene written by the encoder decodes to the same scene (the shrinker relies on it)")
+    func encoderRoundTrip() throws {
+        var generator = SplitMix64(seed: 0xC0DE)
+        for index in 0..<300 {
+            let tree =
+                index % 3 == 2
+                ? try proportionalTree(arrangements: Int.random(in: 1...40, using: &generator), seed: generator.next())
+                : try TreeFactory.random(
+                    arrangements: Int.random(in: 1...40, using: &generator), seed: generator.next(), maximumDepth: 8)
+            let scene = Scene(context: ContextFactory.random(for: tree, using: &generator), tree: tree)
+            let text = SceneEncoder.encode(scene)
+            let decoded = try SceneDecoder.decode(text)
+            #expect(decoded.tree == tree, "scene \(index)")
+            #expect(decoded.context == scene.context, "scene \(index)")
+            #expect(SceneEncoder.encode(decoded) == text, "scene \(index)")
+            let want = ReferenceResolver().resolve(tree, in: scene.context)
+            let got = ReferenceResolver().resolve(decoded.tree, in: decoded.context)
+            #expect(got == want, "scene \(index): \(firstDifference(got, want, ids: tree.paneIDs) ?? "bits differ")")
+        }
+    }
+
     @Test(
         "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
         arguments: [CompiledTree.Order.levelOrder, .preOrder], [false, true])

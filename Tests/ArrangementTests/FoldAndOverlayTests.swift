@@ -51,30 +51,19 @@ struct FoldTests {
             [pane("a", 0, 0, 1000, 700), hidden("b")])
     }
 
-    @Test("§2.1 a region that only touches the edge does not divide")
-    func touchingRegion() throws {
+    @Test(
+        "§2.1 a region that does not divide leaves the ratio in charge",
+        arguments: [
+            ("touching both edges", ["0 0 0 700", "1000 0 0 700"]),
+            ("not spanning the height", ["500 100 0 500"]),
+            ("outside the bounds", ["1200 0 0 700"]),
+            ("straddling the right edge", ["900 0 200 700"]),
+            ("across, but not spanning the width", ["100 350 500 0"]),
+            ("across, touching the bottom", ["0 700 1000 0"]),
+        ])
+    func notDividing(_ what: String, _ regions: [String]) throws {
         try expectResolution(
-            sceneJSON(regions: ["0 0 0 700", "1000 0 0 700"], root: pair(a: #""splitRatio": 0.3"#)),
-            [
-                pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
-                pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
-            ])
-    }
-
-    @Test("§2.1 a region that does not span the height does not divide")
-    func partialRegion() throws {
-        try expectResolution(
-            sceneJSON(regions: ["500 100 0 500"], root: pair(a: #""splitRatio": 0.3"#)),
-            [
-                pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
-                pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
-            ])
-    }
-
-    @Test("§2.1 a region outside the bounds does not divide")
-    func missingRegion() throws {
-        try expectResolution(
-            sceneJSON(regions: ["1200 0 0 700"], root: pair(a: #""splitRatio": 0.3"#)),
+            sceneJSON(regions: regions, root: pair(a: #""splitRatio": 0.3"#)),
             [
                 pane("a", 0, 0, 300, 700, axis: .horizontal, sc: "CR"),
                 pane("b", 300, 0, 700, 700, axis: .horizontal, sc: "CR"),
@@ -147,6 +136,26 @@ struct FoldTests {
                 pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
             ])
     }
+
+    @Test("§2.2.3 right-to-left with a hinge band: the primary right of the band, the band left empty")
+    func hingeRightToLeft() throws {
+        try expectResolution(
+            sceneJSON(regions: ["400 0 20 700"], direction: "rightToLeft", root: pair(a: #""minWidth": 700"#)),
+            [
+                pane("a", 420, 0, 580, 700, axis: .horizontal, sc: "CR"),
+                pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
+            ])
+    }
+
+    @Test("§2.2.8 right-to-left leaves a stacking fold alone: the primary on top")
+    func stackedRightToLeft() throws {
+        try expectResolution(
+            sceneJSON(regions: ["0 300 1000 0"], direction: "rightToLeft", root: pair()),
+            [
+                pane("a", 0, 0, 1000, 300, axis: .vertical, sc: "RC"),
+                pane("b", 0, 300, 1000, 400, axis: .vertical, sc: "RC"),
+            ])
+    }
 }
 
 @Suite("Overlay style (§2.3)")
@@ -160,73 +169,102 @@ struct OverlayRulesTests {
             [pane("a", 0, 0, 1000, 700, z: 1), pane("b", 0, 0, 1000, 700, z: 0)])
     }
 
-    @Test("§2.3.1 a vertical fold separates: the secondary leads by default")
-    func separatedSideBySide() throws {
-        try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], root: pair(style: overlay)),
-            [pane("a", 400, 0, 600, 700, sc: "CR"), pane("b", 0, 0, 400, 700, sc: "CR")])
+    /// One separated overlay: which region each view takes.
+    struct EdgeCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let region: String
+        var direction = "leftToRight"
+        var primary = ""
+        var secondary = ""
+        let expected: [ExpectedPane]
+        var testDescription: String { name }
     }
 
-    @Test("§2.3.1 a horizontal fold separates: the secondary on top by default")
-    func separatedStacked() throws {
-        try expectResolution(
-            sceneJSON(regions: ["0 300 1000 0"], root: pair(style: overlay)),
-            [pane("a", 0, 300, 1000, 400, sc: "RC"), pane("b", 0, 0, 1000, 300, sc: "RC")])
-    }
+    /// Side by side: a fold at x = 400 in 1000 x 700 (left 400, right 600); stacked: a
+    /// fold at y = 300 (top 300, bottom 400). Left to right, leading is the left region.
+    static let edgeCases: [EdgeCase] = {
+        let vertical = "400 0 0 700"
+        let horizontal = "0 300 1000 0"
+        let (left, right) = ((0.0, 400.0), (400.0, 600.0))
+        func side(_ a: (Double, Double), _ b: (Double, Double)) -> [ExpectedPane] {
+            [pane("a", a.0, 0, a.1, 700, sc: "CR"), pane("b", b.0, 0, b.1, 700, sc: "CR")]
+        }
+        let (top, bottom) = ((0.0, 300.0), (300.0, 400.0))
+        func stack(_ a: (Double, Double), _ b: (Double, Double)) -> [ExpectedPane] {
+            [pane("a", 0, a.0, 1000, a.1, sc: "RC"), pane("b", 0, b.0, 1000, b.1, sc: "RC")]
+        }
+        let leading = #""overlayEdge": {"horizontal": "leading"}"#
+        let trailing = #""overlayEdge": {"horizontal": "trailing"}"#
+        let topEdge = #""overlayEdge": {"vertical": "top"}"#
+        let bottomEdge = #""overlayEdge": {"vertical": "bottom"}"#
+        return [
+            EdgeCase(name: "no edge: the secondary leads", region: vertical, expected: side(right, left)),
+            EdgeCase(
+                name: "only the primary names leading: it gets it", region: vertical, primary: leading,
+                expected: side(left, right)),
+            EdgeCase(
+                name: "only the secondary names trailing: it gets it, the primary leads", region: vertical,
+                secondary: trailing, expected: side(left, right)),
+            EdgeCase(
+                name: "only the secondary names leading", region: vertical, secondary: leading,
+                expected: side(right, left)),
+            EdgeCase(
+                name: "Decision: a single trailing edge never leaves both views trailing", region: vertical,
+                primary: trailing, expected: side(right, left)),
+            EdgeCase(
+                name: "different edges: each view gets its own", region: vertical, primary: leading,
+                secondary: trailing, expected: side(left, right)),
+            EdgeCase(
+                name: "both trailing: the primary gets it", region: vertical, primary: trailing, secondary: trailing,
+                expected: side(right, left)),
+            EdgeCase(
+                name: "both leading: the primary gets it", region: vertical, primary: leading, secondary: leading,
+                expected: side(left, right)),
+            EdgeCase(name: "no edge: the secondary on top", region: horizontal, expected: stack(bottom, top)),
+            EdgeCase(
+                name: "vertical edges decide top and bottom; horizontal edges are ignored there", region: horizontal,
+                primary: #""overlayEdge": {"vertical": "top", "horizontal": "trailing"}"#, expected: stack(top, bottom)),
+            EdgeCase(
+                name: "only the secondary names bottom: it gets it", region: horizontal, secondary: bottomEdge,
+                expected: stack(top, bottom)),
+            EdgeCase(
+                name: "only the primary names bottom", region: horizontal, primary: bottomEdge,
+                expected: stack(bottom, top)),
+            EdgeCase(
+                name: "both bottom: the primary gets it", region: horizontal, primary: bottomEdge,
+                secondary: bottomEdge, expected: stack(bottom, top)),
+            EdgeCase(
+                name: "top and bottom: each view gets its own", region: horizontal, primary: topEdge,
+                secondary: bottomEdge, expected: stack(top, bottom)),
+            EdgeCase(
+                name: "horizontal edges are ignored when stacked", region: horizontal, primary: leading,
+                secondary: trailing, expected: stack(bottom, top)),
+            EdgeCase(
+                name: "right to left, no edge: the secondary takes the leading region, on the right",
+                region: vertical, direction: "rightToLeft", expected: side(left, right)),
+            EdgeCase(
+                name: "right to left: the primary names leading and takes the right", region: vertical,
+                direction: "rightToLeft", primary: leading, expected: side(right, left)),
+            EdgeCase(
+                name: "right to left: the secondary names trailing and takes the left", region: vertical,
+                direction: "rightToLeft", secondary: trailing, expected: side(right, left)),
+            EdgeCase(
+                name: "right to left, with a hinge band: leading is right of the band", region: "400 0 20 700",
+                direction: "rightToLeft", primary: leading,
+                expected: [pane("a", 420, 0, 580, 700, sc: "CR"), pane("b", 0, 0, 400, 700, sc: "CR")]),
+            EdgeCase(
+                name: "right to left does not change top and bottom", region: horizontal, direction: "rightToLeft",
+                secondary: bottomEdge, expected: stack(top, bottom)),
+        ]
+    }()
 
-    @Test("§2.3.1 only the primary names leading: it gets it")
-    func onlyPrimaryLeading() throws {
+    @Test("§2.3.1 a fold separates the views, each to the region its edge names", arguments: edgeCases)
+    func separated(_ edge: EdgeCase) throws {
         try expectResolution(
             sceneJSON(
-                regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "leading"}"#)),
-            [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
-    }
-
-    @Test("§2.3.1 only the secondary names trailing: it gets it, the primary leads")
-    func onlySecondaryTrailing() throws {
-        try expectResolution(
-            sceneJSON(
-                regions: ["400 0 0 700"], root: pair(style: overlay, b: #""overlayEdge": {"horizontal": "trailing"}"#)),
-            [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
-    }
-
-    @Test("§2.3.1 Decision: a single trailing edge never leaves both views trailing")
-    func singleTrailingEdge() throws {
-        try expectResolution(
-            sceneJSON(
-                regions: ["400 0 0 700"], root: pair(style: overlay, a: #""overlayEdge": {"horizontal": "trailing"}"#)),
-            [pane("a", 400, 0, 600, 700, sc: "CR"), pane("b", 0, 0, 400, 700, sc: "CR")])
-    }
-
-    @Test("§2.3.1 different edges: each view gets its own")
-    func differentEdges() throws {
-        try expectResolution(
-            sceneJSON(
-                regions: ["400 0 0 700"],
-                root: pair(
-                    style: overlay, a: #""overlayEdge": {"horizontal": "leading"}"#,
-                    b: #""overlayEdge": {"horizontal": "trailing"}"#)),
-            [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
-    }
-
-    @Test("§2.3.1 the same edge: the primary gets it")
-    func sameEdgePrimaryWins() throws {
-        try expectResolution(
-            sceneJSON(
-                regions: ["400 0 0 700"],
-                root: pair(
-                    style: overlay, a: #""overlayEdge": {"horizontal": "trailing"}"#,
-                    b: #""overlayEdge": {"horizontal": "trailing"}"#)),
-            [pane("a", 400, 0, 600, 700, sc: "CR"), pane("b", 0, 0, 400, 700, sc: "CR")])
-    }
-
-    @Test("§2.3.1 vertical edges decide top and bottom; horizontal edges are ignored there")
-    func verticalEdges() throws {
-        try expectResolution(
-            sceneJSON(
-                regions: ["0 300 1000 0"],
-                root: pair(style: overlay, a: #""overlayEdge": {"vertical": "top", "horizontal": "trailing"}"#)),
-            [pane("a", 0, 0, 1000, 300, sc: "RC"), pane("b", 0, 300, 1000, 400, sc: "RC")])
+                regions: [edge.region], direction: edge.direction,
+                root: pair(style: overlay, a: edge.primary, b: edge.secondary)),
+            edge.expected)
     }
 
     @Test("§2.3.2 Decision: an omitted axis keeps the views layered across the fold")
@@ -234,13 +272,6 @@ struct OverlayRulesTests {
         try expectResolution(
             sceneJSON(regions: ["400 0 0 700"], root: pair(style: #"{"overlay": {"axes": ["vertical"]}}"#)),
             [pane("a", 0, 0, 1000, 700, z: 1), pane("b", 0, 0, 1000, 700, z: 0)])
-    }
-
-    @Test("§2.3.1 right-to-left: the secondary takes the leading region, on the right")
-    func overlayRightToLeft() throws {
-        try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], direction: "rightToLeft", root: pair(style: overlay)),
-            [pane("a", 0, 0, 400, 700, sc: "CR"), pane("b", 400, 0, 600, 700, sc: "CR")])
     }
 
     @Test("§2.3.1 a hinge band separates an overlay too")

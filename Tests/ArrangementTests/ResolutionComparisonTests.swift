@@ -57,9 +57,12 @@ struct ResolutionComparisonTests {
             message: "pane a: splitAxis differs"),
         Planted(
             name: "the other split axis",
-            change: { $0.panes[1].bits = $0.panes[1].bits & ~PaneLayout.Bits.splitAxis | PaneLayout.Bits.of(.vertical) },
+            change: {
+                $0.panes[1].bits = $0.panes[1].bits & ~PaneLayout.Bits.splitAxis | PaneLayout.Bits.of(.vertical)
+            },
             message: "pane b: splitAxis differs"),
-        Planted(name: "z-index", change: { $0.panes[0].bits |= PaneLayout.Bits.front }, message: "pane a: zIndex 1 vs 0"),
+        Planted(
+            name: "z-index", change: { $0.panes[0].bits |= PaneLayout.Bits.front }, message: "pane a: zIndex 1 vs 0"),
     ]
 
     @Test("every field's difference is found and named", arguments: differences)
@@ -71,7 +74,9 @@ struct ResolutionComparisonTests {
         #expect(ResolutionComparison.firstDifference(Self.base, Self.base, ids: Self.ids) == nil)
     }
 
-    @Test("every difference but a frame within the rounding changes the checksum", arguments: differences.filter(\.hashed))
+    @Test(
+        "every difference but a frame within the rounding changes the checksum", arguments: differences.filter(\.hashed)
+    )
     func checksumSeesDifference(_ planted: Planted) {
         var got = Self.base
         planted.change(&got)

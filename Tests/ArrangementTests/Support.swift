@@ -76,7 +76,8 @@ func expectResolution(
         // A variant that reports too few or too many panes fails here, not by omission below.
         guard resolution.panes.count == expected.count else {
             Issue.record(
-                "\(variant.name): \(resolution.panes.count) panes, want \(expected.count)", sourceLocation: sourceLocation)
+                "\(variant.name): \(resolution.panes.count) panes, want \(expected.count)",
+                sourceLocation: sourceLocation)
             continue
         }
         for (want, got) in zip(expected, resolution.panes) {

@@ -228,7 +228,8 @@ struct BadSceneTests {
         try Data(bytes).write(to: url)
         let result = runFoldBench(["resolve", url.path])
         #expect(result.status == 2, "\(what)")
-        #expect(result.err.contains("\(url.path): \(place): malformed JSON: string is not valid UTF-8"), "\(result.err)")
+        #expect(
+            result.err.contains("\(url.path): \(place): malformed JSON: string is not valid UTF-8"), "\(result.err)")
     }
 
     @Test("nesting deeper than 256 arrangements names the place")

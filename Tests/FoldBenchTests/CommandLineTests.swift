@@ -1,6 +1,7 @@
 import FoldBenchCLI
 import Foundation
 import Harness
+import SceneFormat
 import Testing
 
 @Suite("Command line")
@@ -19,6 +20,64 @@ struct CommandLineTests {
             #expect(other.status == 0, "\(entry.name): \(other.err)")
             #expect(other.out == reference.out, "\(entry.name)")
         }
+    }
+
+    @Test(
+        "resolve --device uses the device's safe area and size classes in each posture and orientation",
+        arguments: [
+            // The outer display: 390 x 844 less 47 on top and 34 below; taller than wide, so stacked.
+            (
+                ["--posture", "closed", "--orientation", "portrait"], [[0, 47, 390, 381.5], [0, 428.5, 390, 381.5]],
+                "CC"
+            ),
+            // The outer display in landscape: the secondary's 320 pt ideal is solved first.
+            (["--posture", "closed"], [[47, 0, 430, 369], [477, 0, 320, 369]], "CC"),
+            // The inner display flat in portrait: no fold, 822 x 950, stacked in halves.
+            (["--posture", "flat", "--orientation", "portrait"], [[0, 0, 822, 475], [0, 475, 822, 475]], "RC"),
+            // Half-open in landscape: the fold wins, 475 and 391.
+            ([], [[0, 0, 475, 822], [475, 0, 391, 822]], "CR"),
+        ] as [([String], [[Double]], String)])
+    func resolveOnDevice(_ options: [String], _ frames: [[Double]], _ sizeClass: String) throws {
+        let path = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
+        let result = runFoldBench(["resolve", path, "--device", "iphone-duo"] + options)
+        #expect(result.status == 0, "\(result.err)")
+        let panes = try resolvedPanes(result.out)
+        #expect(panes.map(\.frame) == frames)
+        #expect(panes.allSatisfy { $0.sizeClass == sizeClass })
+    }
+
+    @Test("--posture and --orientation take only their names, and need a device")
+    func resolveDeviceOptions() {
+        let path = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
+        let bad = runFoldBench(["resolve", path, "--device", "iphone-duo", "--posture", "ajar"])
+        #expect(bad.status == 2 && bad.err.contains("--posture is one of closed, halfOpen, flat, not 'ajar'"))
+        let alone = runFoldBench(["resolve", path, "--orientation", "portrait"])
+        #expect(alone.status == 2 && alone.err.contains("--posture and --orientation need --device or --device-file"))
+        let unknown = runFoldBench(["resolve", path, "--device", "brick"])
+        #expect(unknown.status == 2 && unknown.err.contains("unknown device \"brick\""))
+    }
+
+    @Test("ids that need escaping come back out of resolve as they went in")
+    func escapedIDs() throws {
+        let ids = ["quo\"te", "back\\slash", "new\nline", "tab\t", "bell\u{07}", "snow ☃ é", "slash/", "🦊"]
+        func json(_ text: String) -> String {
+            var output = ""
+            JSONWriter.writeString(text, to: &output)
+            return output
+        }
+        var root = "{\"primary\": {\"id\": \(json(ids[6]))}, \"secondary\": {\"id\": \(json(ids[7]))}}"
+        for index in stride(from: 4, through: 0, by: -2) {
+            root =
+                "{\"primary\": {\"id\": \(json(ids[index]))}, \"secondary\": {\"id\": \(json(ids[index + 1])), \"arrangement\": \(root)}}"
+        }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(
+            "{\"context\": {\"bounds\": {\"x\": 0, \"y\": 0, \"width\": 800, \"height\": 600}}, \"root\": \(root)}",
+            named: "ids.json", in: directory)
+        let result = runFoldBench(["resolve", path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try resolvedPanes(result.out).map(\.id) == ids)
     }
 
     @Test("help is printed for --help, help COMMAND and COMMAND --help")
@@ -71,5 +130,21 @@ struct CommandLineTests {
         let number = try spec.parse(["--out", "12"])
         #expect(try number.integer("--out", in: 1...20, command: spec) == 12)
         #expect(throws: UsageError.self) { try number.integer("--out", in: 1...5, command: spec) }
+    }
+}
+
+/// The panes `resolve` printed: id, frame as [x, y, width, height] (empty when hidden)
+/// and size class as two letters, C compact or R regular.
+func resolvedPanes(_ output: String) throws -> [(id: String, frame: [Double], sizeClass: String)] {
+    guard case .array(let panes) = try JSONParser.parse(output)["panes"] ?? .null else { return [] }
+    return panes.map { pane in
+        let id = if case .string(let text) = pane["id"] ?? .null { text } else { "?" }
+        let frame = ["x", "y", "width", "height"].compactMap { key -> Double? in
+            if case .number(let value) = pane["frame"]?[key] ?? .null { value } else { nil }
+        }
+        let sizeClass = ["horizontal", "vertical"].map { key in
+            pane["sizeClass"]?[key] == .string("compact") ? "C" : "R"
+        }.joined()
+        return (id, frame, sizeClass)
     }
 }

@@ -95,12 +95,37 @@ struct GateTests {
     }
 }
 
+@Suite("baseline", .serialized)
+struct BaselineTests {
+    @Test("baseline update --path writes a counted quick-suite report there and nowhere else")
+    func updateToPath() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let committed = repositoryRoot.appendingPathComponent("Results/baseline.json")
+        let before = try Data(contentsOf: committed)
+        let path = directory.appendingPathComponent("nested/baseline.json").path
+        let result = try runBinary(["baseline", "update", "--path", path, "--time-per-scenario", "0"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("wrote the baseline \(path)"))
+        let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let quick = Harness.Suite.quick.scenarios.map(\.description)
+        #expect(Set(summary.entries.map(\.scenario)) == Set(quick))
+        #expect(summary.entries.allSatisfy { ($0.metrics["instructionsPerRelayout"] ?? 0) > 0 })
+        #expect(try Data(contentsOf: committed) == before, "the committed baseline is untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["nested"])
+
+        let wrong = try runBinary(["baseline", "refresh", "--path", path])
+        #expect(wrong.status == 2)
+        #expect(wrong.err.contains("the only baseline action is 'update', not 'refresh'"))
+    }
+}
+
 @Suite("compare")
 struct CompareTests {
     /// A minimal report with one fast result.
     func report(
         instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1,
-        ratio: (Double, Double, Double)? = nil
+        ratio: (Double, Double, Double)? = nil, bytes: Double = 0
     ) -> String {
         let ratioJSON =
             ratio.map {
@@ -113,7 +138,7 @@ struct CompareTests {
                "samples": \(samples.count),
                "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
                            "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
-                           "bytesAllocatedPerRelayout": {"unit": "bytes", "value": 0},
+                           "bytesAllocatedPerRelayout": {"unit": "bytes", "value": \(bytes)},
                            "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}\(ratioJSON)},
                "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
             """
@@ -205,6 +230,137 @@ struct CompareTests {
         let json = try compare(text, text, ["--format", "json"])
         let document = try JSONParser.parse(json.out)
         #expect(document["regression"] == .bool(false))
+    }
+
+    /// The verdict `compare` printed for one metric, from its table.
+    func verdict(_ output: String, _ metric: String) -> String? {
+        output.split(separator: "\n").first { $0.contains(" \(metric) ") }.map { line in
+            ["regression (not gated)", "unchanged (noise)", "regression", "improved", "unchanged"].first {
+                line.hasSuffix($0)
+            } ?? "?"
+        }
+    }
+
+    @Test("--time-threshold moves the line a significant time change must cross")
+    func timeThreshold() throws {
+        let base = report(instructions: 1, allocations: 0, samples: steady)
+        let slower = report(instructions: 1, allocations: 0, samples: steady.map { $0 * 1.10 })
+        #expect(try compare(base, slower).status == 1)
+        let wider = try compare(base, slower, ["--time-threshold", "15"])
+        #expect(wider.status == 0)
+        #expect(verdict(wider.out, "timePerRelayout") == "unchanged")
+        #expect(try compare(base, slower, ["--time-threshold", "-1"]).status == 2)
+    }
+
+    @Test("--significance decides whether a change beyond the threshold is real or noise")
+    func significance() throws {
+        // Twelve samples each, overlapping: p between 0.01 and 0.05.
+        let a = (0..<12).map { 1000 + Double($0) * 20 }
+        let b = a.map { $0 + 80 }
+        let p = Statistics.mannWhitneyP(a, b)
+        try #require(p > 0.01 && p < 0.05, "p = \(p)")
+        let base = report(instructions: 1, allocations: 0, samples: a)
+        let new = report(instructions: 1, allocations: 0, samples: b)
+        let strict = try compare(base, new)
+        #expect(strict.status == 0 && verdict(strict.out, "timePerRelayout") == "unchanged (noise)")
+        let lenient = try compare(base, new, ["--significance", "0.05"])
+        #expect(lenient.status == 1 && verdict(lenient.out, "timePerRelayout") == "regression")
+        #expect(try compare(base, new, ["--significance", "2"]).status == 2)
+    }
+
+    @Test("fewer than 3 samples on a side: a time change beyond the threshold is noise, never a regression")
+    func fewSamples() throws {
+        let two = try compare(
+            report(instructions: 1, allocations: 0, samples: [1000, 1001]),
+            report(instructions: 1, allocations: 0, samples: [2000, 2001]))
+        #expect(two.status == 0)
+        #expect(verdict(two.out, "timePerRelayout") == "unchanged (noise)")
+    }
+
+    @Test("a regression in a metric not gated is printed as such and exits 0")
+    func notGated() throws {
+        let result = try compare(
+            report(instructions: 50_000, allocations: 0, samples: steady),
+            report(instructions: 60_000, allocations: 0, samples: steady), ["--gate", "allocations"])
+        #expect(result.status == 0)
+        #expect(verdict(result.out, "instructionsPerRelayout") == "regression (not gated)")
+    }
+
+    @Test("bytes: any increase is a regression; a decrease is an improvement")
+    func bytesRegression() throws {
+        let none = report(instructions: 1, allocations: 0, samples: steady)
+        let some = report(instructions: 1, allocations: 0, samples: steady, bytes: 16)
+        let worse = try compare(none, some, ["--gate", "bytes"])
+        #expect(worse.status == 1 && verdict(worse.out, "bytesAllocatedPerRelayout") == "regression")
+        let better = try compare(some, none, ["--gate", "bytes"])
+        #expect(better.status == 0 && verdict(better.out, "bytesAllocatedPerRelayout") == "improved")
+    }
+
+    @Test("a zero baseline: the change is n/a, any instruction growth is a regression")
+    func zeroBaseline() throws {
+        let result = try compare(
+            report(instructions: 0, allocations: 0, samples: steady),
+            report(instructions: 5, allocations: 0, samples: steady), ["--gate", "instructions"])
+        #expect(result.status == 1)
+        let line = try #require(result.out.split(separator: "\n").first { $0.contains("instructionsPerRelayout") })
+        #expect(line.contains(" n/a "))
+        #expect(verdict(result.out, "instructionsPerRelayout") == "regression")
+        let same = try compare(
+            report(instructions: 0, allocations: 0, samples: steady),
+            report(instructions: 0, allocations: 0, samples: steady), ["--gate", "instructions"])
+        #expect(same.status == 0 && verdict(same.out, "instructionsPerRelayout") == "unchanged")
+    }
+
+    @Test("--gate names every metric it takes, ratio included; an unknown name exits 2 listing them")
+    func gateNames() throws {
+        let text = report(instructions: 1, allocations: 0, samples: steady)
+        let unknown = try compare(text, text, ["--gate", "instructions,speed"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("--gate takes allocations, bytes, instructions, time, ratio; not 'speed'"))
+        #expect(runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions, time, ratio"))
+        #expect(try compare(text, text, ["--gate", "ratio"]).status == 0)
+    }
+
+    @Test("a malformed --pair exits 2", arguments: ["fast", "=fast", "fast=", "a=b=c"])
+    func malformedPair(_ pair: String) throws {
+        let text = report(instructions: 1, allocations: 0, samples: steady)
+        let result = try compare(text, text, ["--pair", pair])
+        #expect(result.status == 2)
+        #expect(result.err.contains("--pair takes OLD=NEW, not '\(pair)'"), "\(result.err)")
+    }
+
+    @Test("json output carries every row, its verdict and whether it gates")
+    func jsonRows() throws {
+        let result = try compare(
+            report(instructions: 50_000, allocations: 0, samples: steady),
+            report(instructions: 60_000, allocations: 0, samples: steady),
+            ["--format", "json", "--gate", "instructions"])
+        #expect(result.status == 1)
+        let document = try JSONParser.parse(result.out)
+        #expect(document["regression"] == .bool(true))
+        guard case .array(let rows) = document["rows"] ?? .null else {
+            Issue.record("no rows")
+            return
+        }
+        #expect(rows.count == 4)
+        let row = try #require(rows.first { $0["metric"] == .string("instructionsPerRelayout") })
+        #expect(row["baseline"] == .number(50_000) && row["new"] == .number(60_000))
+        #expect(row["change"] == .number(0.2))
+        #expect(row["verdict"] == .string("regression") && row["gated"] == .bool(true))
+        #expect(rows.first { $0["metric"] == .string("timePerRelayout") }?["gated"] == .bool(false))
+    }
+
+    @Test("a non-finite metric is written as null and refused on reading, naming the place")
+    func nonFiniteMetric() throws {
+        var report = RunnerTests.syntheticReport()
+        report.results[0].framesOverBudget = .nan
+        let text = JSONWriter.writePretty(report.json())
+        #expect(text.contains("\"value\": null"))
+        #expect(throws: SceneError.self) { try ReportSummary.decode(Array(text.utf8)) }
+        let good = self.report(instructions: 1, allocations: 0, samples: steady)
+        let result = try compare(good, text)
+        #expect(result.status == 2)
+        #expect(result.err.contains("b.json: results[0].metrics.framesOverBudget"), "\(result.err)")
     }
 
     @Test("bad input exits 2: unreadable, malformed, wrong schema, nothing in common")

@@ -105,6 +105,86 @@ struct MotionTests {
         #expect(state.angle == 0)
     }
 
+    @Test(
+        "postures change exactly at the profile's thresholds",
+        arguments: [
+            ("iphone-duo", 19.99, Posture.closed), ("iphone-duo", 20, .halfOpen), ("iphone-duo", 159.99, .halfOpen),
+            ("iphone-duo", 160, .flat), ("hinged-duo", 14.99, .closed), ("hinged-duo", 15, .halfOpen),
+            ("hinged-duo", 169.99, .halfOpen), ("hinged-duo", 170, .flat),
+        ])
+    func thresholds(_ device: String, _ angle: Double, _ posture: Posture) throws {
+        let profile = try DeviceProfile.shipped(device)
+        #expect(profile.posture(atAngle: angle) == posture)
+        let context = profile.context(posture: posture, orientation: .landscape)
+        let screen = posture == .closed ? profile.outer[.landscape]! : profile.inner[.landscape]!
+        #expect(context.bounds == screen.safeArea)
+        #expect(context.sizeClass == screen.sizeClass)
+        #expect(context.reservedRegions == (posture == .halfOpen ? [screen.fold!] : []))
+    }
+
+    /// The first frame of fold-cycle on `device` at `rate` whose posture is closed.
+    func firstClosedFrame(_ device: DeviceProfile, refreshRate rate: Double) -> Int {
+        (0...).first {
+            device.posture(atAngle: Motion.foldCycle.state(atFrame: $0, refreshRate: rate).angle) == .closed
+        }!
+    }
+
+    @Test("hinged-duo: closing moves the bounds to the outer display over its 8 transition frames, folds cleared")
+    func hingedTransition() throws {
+        let hinged = try DeviceProfile.shipped("hinged-duo")
+        #expect(hinged.transitionFrames == 8)
+        let contexts = Timeline.contexts(motion: .foldCycle, device: hinged, frames: 130, refreshRate: 480)
+        let closing = firstClosedFrame(hinged, refreshRate: 480)
+        let inner = try Rect(x: 0, y: 24, width: 884, height: 736)
+        let outer = try Rect(x: 44, y: 0, width: 692, height: 339)
+        #expect(contexts[closing - 1].bounds == inner)
+        #expect(contexts[closing - 1].reservedRegions == [try Rect(x: 429, y: 0, width: 26, height: 780)])
+        for step in 0..<7 {
+            let context = contexts[closing + step]
+            let t = Double(step + 1) / 8
+            #expect(context.reservedRegions.isEmpty)
+            #expect(abs(context.bounds.x - 44 * t) < 1e-9 && abs(context.bounds.width - (884 + (692 - 884) * t)) < 1e-9)
+        }
+        #expect(contexts[closing + 7].bounds == outer)
+        #expect(contexts[closing + 7].sizeClass == SizeClass(horizontal: .compact, vertical: .compact))
+    }
+
+    @Test("hinged-duo in portrait: the band lies across, below the top inset")
+    func hingedPortrait() throws {
+        let hinged = try DeviceProfile.shipped("hinged-duo")
+        let contexts = Timeline.contexts(motion: .rotateHalfOpen, device: hinged, frames: 31)
+        #expect(contexts[29].bounds == (try Rect(x: 0, y: 24, width: 884, height: 736)))
+        #expect(contexts[30].bounds == (try Rect(x: 0, y: 24, width: 780, height: 840)))
+        #expect(contexts[30].reservedRegions == [try Rect(x: 0, y: 429, width: 780, height: 26)])
+    }
+
+    @Test("with no transition frames the bounds jump to the other display on the frame the posture changes")
+    func noTransition() throws {
+        var device = try DeviceProfile.shipped("iphone-duo")
+        device.transitionFrames = 0
+        let contexts = Timeline.contexts(motion: .foldCycle, device: device, frames: 60)
+        let closing = firstClosedFrame(device, refreshRate: 120)
+        let outer = device.outer[.landscape]!.safeArea
+        #expect(contexts[closing - 1].bounds != outer)
+        #expect(contexts[closing].bounds == outer)
+        let opening = (closing...).first { contexts[$0].bounds != outer }!
+        #expect(contexts[opening].bounds == device.inner[.landscape]!.safeArea)
+        #expect(contexts[opening].reservedRegions.count == 1)
+    }
+
+    @Test("a right-to-left timeline is the left-to-right one with the direction flipped", arguments: Motion.allCases)
+    func rightToLeftTimeline(_ motion: Motion) throws {
+        for device in try DeviceProfile.shippedNames.map(DeviceProfile.shipped) {
+            let forward = Timeline.contexts(motion: motion, device: device, frames: 90)
+            let backward = Timeline.contexts(motion: motion, device: device, frames: 90, direction: .rightToLeft)
+            #expect(backward.allSatisfy { $0.layoutDirection == .rightToLeft })
+            #expect(forward.allSatisfy { $0.layoutDirection == .leftToRight })
+            #expect(
+                zip(forward, backward).allSatisfy { $0.bounds == $1.bounds && $0.reservedRegions == $1.reservedRegions }
+            )
+        }
+    }
+
     @Test("the hinged profile reserves a 26 pt band")
     func hingedProfile() throws {
         let hinged = try DeviceProfile.shipped("hinged-duo")
@@ -159,7 +239,9 @@ struct RunnerTests {
         // The checksum, worked out here from the reference on the same 24 frames.
         let tree = try TreeFactory.balanced(depth: 3)
         var expected = ResolutionComparison.checksumSeed
-        for context in Timeline.contexts(motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24) {
+        for context in Timeline.contexts(
+            motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
+        {
             ResolutionComparison.checksum(ReferenceResolver().resolve(tree, in: context), into: &expected)
         }
         #expect(results.map(\.checksum) == [expected, expected])
@@ -181,9 +263,10 @@ struct RunnerTests {
             #expect(result.relayoutsPerSecond == 1e9 / result.time.p50)
             #expect(result.peakResidentBytes > 0 && result.prepareNanoseconds > 0)
             #expect((0...1).contains(result.framesOverBudget))
-            #expect(rows["timePerRelayout"]?.map(\.statistic) == [
-                "p50", "min", "p90", "p99", "max", "mean", "mad", "ci95Lower", "ci95Upper",
-            ])
+            #expect(
+                rows["timePerRelayout"]?.map(\.statistic) == [
+                    "p50", "min", "p90", "p99", "max", "mean", "mad", "ci95Lower", "ci95Upper",
+                ])
         }
         // The reference over itself, round by round, is exactly 1.
         #expect(results[0].ratioToReference.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])

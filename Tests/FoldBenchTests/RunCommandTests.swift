@@ -80,7 +80,10 @@ struct RunCommandTests {
             ("\"trailing\": 84", "\"trailing\": 84, \"left\": 3", "innerDisplay.landscape.safeArea.left: unknown key"),
             ("\"name\": \"iphone-duo\",", "", "name: missing"),
             // The error is at the closing brace after the stray comma, wherever the file puts it.
-            ("\"transitionFrames\": 12", "\"transitionFrames\": 12,", "LAST_BRACE: malformed JSON: expected a string key"),
+            (
+                "\"transitionFrames\": 12", "\"transitionFrames\": 12,",
+                "LAST_BRACE: malformed JSON: expected a string key"
+            ),
         ])
     func badDeviceFiles(_ original: String, _ replacement: String, _ message: String) throws {
         let directory = try temporaryDirectory()
@@ -120,14 +123,15 @@ struct RunCommandTests {
         #expect(result.status == 0, "\(result.err)")
         let summary = try ReportSummary.decode(
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
-        #expect(summary.entries.map(\.scenario) == ["fold-cycle/balanced-d2/my-phone", "fold-cycle/balanced-d2/my-phone"])
+        #expect(
+            summary.entries.map(\.scenario) == ["fold-cycle/balanced-d2/my-phone", "fold-cycle/balanced-d2/my-phone"])
         let moonPhase = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
         let resolved = runFoldBench([
             "resolve", moonPhase, "--device-file", path, "--posture", "halfOpen", "--orientation", "landscape",
         ])
         #expect(resolved.status == 0, "\(resolved.err)")
         // 950 pt less the 100 pt bar, split at the fold at x = 475: 475 and 375.
-        #expect(try paneWidths(resolved.out) == [475, 375])
+        #expect(try resolvedPanes(resolved.out).map { $0.frame[2] } == [475, 375])
     }
 
     @Test("list names every suite, motion, device and variant")
@@ -143,13 +147,5 @@ struct RunCommandTests {
         // Listed, but a comparison point: not in a run that names no variant.
         #expect(result.out.contains("fast-preorder: ") && result.out.contains("(not run by default)"))
         #expect(!result.out.contains("fast-slowed"))
-    }
-}
-
-/// The widths of the visible panes in `resolve`'s output, in order.
-func paneWidths(_ output: String) throws -> [Double] {
-    guard case .array(let panes) = try JSONParser.parse(output)["panes"] ?? .null else { return [] }
-    return panes.compactMap { pane in
-        if case .number(let width) = pane["frame"]?["width"] ?? .null { width } else { nil }
     }
 }

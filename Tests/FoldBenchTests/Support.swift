@@ -1,6 +1,6 @@
 import FoldBenchCLI
-import Testing
 import Foundation
+import Testing
 
 /// Collects what a command writes.
 final class CapturedOutput: @unchecked Sendable {
