@@ -274,6 +274,22 @@ struct RunnerTests {
         #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper && ratio.value < 1)
     }
 
+    @Test("bytes per relayout are exactly what the variant allocates over the timeline, per frame")
+    func exactBytes() throws {
+        let results = try runner([VariantRegistry.entry(named: "reference")!]).run([
+            try Scenario("fold-cycle/balanced-d3/iphone-duo")
+        ])
+        let tree = try TreeFactory.balanced(depth: 3)
+        let contexts = Timeline.contexts(motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
+        // The bench's loop over the whole timeline, as the runner counts it: after one
+        // pass (the runner's verification), and per thread, so exact while other tests run.
+        let bench = VariantBench(ReferenceResolver(), tree: tree, contexts: contexts)
+        bench.run(from: 0, count: contexts.count)
+        let tally = AllocationTally.measure { bench.run(from: 0, count: contexts.count) }
+        #expect(tally.bytes > 0)
+        #expect(results.map(\.bytesAllocatedPerRelayout) == [Double(tally.bytes) / 24])
+    }
+
     @Test("scenarios are sampled in the same rounds: a cheap tree and a costly one get as many samples")
     func scenariosInterleaved() throws {
         var progressLines: [String] = []
