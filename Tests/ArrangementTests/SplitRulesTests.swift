@@ -175,27 +175,21 @@ struct SplitRulesTests {
             ])
     }
 
-    @Test("§2.2.5 not enough space: the primary wins a priority tie")
-    func collapseTieKeepsPrimary() throws {
-        try expectResolution(
-            sceneJSON(root: pair(a: #""minWidth": 600"#, b: #""minWidth": 500"#)),
-            [pane("a", 0, 0, 1000, 700), hidden("b")])
-    }
-
-    @Test("§2.2.5 not enough space: the higher priority wins")
-    func collapseByPriority() throws {
-        try expectResolution(
-            sceneJSON(root: pair(a: #""minWidth": 600"#, b: #""minWidth": 500, "layoutPriority": 2"#)),
-            [hidden("a"), pane("b", 0, 0, 1000, 700)])
-    }
-
-    @Test("§2.2.5 negative priorities compare like any number")
-    func negativePriority() throws {
-        try expectResolution(
-            sceneJSON(
-                root: pair(a: #""minWidth": 600, "layoutPriority": -1"#, b: #""minWidth": 500, "layoutPriority": -0.5"#)
+    @Test(
+        "§2.2.5 not enough space: only the view with the higher priority is shown",
+        arguments: [
+            ("a tie keeps the primary", "", "", true),
+            ("the higher priority wins", "", #", "layoutPriority": 2"#, false),
+            ("the primary's higher priority wins", #", "layoutPriority": 0.5"#, "", true),
+            (
+                "negative priorities compare like any number", #", "layoutPriority": -1"#, #", "layoutPriority": -0.5"#,
+                false
             ),
-            [hidden("a"), pane("b", 0, 0, 1000, 700)])
+        ])
+    func collapse(_ what: String, _ primary: String, _ secondary: String, _ primaryShown: Bool) throws {
+        try expectResolution(
+            sceneJSON(root: pair(a: #""minWidth": 600"# + primary, b: #""minWidth": 500"# + secondary)),
+            primaryShown ? [pane("a", 0, 0, 1000, 700), hidden("b")] : [hidden("a"), pane("b", 0, 0, 1000, 700)])
     }
 
     @Test("§2.2.4 hi below lo is raised to lo")

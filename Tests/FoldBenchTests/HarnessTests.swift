@@ -280,7 +280,8 @@ struct RunnerTests {
             try Scenario("fold-cycle/balanced-d3/iphone-duo")
         ])
         let tree = try TreeFactory.balanced(depth: 3)
-        let contexts = Timeline.contexts(motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
+        let contexts = Timeline.contexts(
+            motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
         // The bench's loop over the whole timeline, as the runner counts it: after one
         // pass (the runner's verification), and per thread, so exact while other tests run.
         let bench = VariantBench(ReferenceResolver(), tree: tree, contexts: contexts)
