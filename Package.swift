@@ -3,6 +3,11 @@ import PackageDescription
 
 /// FoldBench: a model of ArrangementView's layout rules (reference and fast resolvers)
 /// and `foldbench`, the harness that replays fold animations and measures them.
+///
+/// Arrows point one way: the command line → reports and measurement → workloads →
+/// variants and scene generation → resolvers → the model. Nothing below the command
+/// line imports Foundation but workloads (the shipped device files), measurement and
+/// reports.
 let package = Package(
     name: "FoldBench",
     products: [
@@ -15,26 +20,44 @@ let package = Package(
         .target(name: "ReferenceResolver", dependencies: ["ArrangementModel"]),
         // Flat storage, order computed at prepare time, no allocation per frame.
         .target(name: "FastResolver", dependencies: ["ArrangementModel"]),
-        // Scene files: a strict JSON reader/writer and the scene decoder (no Foundation).
+        // The one list of resolver variants, and the loop that drives one over frames.
+        .target(name: "Variants", dependencies: ["ArrangementModel", "ReferenceResolver", "FastResolver"]),
+        // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
+        .target(name: "SceneGenerator", dependencies: ["ArrangementModel", "ReferenceResolver"]),
+        // Scene files: a strict JSON reader/writer and the scene decoder.
         .target(name: "SceneFormat", dependencies: ["ArrangementModel"]),
+        // What is measured: devices, motions and their timelines, trees, scenarios, suites.
+        .target(
+            name: "Workloads", dependencies: ["ArrangementModel", "SceneGenerator", "SceneFormat"],
+            resources: [.copy("Devices")]),
         // jemalloc's counters for allocation metrics.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc"),
         // Callgrind client requests (no-ops where valgrind's header is missing).
         .target(name: "CCallgrind"),
-        // Devices, motions, trees, the measuring loop, statistics, reports.
+        // How it is measured: the runner, the clock, allocation and instruction counters,
+        // statistics, the run's environment.
         .target(
-            name: "Harness",
+            name: "Measurement",
             dependencies: [
-                "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "CJemalloc",
-                "CCallgrind",
-            ],
-            resources: [.copy("Devices")]),
-        // Commands and the argument parser; the executable is a thin shell around it.
-        .target(name: "FoldBenchCLI", dependencies: ["Harness", "SceneFormat"]),
+                "ArrangementModel", "ReferenceResolver", "Variants", "Workloads", "CJemalloc", "CCallgrind",
+            ]),
+        // What a run leaves behind: metrics, report files, compare, history, trends and charts.
+        .target(name: "Reports", dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Measurement"]),
+        // One command per file, and the argument parser; the executable is a thin shell around it.
+        .target(
+            name: "FoldBenchCLI",
+            dependencies: ["ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports"]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .testTarget(
             name: "ArrangementTests",
-            dependencies: ["ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "Harness"]),
-        .testTarget(name: "FoldBenchTests", dependencies: ["FoldBenchCLI", "Harness", "SceneFormat"]),
+            dependencies: [
+                "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator", "Variants",
+                "Workloads", "Measurement",
+            ]),
+        .testTarget(
+            name: "FoldBenchTests",
+            dependencies: [
+                "FoldBenchCLI", "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat",
+            ]),
     ]
 )

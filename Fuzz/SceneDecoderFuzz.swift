@@ -1,10 +1,10 @@
 // libFuzzer target: raw bytes into the scene decoder. It must accept or reject,
-// never trap; an accepted scene must resolve identically with both variants and
+// never trap; an accepted scene must resolve identically with every variant and
 // survive a round trip through the encoder.
 import ArrangementModel
-import FastResolver
 import ReferenceResolver
 import SceneFormat
+import Variants
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -16,9 +16,11 @@ public func fuzzSceneDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     guard scene.tree.arrangementCount <= 4096 else { return 0 }
     let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
-    let fast = FastResolver().resolve(scene.tree, in: scene.context)
-    if let difference = ResolutionComparison.firstDifference(fast, reference, ids: scene.tree.paneIDs) {
-        fatalError("fast differs from the reference: \(difference)\n\(encoded)")
+    for entry in VariantList.candidates {
+        let resolution = entry.variant.resolve(scene.tree, in: scene.context)
+        if let difference = ResolutionComparison.firstDifference(resolution, reference, ids: scene.tree.paneIDs) {
+            fatalError("\(entry.name) differs from the reference: \(difference)\n\(encoded)")
+        }
     }
     _ = ResolutionEncoder.encode(reference, ids: scene.tree.paneIDs)
     return 0

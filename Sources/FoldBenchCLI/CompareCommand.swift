@@ -1,5 +1,8 @@
 import Foundation
-import Harness
+import Measurement
+import Reports
+import Variants
+import Workloads
 import SceneFormat
 
 /// `foldbench compare BASELINE NEW`: verdicts per scenario × variant × metric.

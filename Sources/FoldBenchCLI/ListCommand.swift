@@ -1,13 +1,24 @@
-import Harness
+import Measurement
+import Variants
+import Workloads
 
 /// `foldbench list`: what can be run.
 enum ListCommand: Command {
     static let spec = CommandSpec(
-        name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.")
+        name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.",
+        options: [
+            .init(
+                "--variants",
+                help: "Print only the name of every variant, test-only ones included, one per line (for scripts).")
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        if arguments.flag("--variants") {
+            console.out(VariantList.all.map { "\($0.name)\n" }.joined())
+            return 0
+        }
         var text = "Variants:\n"
-        for entry in VariantRegistry.entries where !entry.isTestOnly { text += "  \(entry.name): \(entry.summary)\n" }
+        for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         text += "\nMotions:\n"
         for motion in Motion.allCases { text += "  \(motion.rawValue): \(motion.summary)\n" }
         text += "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"

@@ -1,5 +1,8 @@
 import ArrangementModel
-import Harness
+import Measurement
+import Reports
+import Variants
+import Workloads
 import SceneFormat
 
 /// `foldbench resolve SCENE.json`: prints a scene's resolution (contract §4).
@@ -77,9 +80,9 @@ enum ResolveCommand: Command {
 /// Looks up variants by name for the commands.
 enum Variants {
     static func named(_ name: String, command: CommandSpec) throws(UsageError) -> VariantEntry {
-        guard let entry = VariantRegistry.entry(named: name) else {
+        guard let entry = VariantList.entry(named: name) else {
             throw UsageError(
-                "unknown variant '\(name)' (expected one of \(VariantRegistry.names.joined(separator: ", ")))",
+                "unknown variant '\(name)' (expected one of \(VariantList.listed.map(\.name).joined(separator: ", ")))",
                 command: command)
         }
         return entry

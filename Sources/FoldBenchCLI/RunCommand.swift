@@ -1,6 +1,9 @@
 import ArrangementModel
 import Foundation
-import Harness
+import Measurement
+import Reports
+import Variants
+import Workloads
 import SceneFormat
 
 /// `foldbench run`: measures scenarios with every variant, prints a table, writes reports.
@@ -142,7 +145,7 @@ enum RunCommand: Command {
             self.scenarios = scenarios
             runner = Runner(
                 options: options,
-                variants: variants.isEmpty ? VariantRegistry.entries.filter(\.runsByDefault) : variants,
+                variants: variants.isEmpty ? VariantList.defaultRun : variants,
                 resolveDevice: { name in try devices[name] ?? DeviceProfile.shipped(name) })
             childArguments =
                 scenarios.flatMap { ["--scenario", $0.description] }

@@ -1,5 +1,8 @@
 import Foundation
-import Harness
+import Measurement
+import Reports
+import Variants
+import Workloads
 
 /// `foldbench trend [HISTORY]`: series over runs, change points, charts.
 enum TrendCommand: Command {

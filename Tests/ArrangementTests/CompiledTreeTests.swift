@@ -1,5 +1,6 @@
 import ArrangementModel
-import Harness
+import SceneGenerator
+import Workloads
 import Testing
 
 @testable import FastResolver
@@ -129,7 +130,8 @@ struct CompiledTreeTests {
         let balanced = CompiledTree(try TreeFactory.balanced(depth: 6))
         #expect(balanced.leftToRightIsProportional && !balanced.rightToLeftIsProportional)
         for seed in 1...20 as ClosedRange<UInt64> {
-            let compiled = CompiledTree(try proportionalTree(arrangements: 150, seed: seed))
+            var generator = SceneGenerator(seed: seed)
+            let compiled = CompiledTree(try generator.proportionalTree(arrangements: 150))
             #expect(compiled.leftToRightIsProportional, "seed \(seed)")
         }
         // One arrangement that is not proportional is enough to take the general loop.

@@ -1,7 +1,10 @@
 import ArrangementModel
 import FastResolver
 import Foundation
-import Harness
+import Measurement
+import SceneGenerator
+import Variants
+import Workloads
 import ReferenceResolver
 import SceneFormat
 import Testing
@@ -10,13 +13,13 @@ func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> St
     ResolutionComparison.firstDifference(got, want, ids: ids)
 }
 
-/// How the fast variant (in either storage order) differs from the reference on a scene, or `nil`.
-func fastDiffers(_ scene: Scene) -> String? {
+/// How the first variant that differs from the reference differs on a scene, or `nil`.
+func variantDiffers(_ scene: Scene) -> String? {
     let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
-    for order in [CompiledTree.Order.levelOrder, .preOrder] {
-        let fast = FastResolver(order: order).resolve(scene.tree, in: scene.context)
-        if let difference = firstDifference(fast, reference, ids: scene.tree.paneIDs) {
-            return "\(FastResolver(order: order).name): \(difference)"
+    for entry in VariantList.candidates {
+        let resolution = entry.variant.resolve(scene.tree, in: scene.context)
+        if let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) {
+            return "\(entry.name): \(difference)"
         }
     }
     return nil
@@ -96,7 +99,7 @@ func simplifications(of document: JSONValue) -> [JSONValue] {
     return results + variants(document)
 }
 
-@Suite("Fast equals reference")
+@Suite("Every variant equals the reference")
 struct DifferentialTests {
     /// Scenes per seed: 10,000, or `FOLDBENCH_SCENES` when set.
     static var sceneCount: Int {
@@ -114,24 +117,19 @@ struct DifferentialTests {
 
     @Test("10,000 generated scenes per seed resolve identically", arguments: seeds)
     func generatedScenes(seed: UInt64) throws {
-        var generator = SplitMix64(seed: seed)
+        var scenes = SceneGenerator(seed: seed)
         var checked = 0
         for index in 0..<Self.sceneCount {
             let shallow = index % 2 == 0
-            let count = shallow ? Int.random(in: 1...63, using: &generator) : Int.random(in: 1...200, using: &generator)
-            // One scene in four: proportional splits only, for the fast resolver's loop for such trees.
-            let tree =
-                index % 4 == 3
-                ? try proportionalTree(arrangements: count, seed: generator.next())
-                : try TreeFactory.random(arrangements: count, seed: generator.next(), maximumDepth: shallow ? 6 : 16)
-            let context = ContextFactory.random(for: tree, using: &generator)
+            let (tree, context) = try scenes.scene(
+                arrangements: shallow ? 1...63 : 1...200, maximumDepth: shallow ? 6 : 16)
             let scene = Scene(context: context, tree: tree)
-            if let difference = fastDiffers(scene) {
-                let smallest = shrink(scene) { fastDiffers($0) != nil }
+            if let difference = variantDiffers(scene) {
+                let smallest = shrink(scene) { variantDiffers($0) != nil }
                 Issue.record(
                     """
                     seed \(seed), scene \(index): \(difference)
-                    smallest failing scene (\(fastDiffers(smallest) ?? "")):
+                    smallest failing scene (\(variantDiffers(smallest) ?? "")):
                     \(SceneEncoder.encode(smallest))
                     """)
                 return
@@ -144,11 +142,11 @@ struct DifferentialTests {
     @Test("the shrinker finds a small scene for a planted difference")
     func shrinkerWorks() throws {
         // A stand-in failure: "the tree has an overlay anywhere with a vertical fold".
-        var generator = SplitMix64(seed: 7)
+        var scenes = SceneGenerator(seed: 7)
         var found: Scene?
         while found == nil {
-            let tree = try TreeFactory.random(arrangements: 30, seed: generator.next(), maximumDepth: 8)
-            let scene = Scene(context: ContextFactory.random(for: tree, using: &generator), tree: tree)
+            let tree = try scenes.tree(arrangements: 30, maximumDepth: 8)
+            let scene = Scene(context: scenes.context(for: tree), tree: tree)
             if SceneEncoder.encode(scene).contains("\"overlay\"") { found = scene }
         }
         let smallest = shrink(found!) { SceneEncoder.encode($0).contains("\"overlay\"") }
@@ -158,14 +156,10 @@ struct DifferentialTests {
 
     @Test("a scene written by the encoder decodes to the same scene (the shrinker relies on it)")
     func encoderRoundTrip() throws {
-        var generator = SplitMix64(seed: 0xC0DE)
+        var scenes = SceneGenerator(seed: 0xC0DE)
         for index in 0..<300 {
-            let tree =
-                index % 3 == 2
-                ? try proportionalTree(arrangements: Int.random(in: 1...40, using: &generator), seed: generator.next())
-                : try TreeFactory.random(
-                    arrangements: Int.random(in: 1...40, using: &generator), seed: generator.next(), maximumDepth: 8)
-            let scene = Scene(context: ContextFactory.random(for: tree, using: &generator), tree: tree)
+            let (tree, context) = try scenes.scene(arrangements: 1...40, maximumDepth: 8)
+            let scene = Scene(context: context, tree: tree)
             let text = SceneEncoder.encode(scene)
             let decoded = try SceneDecoder.decode(text)
             #expect(decoded.tree == tree, "scene \(index)")
@@ -179,20 +173,17 @@ struct DifferentialTests {
 
     @Test(
         "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
-        arguments: [CompiledTree.Order.levelOrder, .preOrder], [false, true])
-    func stateful(order: CompiledTree.Order, proportional: Bool) throws {
+        arguments: VariantList.candidates.map(\.name), [false, true])
+    func stateful(variant: String, proportional: Bool) throws {
+        var trees = SceneGenerator(seed: 42)
         let tree =
             proportional
-            ? try proportionalTree(arrangements: 120, seed: 42)
-            : try TreeFactory.random(arrangements: 120, seed: 42, maximumDepth: 10)
-        let fast = FastResolver(order: order)
-        let prepared = fast.prepare(tree)
-        var resolution = Resolution(paneCount: tree.paneCount)
-        for step in 0..<1_000 {
-            let context = Self.changingContext(step)
-            fast.relayout(prepared, in: context, into: &resolution)
+            ? try trees.proportionalTree(arrangements: 120) : try trees.tree(arrangements: 120, maximumDepth: 10)
+        let contexts = (0..<1_000).map(Self.changingContext)
+        let loop = try #require(VariantList.entry(named: variant)).frameLoop(tree, contexts, now: Clock.now)
+        for (step, context) in contexts.enumerated() {
             let fresh = ReferenceResolver().resolve(tree, in: context)
-            if let difference = firstDifference(resolution, fresh, ids: tree.paneIDs) {
+            if let difference = firstDifference(loop.resolution(atFrame: step), fresh, ids: tree.paneIDs) {
                 Issue.record("step \(step): \(difference)\n\(SceneEncoder.encode(Scene(context: context, tree: tree)))")
                 return
             }

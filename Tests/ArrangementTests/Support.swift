@@ -1,9 +1,9 @@
 import ArrangementModel
 import FastResolver
-import Harness
 import ReferenceResolver
 import SceneFormat
 import Testing
+import Variants
 
 /// One pane as a test expects it, worked out by hand from the contract.
 struct ExpectedPane: CustomStringConvertible {
@@ -65,12 +65,12 @@ func decodeScene(_ text: String, sourceLocation: SourceLocation = #_sourceLocati
     }
 }
 
-/// Checks that the reference and the fast variant both give `expected`.
+/// Checks that every variant gives `expected`.
 func expectResolution(
     _ sceneText: String, _ expected: [ExpectedPane], sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let scene = try decodeScene(sceneText, sourceLocation: sourceLocation)
-    for variant in [ReferenceResolver() as any ResolverVariant, FastResolver(), FastResolver(order: .preOrder)] {
+    for variant in VariantList.all.map(\.variant) {
         let resolution = variant.resolve(scene.tree, in: scene.context)
         #expect(scene.tree.paneIDs == expected.map(\.id), sourceLocation: sourceLocation)
         // A variant that reports too few or too many panes fails here, not by omission below.
@@ -103,41 +103,4 @@ func expectResolution(
 /// A root arrangement with two leaf panes `a` and `b` and optional modifiers.
 func pair(style: String = "\"automatic\"", a: String = "", b: String = "") -> String {
     "{\"style\": \(style), \"primary\": {\"id\": \"a\"\(a.isEmpty ? "" : ", " + a)}, \"secondary\": {\"id\": \"b\"\(b.isEmpty ? "" : ", " + b)}}"
-}
-
-/// A random tree of `count` automatic splits whose bounds never bind: no minimums, and
-/// only primaries with a ratio ideal (any share from 0 to 1, on either axis or both). Left
-/// to right, every arrangement takes the fast resolver's common kernel along both axes,
-/// so the loop for proportional trees runs; right to left, the general loop does.
-func proportionalTree(arrangements count: Int, seed: UInt64) throws -> ArrangementTree {
-    var generator = SplitMix64(seed: seed)
-    // Pick where each arrangement nests: a pane of an earlier one that holds a view.
-    var children = [[Int?]](repeating: [nil, nil], count: count)
-    var free = [(0, 0), (0, 1)]
-    for index in 1..<max(count, 1) {
-        let pick = Int.random(in: 0..<free.count, using: &generator)
-        let (parent, side) = free.remove(at: pick)
-        children[parent][side] = index
-        free += [(index, 0), (index, 1)]
-    }
-    func share() throws -> SizePreference? {
-        switch Int.random(in: 0..<4, using: &generator) {
-        case 0: nil
-        case 1: try .ratio(ideal: Double(Int.random(in: 0...10, using: &generator)) / 10)
-        default: try .ratio(ideal: Double.random(in: 0...1, using: &generator))
-        }
-    }
-    func build(_ index: Int) throws -> Arrangement {
-        let (horizontal, vertical) = (try share(), try share())
-        func content(_ side: Int) throws -> PaneContent {
-            try children[index][side].map { .arrangement(try build($0)) } ?? .view
-        }
-        return Arrangement(
-            primary: try Pane(
-                id: "p\(index)",
-                split: SplitPreferences(horizontal: horizontal, vertical: vertical),
-                content: try content(0)),
-            secondary: try Pane(id: "s\(index)", content: try content(1)))
-    }
-    return try ArrangementTree(root: try build(0))
 }

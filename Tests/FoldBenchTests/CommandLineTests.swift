@@ -1,6 +1,6 @@
 import FoldBenchCLI
 import Foundation
-import Harness
+import Variants
 import SceneFormat
 import Testing
 
@@ -14,8 +14,8 @@ struct CommandLineTests {
         let reference = runFoldBench(["resolve", path])
         #expect(reference.status == 0, "\(reference.err)")
         #expect(reference.out.hasPrefix("{\"panes\": [\n"))
-        #expect(VariantRegistry.entries.count >= 3)
-        for entry in VariantRegistry.entries {
+        #expect(VariantList.all.count >= 3)
+        for entry in VariantList.all {
             let other = runFoldBench(["resolve", path, "--variant", entry.name])
             #expect(other.status == 0, "\(entry.name): \(other.err)")
             #expect(other.out == reference.out, "\(entry.name)")

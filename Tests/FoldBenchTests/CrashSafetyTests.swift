@@ -1,5 +1,6 @@
 import Foundation
-import Harness
+import Reports
+import SceneGenerator
 import SceneFormat
 import Testing
 

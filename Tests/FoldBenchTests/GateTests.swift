@@ -1,5 +1,8 @@
 import Foundation
-import Harness
+import Measurement
+import Reports
+import SceneGenerator
+import Workloads
 import SceneFormat
 import Testing
 
@@ -108,7 +111,7 @@ struct BaselineTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("wrote the baseline \(path)"))
         let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        let quick = Harness.Suite.quick.scenarios.map(\.description)
+        let quick = Workloads.Suite.quick.scenarios.map(\.description)
         #expect(Set(summary.entries.map(\.scenario)) == Set(quick))
         #expect(summary.entries.allSatisfy { ($0.metrics["instructionsPerRelayout"] ?? 0) > 0 })
         #expect(try Data(contentsOf: committed) == before, "the committed baseline is untouched")
@@ -182,6 +185,10 @@ struct CompareTests {
             try compare(
                 base, report(instructions: 50_600, allocations: 0, samples: steady), ["--instruction-threshold", "2"]
             ).status == 0)
+        #expect(
+            try compare(
+                base, report(instructions: 50_600, allocations: 0, samples: steady), ["--instruction-threshold", "1.1"]
+            ).status == 1)
     }
 
     @Test(
@@ -246,6 +253,8 @@ struct CompareTests {
         let base = report(instructions: 1, allocations: 0, samples: steady)
         let slower = report(instructions: 1, allocations: 0, samples: steady.map { $0 * 1.10 })
         #expect(try compare(base, slower).status == 1)
+        // A percentage: 8 % still sees the 10 % change, 15 % does not.
+        #expect(try compare(base, slower, ["--time-threshold", "8"]).status == 1)
         let wider = try compare(base, slower, ["--time-threshold", "15"])
         #expect(wider.status == 0)
         #expect(verdict(wider.out, "timePerRelayout") == "unchanged")

@@ -5,7 +5,12 @@ import ReferenceResolver
 import SceneFormat
 import Testing
 
-@testable import Harness
+import Reports
+import SceneGenerator
+import Variants
+import Workloads
+
+@testable import Measurement
 
 @Suite("Statistics")
 struct StatisticsTests {
@@ -219,7 +224,7 @@ struct RunnerTests {
 
     @Test("a variant that differs from the reference is refused, naming the frame and the pane")
     func checksumRefusal() throws {
-        let entries = [VariantRegistry.entry(named: "fast")!, VariantEntry(NudgedVariant(), summary: "wrong")]
+        let entries = [VariantList.entry(named: "fast")!, VariantEntry(NudgedVariant(), summary: "wrong")]
         let scenario = try Scenario("fold-cycle/balanced-d2/iphone-duo")
         #expect {
             _ = try runner(entries).run([scenario])
@@ -234,7 +239,7 @@ struct RunnerTests {
     @Test("results carry every metric; each variant's checksum folds every frame of the reference's answer")
     func results() throws {
         let scenario = try Scenario("fold-cycle/balanced-d3/iphone-duo")
-        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([scenario])
+        let results = try runner(VariantList.defaultRun).run([scenario])
         #expect(results.map(\.variant) == ["reference", "fast"])
         // The checksum, worked out here from the reference on the same 24 frames.
         let tree = try TreeFactory.balanced(depth: 3)
@@ -276,7 +281,7 @@ struct RunnerTests {
 
     @Test("bytes per relayout are exactly what the variant allocates over the timeline, per frame")
     func exactBytes() throws {
-        let results = try runner([VariantRegistry.entry(named: "reference")!]).run([
+        let results = try runner([VariantList.entry(named: "reference")!]).run([
             try Scenario("fold-cycle/balanced-d3/iphone-duo")
         ])
         let tree = try TreeFactory.balanced(depth: 3)
@@ -284,7 +289,7 @@ struct RunnerTests {
             motion: .foldCycle, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
         // The bench's loop over the whole timeline, as the runner counts it: after one
         // pass (the runner's verification), and per thread, so exact while other tests run.
-        let bench = VariantBench(ReferenceResolver(), tree: tree, contexts: contexts)
+        let bench = VariantList.entry(named: "reference")!.frameLoop(tree, contexts, now: Clock.now)
         bench.run(from: 0, count: contexts.count)
         let tally = AllocationTally.measure { bench.run(from: 0, count: contexts.count) }
         #expect(tally.bytes > 0)
@@ -296,7 +301,7 @@ struct RunnerTests {
         var progressLines: [String] = []
         // Sampled one after the other, the one-arrangement tree would fill its own budget
         // with many more batches than the 255-arrangement one.
-        let results = try runner(VariantRegistry.entries.filter(\.runsByDefault)).run([
+        let results = try runner(VariantList.defaultRun).run([
             try Scenario("fold-cycle/balanced-d1/iphone-duo"), try Scenario("fold-cycle/balanced-d8/iphone-duo"),
         ]) { progressLines.append("\($0.scenario): \($0.phase)") }
         #expect(results.map(\.arrangements) == [1, 1, 255, 255])
@@ -445,7 +450,7 @@ struct BenchLoopTests {
             let changes = zip(contexts, contexts.dropFirst()).filter { $0.reservedRegions != $1.reservedRegions }
             #expect(changes.count >= 2, "\(motion): the regions change within the timeline")
             let recording = RecordingResolver()
-            let bench = VariantBench(recording, tree: tree, contexts: contexts)
+            let bench = VariantEntry(recording, summary: "records").frameLoop(tree, contexts, now: Clock.now)
             bench.run(from: 70, count: 50)
             bench.run(from: 5, count: 3)
             let expected = Array(contexts[70..<90] + contexts[0..<30] + contexts[5..<8])

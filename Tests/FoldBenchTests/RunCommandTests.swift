@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Reports
 import SceneFormat
 import Testing
 
@@ -62,7 +62,7 @@ struct RunCommandTests {
         #expect(result.err.contains("unexpected argument 'extra'"), "\(result.err)")
     }
 
-    static let shippedDevice = repositoryRoot.appendingPathComponent("Sources/Harness/Devices/iphone-duo.json")
+    static let shippedDevice = repositoryRoot.appendingPathComponent("Sources/Workloads/Devices/iphone-duo.json")
 
     @Test(
         "bad device files exit 2 naming the file, the place and the rule",

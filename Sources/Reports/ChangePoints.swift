@@ -1,3 +1,5 @@
+import SceneGenerator
+
 /// Change points in a series of measurements by E-divisive means (Matteson and
 /// James; the approach MongoDB published and Hunter / Apache Otava use): find the
 /// split that maximises the energy distance between the two sides, keep it when a

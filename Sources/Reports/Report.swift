@@ -1,3 +1,4 @@
+import Measurement
 import ArrangementModel
 import Foundation
 import SceneFormat

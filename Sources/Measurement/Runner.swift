@@ -1,6 +1,8 @@
 import ArrangementModel
 import Foundation
 import ReferenceResolver
+import Variants
+import Workloads
 
 /// How a run measures (benchmark-design §5).
 public struct RunOptions: Sendable {
@@ -94,7 +96,7 @@ public struct Runner {
         let scenario: Scenario
         let arrangements: Int
         let frames: Int
-        let benches: [VariantBench]
+        let benches: [FrameLoop]
         let checksums: [UInt64]
         let tallies: [AllocationTally]
         let overBudget: [Double]
@@ -159,11 +161,11 @@ public struct Runner {
             motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
             direction: options.direction)
         report("preparing")
-        let benches = variants.map { $0.makeBench(tree, contexts) }
+        let benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
 
         // Verify: every variant equals the reference on every frame (and warm up).
         report("verifying")
-        let reference = VariantBench(ReferenceResolver(), tree: tree, contexts: contexts)
+        let reference = VariantList.entry(named: VariantList.referenceName)!.frameLoop(tree, contexts, now: Clock.now)
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
         for frame in 0..<contexts.count {
             let expected = reference.resolution(atFrame: frame)
@@ -215,7 +217,7 @@ public struct Runner {
 
     /// A sampled scenario's results, one per variant.
     func results(of scenario: Prepared, peakResidentBytes peak: UInt64) -> [VariantResult] {
-        let referenceIndex = variants.firstIndex { $0.name == ReferenceResolver().name }
+        let referenceIndex = variants.firstIndex { $0.name == VariantList.referenceName }
         let samples = scenario.samples
         return scenario.benches.indices.map { index in
             var ratio: (Double, Double, Double)?
@@ -251,7 +253,7 @@ extension Runner {
                 motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
                 direction: options.direction)
             for entry in variants {
-                let bench = entry.makeBench(tree, contexts)
+                let bench = entry.frameLoop(tree, contexts, now: Clock.now)
                 bench.run(from: 0, count: contexts.count)
                 InstructionCounter.countAndDump(
                     label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)

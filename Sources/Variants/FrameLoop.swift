@@ -1,0 +1,72 @@
+import ArrangementModel
+
+/// One variant prepared for one tree and timeline: relayouts ranges of frames into a
+/// resolution it owns. Built by ``VariantEntry`` for a concrete variant type, so the
+/// loop in ``run(from:count:)`` calls the variant directly. This is the loop the
+/// harness times; it adds nothing per frame but the context's hand-over.
+public final class FrameLoop {
+    /// How long the variant's `prepare` took, in nanoseconds.
+    public let prepareNanoseconds: UInt64
+    private let relayoutRange: (Int, Int) -> Void
+    private let resolutionAt: (Int) -> Resolution
+
+    init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
+        let start = now()
+        let prepared = variant.prepare(tree)
+        prepareNanoseconds = now() - start
+        let storage = ResolutionStorage(paneCount: tree.paneCount)
+        let count = contexts.count
+        // The loop passes each frame's context from one local variable, so the variant
+        // borrows it without reference counting: copying a context out of the array
+        // would retain and release its region list (two atomic operations, a few
+        // nanoseconds a frame, the caller's cost rather than the variant's). The fields
+        // that are plain values are set every frame; the region list only when it
+        // differs from the previous frame's (an equal list, already in the variable,
+        // is the same input).
+        let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
+        let regionsChange = contexts.indices.map { index in
+            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
+        }
+        relayoutRange = { start, length in
+            // Take the buffer out of the box so that it is uniquely referenced in the loop.
+            var resolution = Resolution(paneCount: 0)
+            swap(&resolution, &storage.resolution)
+            var index = start % count
+            var context = contexts[index]
+            for _ in 0..<length {
+                let frame = frames[index]
+                context.bounds = frame.bounds
+                context.sizeClass = frame.sizeClass
+                context.layoutDirection = frame.direction
+                if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+                variant.relayout(prepared, in: context, into: &resolution)
+                index += 1
+                if index == count { index = 0 }
+            }
+            swap(&resolution, &storage.resolution)
+        }
+        resolutionAt = { frame in
+            variant.relayout(prepared, in: contexts[frame % count], into: &storage.resolution)
+            return storage.resolution
+        }
+    }
+
+    /// Relayouts `length` consecutive frames from `start` (wrapping around the timeline).
+    @inline(__always)
+    public func run(from start: Int, count length: Int) { relayoutRange(start, length) }
+
+    /// The resolution of one frame (not for timing).
+    public func resolution(atFrame frame: Int) -> Resolution { resolutionAt(frame) }
+}
+
+/// A frame's context but for its region list.
+private struct Frame {
+    let bounds: Rect
+    let sizeClass: SizeClass
+    let direction: LayoutDirection
+}
+
+private final class ResolutionStorage {
+    var resolution: Resolution
+    init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
+}

@@ -1,0 +1,34 @@
+import ArrangementModel
+
+/// A variant as FoldBench drives it: its name, a one-line summary, the variant itself
+/// for one-off resolutions, and a factory that prepares it for a timeline of frames.
+public struct VariantEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let variant: any ResolverVariant
+    /// Hidden from `foldbench list` and the default run (variants that exist to test the harness).
+    public let isTestOnly: Bool
+    /// Run when `foldbench run` names no variant; a listed variant may opt out (a
+    /// comparison point rather than a candidate).
+    public let runsByDefault: Bool
+    private let makeLoop: @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
+
+    /// Wraps a concrete variant; the frame loop is specialised for `V`, so it calls
+    /// the variant directly rather than through the existential.
+    public init<V: ResolverVariant>(
+        _ variant: V, summary: String, isTestOnly: Bool = false, runsByDefault: Bool = true
+    ) {
+        name = variant.name
+        self.summary = summary
+        self.variant = variant
+        self.isTestOnly = isTestOnly
+        self.runsByDefault = runsByDefault && !isTestOnly
+        makeLoop = { tree, contexts, now in FrameLoop(variant, tree: tree, contexts: contexts, now: now) }
+    }
+
+    /// Prepares the variant for `tree` and the frames of `contexts`; `now` (nanoseconds)
+    /// times the variant's own preparation.
+    public func frameLoop(_ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64) -> FrameLoop {
+        makeLoop(tree, contexts, now)
+    }
+}

@@ -1,0 +1,41 @@
+import FastResolver
+import ReferenceResolver
+
+/// Every resolver variant FoldBench knows, in the order reports list them. The command
+/// line, the runner, the differential tests, both fuzz targets and `scripts/bench.sh`
+/// all read this list: adding a variant is one file that implements
+/// ``ArrangementModel/ResolverVariant`` and one line here.
+public enum VariantList {
+    public static let all: [VariantEntry] = [
+        VariantEntry(ReferenceResolver(), summary: "the executable contract: recursive, readable, allocates"),
+        VariantEntry(
+            FastResolver(), summary: "flat level-order storage, prepared decisions and kernels, no allocation per frame"
+        ),
+        VariantEntry(
+            FastResolver(order: .preOrder),
+            summary:
+                "fast with its arrangements stored depth-first: what the level order is worth (not run by default)",
+            runsByDefault: false),
+        VariantEntry(
+            SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
+            isTestOnly: true),
+        VariantEntry(
+            SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.175),
+            summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
+    ]
+
+    /// The name of the variant every other one is checked against.
+    public static let referenceName = "reference"
+
+    /// The variants a user picks from (test-only ones work too but are not listed).
+    public static var listed: [VariantEntry] { all.filter { !$0.isTestOnly } }
+
+    /// The variants a run measures when it names none.
+    public static var defaultRun: [VariantEntry] { all.filter(\.runsByDefault) }
+
+    /// Every variant but the reference: what the differential tests and the fuzzers check.
+    public static var candidates: [VariantEntry] { all.filter { $0.name != referenceName } }
+
+    /// The entry named `name`, listed or test-only.
+    public static func entry(named name: String) -> VariantEntry? { all.first { $0.name == name } }
+}
