@@ -8,29 +8,30 @@ public struct PaneLayout: Equatable, Sendable {
     public var frame: Rect
     /// Bit 0 visible, bit 1 horizontally compact, bit 2 vertically compact, bits 3–4 the
     /// split axis (0 none, 1 horizontal, 2 vertical), bit 5 z-index 1. A hidden pane is 0.
-    public var bits: UInt32
+    /// The package's resolvers write it directly; users read the fields below.
+    @usableFromInline package var bits: UInt32
 
     /// The bits a pane's `bits` may hold.
-    public enum Bits {
-        public static let visible: UInt32 = 1 << 0
-        public static let horizontalCompact: UInt32 = 1 << 1
-        public static let verticalCompact: UInt32 = 1 << 2
+    @usableFromInline package enum Bits {
+        @usableFromInline package static let visible: UInt32 = 1 << 0
+        @usableFromInline package static let horizontalCompact: UInt32 = 1 << 1
+        @usableFromInline package static let verticalCompact: UInt32 = 1 << 2
         /// Both size class bits: what a nested arrangement inherits from its pane.
-        public static let sizeClass: UInt32 = horizontalCompact | verticalCompact
-        public static let splitAxisShift: UInt32 = 3
-        public static let splitAxis: UInt32 = 0b11 << splitAxisShift
-        public static let front: UInt32 = 1 << 5
+        @usableFromInline package static let sizeClass: UInt32 = horizontalCompact | verticalCompact
+        @usableFromInline package static let splitAxisShift: UInt32 = 3
+        @usableFromInline package static let splitAxis: UInt32 = 0b11 << splitAxisShift
+        @usableFromInline package static let front: UInt32 = 1 << 5
 
         /// The size class bits of `sizeClass`.
         @inlinable
-        public static func of(_ sizeClass: SizeClass) -> UInt32 {
+        package static func of(_ sizeClass: SizeClass) -> UInt32 {
             (sizeClass.horizontal == .compact ? horizontalCompact : 0)
                 | (sizeClass.vertical == .compact ? verticalCompact : 0)
         }
 
         /// The split axis bits of `axis`.
         @inlinable
-        public static func of(_ axis: Axis?) -> UInt32 {
+        package static func of(_ axis: Axis?) -> UInt32 {
             guard let axis else { return 0 }
             return (UInt32(axis.rawValue) + 1) << splitAxisShift
         }
@@ -47,7 +48,7 @@ public struct PaneLayout: Equatable, Sendable {
 
     /// A pane from its frame and bits, for resolvers that compute the bits directly.
     @inlinable
-    public init(frame: Rect, bits: UInt32) {
+    package init(frame: Rect, bits: UInt32) {
         self.frame = frame
         self.bits = bits
     }

@@ -120,7 +120,7 @@ public struct CommandSpec: Sendable {
         if !parsed.helpRequested {
             if parsed.positionals.count < minimumPositionals {
                 throw UsageError(
-                    "missing argument \(arguments.isEmpty ? self.arguments : self.arguments)", command: self)
+                    "missing argument \(self.arguments)", command: self)
             }
             if parsed.positionals.count > maximumPositionals {
                 throw UsageError("unexpected argument '\(parsed.positionals[maximumPositionals])'", command: self)

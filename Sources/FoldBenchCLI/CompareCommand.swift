@@ -1,8 +1,5 @@
 import Foundation
-import Measurement
 import Reports
-import Variants
-import Workloads
 import SceneFormat
 
 /// `foldbench compare BASELINE NEW`: verdicts per scenario × variant × metric.
@@ -17,9 +14,7 @@ enum CompareCommand: Command {
             .init("--significance", value: "P", help: "Mann-Whitney significance level for times (default 0.01)."),
             .init(
                 "--gate", value: "METRICS",
-                help:
-                    "Comma-separated metrics whose regressions fail: \(gateNames.map(\.name).joined(separator: ", ")) (default all)."
-            ),
+                help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all)."),
             .init(
                 "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW."
             ),
@@ -31,14 +26,10 @@ enum CompareCommand: Command {
             beyond the threshold but not significant is "unchanged (noise)". Ratio to the reference
             (measured interleaved in each run, so drift between runs cancels): beyond the time
             threshold with the two runs' 95 % intervals apart.
+            A scenario x variant only one report has is listed as "new" or "missing" (without
+            --pair); it never fails the comparison.
             Exit status: 0 no regression, 1 a gated regression, 2 bad input or nothing in common.
             """)
-
-    /// The short names `--gate` takes, in the order the help lists them.
-    static let gateNames: [(name: String, metric: String)] = [
-        ("allocations", "allocationsPerRelayout"), ("bytes", "bytesAllocatedPerRelayout"),
-        ("instructions", "instructionsPerRelayout"), ("time", "timePerRelayout"), ("ratio", "ratioToReference"),
-    ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var policy = ComparisonPolicy()
@@ -50,11 +41,10 @@ enum CompareCommand: Command {
         }
         policy.significance = try arguments.number("--significance", in: 0...1, command: spec) ?? policy.significance
         if let gate = arguments.value("--gate") {
-            var gated: Set<String> = []
+            var gated: Set<Metric> = []
             for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-                guard let metric = gateNames.first(where: { $0.name == name })?.metric else {
-                    throw UsageError(
-                        "--gate takes \(gateNames.map(\.name).joined(separator: ", ")); not '\(name)'", command: spec)
+                guard let metric = Metric.gated(named: name) else {
+                    throw UsageError("--gate takes \(Metric.gateNames); not '\(name)'", command: spec)
                 }
                 gated.insert(metric)
             }
@@ -62,8 +52,10 @@ enum CompareCommand: Command {
         }
         var pairs: [String: String] = [:]
         for pair in arguments.all("--pair") {
-            let parts = pair.split(separator: "=").map(String.init)
-            guard parts.count == 2 else { throw UsageError("--pair takes OLD=NEW, not '\(pair)'", command: spec) }
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("--pair takes OLD=NEW, not '\(pair)'", command: spec)
+            }
             pairs[parts[0]] = parts[1]
         }
         let format = arguments.value("--format") ?? "table"
@@ -74,7 +66,7 @@ enum CompareCommand: Command {
         let baseline = try loadReport(baselinePath)
         let new = try loadReport(newPath)
         let rows = Comparison.compare(baseline: baseline, new: new, policy: policy, variantPairs: pairs)
-        guard !rows.isEmpty else {
+        guard Comparison.hasCommonMetric(rows) else {
             throw CommandFailure(
                 status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }

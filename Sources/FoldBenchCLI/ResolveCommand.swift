@@ -1,9 +1,9 @@
 import ArrangementModel
 import Measurement
 import Reports
+import SceneFormat
 import Variants
 import Workloads
-import SceneFormat
 
 /// `foldbench resolve SCENE.json`: prints a scene's resolution (contract §4).
 enum ResolveCommand: Command {

@@ -2,9 +2,9 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
+import SceneFormat
 import Variants
 import Workloads
-import SceneFormat
 
 /// `foldbench run`: measures scenarios with every variant, prints a table, writes reports.
 enum RunCommand: Command {
@@ -111,10 +111,10 @@ enum RunCommand: Command {
             options.refreshRate =
                 try arguments.number("--refresh-rate", in: 1...1000, command: spec) ?? options.refreshRate
             if let direction = arguments.value("--layout-direction") {
-                guard let parsed = ["leftToRight": LayoutDirection.leftToRight, "rightToLeft": .rightToLeft][direction]
-                else {
+                guard let parsed = LayoutDirection(name: direction) else {
                     throw UsageError(
-                        "--layout-direction is leftToRight or rightToLeft, not '\(direction)'", command: spec)
+                        "--layout-direction is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(direction)'",
+                        command: spec)
                 }
                 options.direction = parsed
             }
@@ -151,7 +151,7 @@ enum RunCommand: Command {
                 scenarios.flatMap { ["--scenario", $0.description] }
                 + runner.variants.flatMap { ["--variant", $0.name] }
                 + ["--frames", String(options.frames), "--refresh-rate", String(options.refreshRate)]
-                + ["--layout-direction", options.direction == .leftToRight ? "leftToRight" : "rightToLeft"]
+                + ["--layout-direction", options.direction.name]
                 + arguments.all("--device-file").flatMap { ["--device-file", $0] }
             record = arguments.flag("--record")
             outDirectory = arguments.value("--out") ?? "Results"

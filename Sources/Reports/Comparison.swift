@@ -1,6 +1,4 @@
 import Measurement
-import Foundation
-import SceneFormat
 
 /// `compare`'s judgement of one scenario × variant × metric.
 public enum Verdict: String, Sendable {
@@ -9,6 +7,10 @@ public enum Verdict: String, Sendable {
     case unchanged
     /// Beyond the threshold, but the samples do not show a real difference.
     case noise = "unchanged (noise)"
+    /// Only the new report has this scenario × variant.
+    case new
+    /// Only the baseline has this scenario × variant.
+    case missing
 }
 
 /// The thresholds and the test `compare` applies.
@@ -20,22 +22,20 @@ public struct ComparisonPolicy: Sendable {
     /// Significance level of the Mann–Whitney test on the time samples.
     public var significance = 0.01
     /// Metrics whose regressions fail the comparison (exit 1); the others are reported only.
-    public var gated: Set<String> = [
-        "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
-        "ratioToReference",
-    ]
+    public var gated = Set(Metric.compared.filter(\.gatesByDefault))
 
     public init() {}
 }
 
-/// One row of a comparison.
+/// One row of a comparison: a metric of a scenario × variant both reports have, or a
+/// scenario × variant only one of them has (no metric, no values).
 public struct ComparisonRow: Sendable {
     public var scenario: String
     public var variant: String
-    public var metric: String
-    public var baseline: Double
-    public var new: Double
-    /// (new − baseline) / baseline; `nil` when the baseline is 0.
+    public var metric: Metric?
+    public var baseline: Double?
+    public var new: Double?
+    /// (new − baseline) / baseline; `nil` when the baseline is 0 or a side is missing.
     public var change: Double?
     public var verdict: Verdict
     /// The Mann–Whitney p-value, for times.
@@ -44,73 +44,79 @@ public struct ComparisonRow: Sendable {
     public var gated: Bool
 }
 
-/// Compares two reports scenario × variant × metric (benchmark-design §7).
+/// Compares two reports scenario × variant × metric.
 public enum Comparison {
-    /// The metrics compared, in table order.
-    public static let metrics = [
-        "allocationsPerRelayout", "bytesAllocatedPerRelayout", "instructionsPerRelayout", "timePerRelayout",
-        "ratioToReference",
-    ]
-
-    /// Rows for every scenario × variant present in both; `variantPairs` maps a
-    /// baseline variant to the new variant it is compared with (default: same name).
+    /// Rows for every metric of every scenario × variant present in both, in the
+    /// baseline's order; `variantPairs` maps a baseline variant to the new variant it is
+    /// compared with. Without pairs, a scenario × variant only one side has gets one
+    /// row, `missing` or `new`, which never gates.
     public static func compare(
         baseline: ReportSummary, new: ReportSummary, policy: ComparisonPolicy, variantPairs: [String: String] = [:]
     ) -> [ComparisonRow] {
         var rows: [ComparisonRow] = []
         for old in baseline.entries {
             let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
-            guard let newVariant,
-                let current = new.entries.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
-            else { continue }
+            guard let newVariant else { continue }
             let label = newVariant == old.variant ? old.variant : "\(old.variant) -> \(newVariant)"
-            for metric in metrics {
+            guard let current = new.entries.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
+            else {
+                if variantPairs.isEmpty { rows.append(onlyOneSide(old, .missing)) }
+                continue
+            }
+            for metric in Metric.compared {
                 guard let before = old.metrics[metric], let after = current.metrics[metric] else { continue }
-                let change: Double? = before == 0 ? nil : (after - before) / before
-                var verdict = Verdict.unchanged
-                var pValue: Double?
-                switch metric {
-                case "allocationsPerRelayout", "bytesAllocatedPerRelayout":
-                    // Exact counts: any increase is a regression.
-                    verdict = after > before ? .regression : after < before ? .improved : .unchanged
-                case "instructionsPerRelayout":
-                    let relative = change ?? (after > 0 ? .infinity : 0)
-                    verdict =
-                        relative > policy.instructionThreshold
-                        ? .regression : relative < -policy.instructionThreshold ? .improved : .unchanged
-                case "ratioToReference":
-                    // The variant's time over the reference's, measured interleaved in each
-                    // run: the machine's drift between runs cancels out. A change counts when
-                    // it passes the threshold and the two runs' 95 % intervals do not overlap.
-                    let relative = change ?? 0
-                    if abs(relative) > policy.timeThreshold {
-                        if let was = old.intervals[metric], let now = current.intervals[metric] {
-                            verdict =
-                                now.lower > was.upper ? .regression : now.upper < was.lower ? .improved : .noise
-                        } else {
-                            verdict = .noise
-                        }
-                    }
-                default:
-                    let relative = change ?? 0
-                    if abs(relative) > policy.timeThreshold {
-                        if old.timeSamples.count >= 3, current.timeSamples.count >= 3 {
-                            let p = Statistics.mannWhitneyP(old.timeSamples, current.timeSamples)
-                            pValue = p
-                            verdict = p < policy.significance ? (relative > 0 ? .regression : .improved) : .noise
-                        } else {
-                            verdict = .noise
-                        }
-                    }
-                }
+                let (verdict, pValue) = judge(metric, before, after, old, current, policy)
                 rows.append(
                     ComparisonRow(
                         scenario: old.scenario, variant: label, metric: metric, baseline: before, new: after,
-                        change: change,
-                        verdict: verdict, pValue: pValue, gated: policy.gated.contains(metric)))
+                        change: before == 0 ? nil : (after - before) / before, verdict: verdict, pValue: pValue,
+                        gated: policy.gated.contains(metric)))
+            }
+        }
+        if variantPairs.isEmpty {
+            for entry in new.entries
+            where !baseline.entries.contains(where: { $0.scenario == entry.scenario && $0.variant == entry.variant }) {
+                rows.append(onlyOneSide(entry, .new))
             }
         }
         return rows
+    }
+
+    static func onlyOneSide(_ entry: ReportSummary.Entry, _ verdict: Verdict) -> ComparisonRow {
+        ComparisonRow(
+            scenario: entry.scenario, variant: entry.variant, metric: nil, baseline: nil, new: nil, change: nil,
+            verdict: verdict, pValue: nil, gated: false)
+    }
+
+    /// The verdict on one metric, by its ``Metric/Rule``.
+    static func judge(
+        _ metric: Metric, _ before: Double, _ after: Double, _ old: ReportSummary.Entry, _ current: ReportSummary.Entry,
+        _ policy: ComparisonPolicy
+    ) -> (Verdict, Double?) {
+        let change: Double? = before == 0 ? nil : (after - before) / before
+        // A change in the direction that is worse for this metric counts as a regression.
+        let worse: Bool = metric.smallerIsBetter ? after > before : after < before
+        switch metric.rule {
+        case .exactCount:
+            return (after == before ? .unchanged : worse ? .regression : .improved, nil)
+        case .instructionThreshold:
+            let relative = abs(change ?? (after != before ? .infinity : 0))
+            return (relative <= policy.instructionThreshold ? .unchanged : worse ? .regression : .improved, nil)
+        case .separatedIntervals:
+            // Measured interleaved in each run, so the machine's drift between runs
+            // cancels out; the two runs' 95 % intervals must not overlap.
+            guard abs(change ?? 0) > policy.timeThreshold else { return (.unchanged, nil) }
+            guard let was = old.intervals[metric], let now = current.intervals[metric] else { return (.noise, nil) }
+            let apart = now.lower > was.upper || now.upper < was.lower
+            return (apart ? (worse ? .regression : .improved) : .noise, nil)
+        case .significantTime:
+            guard abs(change ?? 0) > policy.timeThreshold else { return (.unchanged, nil) }
+            guard old.timeSamples.count >= 3, current.timeSamples.count >= 3 else { return (.noise, nil) }
+            let p = Statistics.mannWhitneyP(old.timeSamples, current.timeSamples)
+            return (p < policy.significance ? (worse ? .regression : .improved) : .noise, p)
+        case nil:
+            return (.unchanged, nil)
+        }
     }
 
     /// Whether any gated row regressed.
@@ -118,72 +124,6 @@ public enum Comparison {
         rows.contains { $0.verdict == .regression && $0.gated }
     }
 
-    // MARK: Output
-
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: abs(value) >= 100 ? "%.1f" : "%.4g", value)
-    }
-
-    static func percent(_ change: Double?) -> String {
-        guard let change else { return "n/a" }
-        return String(format: "%+.2f%%", change * 100)
-    }
-
-    static func verdictText(_ row: ComparisonRow) -> String {
-        row.verdict == .regression && !row.gated ? "regression (not gated)" : row.verdict.rawValue
-    }
-
-    public static func table(_ rows: [ComparisonRow]) -> String {
-        var lines = [["scenario", "variant", "metric", "baseline", "new", "change", "p", "verdict"]]
-        for row in rows {
-            lines.append([
-                row.scenario, row.variant, row.metric, number(row.baseline), number(row.new), percent(row.change),
-                row.pValue.map { String(format: "%.3g", $0) } ?? "", verdictText(row),
-            ])
-        }
-        let widths = lines[0].indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-        return lines.map { line in
-            zip(line, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n") + "\n"
-    }
-
-    public static func markdown(_ rows: [ComparisonRow]) -> String {
-        let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
-        var text =
-            regressions == 0
-            ? "**No regression** in \(rows.count) comparisons.\n\n"
-            : "**\(regressions) regression(s)** in \(rows.count) comparisons.\n\n"
-        text +=
-            "| scenario | variant | metric | baseline | new | change | p | verdict |\n|---|---|---|---:|---:|---:|---:|---|\n"
-        for row in rows {
-            let verdict = row.verdict == .regression ? "**\(verdictText(row))**" : verdictText(row)
-            text +=
-                "| \(row.scenario) | \(row.variant) | \(row.metric) | \(number(row.baseline)) | \(number(row.new)) | \(percent(row.change)) | \(row.pValue.map { String(format: "%.3g", $0) } ?? "") | \(verdict) |\n"
-        }
-        return text
-    }
-
-    public static func json(_ rows: [ComparisonRow], baseline: String, new: String) -> String {
-        JSONWriter.writePretty(
-            .object([
-                ("baseline", .string(baseline)), ("new", .string(new)), ("regression", .bool(hasRegression(rows))),
-                (
-                    "rows",
-                    .array(
-                        rows.map { row in
-                            .object([
-                                ("scenario", .string(row.scenario)), ("variant", .string(row.variant)),
-                                ("metric", .string(row.metric)), ("baseline", .number(row.baseline)),
-                                ("new", .number(row.new)),
-                                ("change", row.change.map { .number($0) } ?? .null),
-                                ("pValue", row.pValue.map { .number($0) } ?? .null),
-                                ("verdict", .string(row.verdict.rawValue)),
-                                ("gated", .bool(row.gated)),
-                            ])
-                        })
-                ),
-            ]))
-    }
+    /// Whether the reports had anything to compare: at least one metric in common.
+    public static func hasCommonMetric(_ rows: [ComparisonRow]) -> Bool { rows.contains { $0.metric != nil } }
 }

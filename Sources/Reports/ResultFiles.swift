@@ -1,5 +1,5 @@
-import Measurement
 import Foundation
+import Measurement
 
 #if canImport(Glibc)
     import Glibc

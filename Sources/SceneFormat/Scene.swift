@@ -50,9 +50,8 @@ public enum SceneDecoder {
             ?? .regular
         var direction = LayoutDirection.leftToRight
         if let reader = object.optional("layoutDirection") {
-            direction =
-                try reader.choice(["leftToRight", "rightToLeft"], what: "layout direction") == "leftToRight"
-                ? .leftToRight : .rightToLeft
+            direction = LayoutDirection(
+                name: try reader.choice(LayoutDirection.all.map(\.name), what: "layout direction"))!
         }
         var regions: [Rect] = []
         if let reader = object.optional("reservedRegions") {

@@ -14,7 +14,7 @@ public enum SceneEncoder {
         .object([
             ("bounds", json(context.bounds)),
             ("sizeClass", ResolutionEncoder.sizeClassJSON(context.sizeClass)),
-            ("layoutDirection", .string(context.layoutDirection == .leftToRight ? "leftToRight" : "rightToLeft")),
+            ("layoutDirection", .string(context.layoutDirection.name)),
             ("reservedRegions", .array(context.reservedRegions.map(json))),
         ])
     }

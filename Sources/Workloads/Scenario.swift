@@ -17,8 +17,8 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
             return Int(name.dropFirst(prefix.count))
         }
         if let depth = number(after: "balanced-d") {
-            guard (1...20).contains(depth) else {
-                throw SceneError(place: name, rule: "balanced trees have depth 1...20")
+            guard TreeFactory.balancedDepths.contains(depth) else {
+                throw SceneError(place: name, rule: "balanced trees have depth \(TreeFactory.balancedDepths)")
             }
             self = .balanced(depth: depth)
         } else if let depth = number(after: "chain-d") {

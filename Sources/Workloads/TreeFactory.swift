@@ -3,11 +3,16 @@ import SceneGenerator
 
 /// The tree families of benchmark-design §3, generated deterministically.
 public enum TreeFactory {
+    /// The depths a balanced tree may have: 20 levels are a million arrangements.
+    public static let balancedDepths = 1...20
+
     /// `balanced-dN`: a full binary tree of depth N (2^N − 1 arrangements) of automatic
     /// splits; every other primary prefers a 0.4 ratio so both the explicit and the
     /// flexible paths run. Throws beyond the contract's depth.
     public static func balanced(depth: Int) throws(ModelError) -> ArrangementTree {
-        guard (1...20).contains(depth) else { throw ModelError("balanced trees have depth 1...20, not \(depth)") }
+        guard balancedDepths.contains(depth) else {
+            throw ModelError("balanced trees have depth \(balancedDepths), not \(depth)")
+        }
         var counter = 0
         func build(_ level: Int) throws(ModelError) -> Arrangement {
             counter += 1

@@ -1,7 +1,7 @@
 import ArrangementModel
 import SceneGenerator
-import Workloads
 import Testing
+import Workloads
 
 @testable import FastResolver
 

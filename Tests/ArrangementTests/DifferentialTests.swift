@@ -2,12 +2,12 @@ import ArrangementModel
 import FastResolver
 import Foundation
 import Measurement
-import SceneGenerator
-import Variants
-import Workloads
 import ReferenceResolver
 import SceneFormat
+import SceneGenerator
 import Testing
+import Variants
+import Workloads
 
 func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
     ResolutionComparison.firstDifference(got, want, ids: ids)

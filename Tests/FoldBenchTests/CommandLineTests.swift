@@ -1,8 +1,8 @@
 import FoldBenchCLI
 import Foundation
-import Variants
 import SceneFormat
 import Testing
+import Variants
 
 @Suite("Command line")
 struct CommandLineTests {

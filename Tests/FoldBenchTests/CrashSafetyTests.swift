@@ -1,7 +1,7 @@
 import Foundation
 import Reports
-import SceneGenerator
 import SceneFormat
+import SceneGenerator
 import Testing
 
 #if canImport(Glibc)

@@ -1,10 +1,10 @@
 import Foundation
 import Measurement
 import Reports
-import SceneGenerator
-import Workloads
 import SceneFormat
+import SceneGenerator
 import Testing
+import Workloads
 
 /// Runs the built executable; the callgrind mode re-executes the binary itself,
 /// so it cannot run inside the test process.
@@ -50,7 +50,7 @@ struct GateTests {
     func instructions(_ path: String) throws -> [String: Double] {
         let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         return Dictionary(
-            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics["instructionsPerRelayout"] ?? -1) })
+            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics[.instructionsPerRelayout] ?? -1) })
     }
 
     @Test(
@@ -113,7 +113,7 @@ struct BaselineTests {
         let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let quick = Workloads.Suite.quick.scenarios.map(\.description)
         #expect(Set(summary.entries.map(\.scenario)) == Set(quick))
-        #expect(summary.entries.allSatisfy { ($0.metrics["instructionsPerRelayout"] ?? 0) > 0 })
+        #expect(summary.entries.allSatisfy { ($0.metrics[.instructionsPerRelayout] ?? 0) > 0 })
         #expect(try Data(contentsOf: committed) == before, "the committed baseline is untouched")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["nested"])
 
@@ -130,20 +130,32 @@ struct CompareTests {
         instructions: Double, allocations: Double, samples: [Double], variant: String = "fast", schema: Int = 1,
         ratio: (Double, Double, Double)? = nil, bytes: Double = 0
     ) -> String {
+        """
+        {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
+        \(resultJSON(
+                variant: variant, instructions: instructions, allocations: allocations, samples: samples, ratio: ratio,
+                bytes: bytes))]}
+        """
+    }
+
+    /// One result object of a minimal report.
+    func resultJSON(
+        variant: String, instructions: Double = 1, allocations: Double = 0, samples: [Double] = [1000, 1001, 1002],
+        ratio: (Double, Double, Double)? = nil, bytes: Double = 0
+    ) -> String {
         let ratioJSON =
             ratio.map {
                 ", \"ratioToReference\": {\"unit\": \"ratio\", \"p50\": \($0.0), \"ci95\": [\($0.1), \($0.2)]}"
             }
             ?? ""
         return """
-            {"schemaVersion": \(schema), "environment": {"commit": "x"}, "results": [
               {"scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "\(variant)", "arrangements": 255, "frames": 600,
                "samples": \(samples.count),
                "metrics": {"timePerRelayout": {"unit": "ns", "p50": \(Statistics.median(samples))},
                            "allocationsPerRelayout": {"unit": "count", "value": \(allocations)},
                            "bytesAllocatedPerRelayout": {"unit": "bytes", "value": \(bytes)},
                            "instructionsPerRelayout": {"unit": "count", "value": \(instructions)}\(ratioJSON)},
-               "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}]}
+               "timeSamples": [\(samples.map { String($0) }.joined(separator: ", "))]}
             """
     }
 
@@ -357,6 +369,32 @@ struct CompareTests {
         #expect(row["change"] == .number(0.2))
         #expect(row["verdict"] == .string("regression") && row["gated"] == .bool(true))
         #expect(rows.first { $0["metric"] == .string("timePerRelayout") }?["gated"] == .bool(false))
+    }
+
+    @Test("a scenario x variant only one side has is listed as new or missing and never fails")
+    func newAndMissing() throws {
+        let fast = report(instructions: 50_000, allocations: 0, samples: steady)
+        let both = fast.replacingOccurrences(
+            of: "\"results\": [\n", with: "\"results\": [\n" + resultJSON(variant: "fast-preorder") + ",\n")
+        #expect(both != fast)
+        let added = try compare(fast, both)
+        #expect(added.status == 0, "\(added.err)")
+        let newRow = try #require(added.out.split(separator: "\n").first { $0.contains("fast-preorder") })
+        #expect(newRow.hasSuffix("new"))
+        let removed = try compare(both, fast, ["--format", "json"])
+        #expect(removed.status == 0)
+        guard case .array(let rows) = try JSONParser.parse(removed.out)["rows"] ?? .null else {
+            Issue.record("no rows")
+            return
+        }
+        let missing = try #require(rows.first { $0["variant"] == .string("fast-preorder") })
+        #expect(
+            missing["verdict"] == .string("missing") && missing["metric"] == .null && missing["gated"] == .bool(false))
+        // With --pair, only the pairs are compared.
+        let paired = try compare(both, both, ["--pair", "fast=fast-preorder"])
+        #expect(paired.status == 0)
+        #expect(!paired.out.split(separator: "\n").contains { $0.hasSuffix("missing") || $0.hasSuffix("new") })
+        #expect(paired.out.contains("fast -> fast-preorder"))
     }
 
     @Test("a non-finite metric is written as null and refused on reading, naming the place")

@@ -2,11 +2,10 @@ import ArrangementModel
 import FastResolver
 import Foundation
 import ReferenceResolver
-import SceneFormat
-import Testing
-
 import Reports
+import SceneFormat
 import SceneGenerator
+import Testing
 import Variants
 import Workloads
 
@@ -256,7 +255,7 @@ struct RunnerTests {
         #expect(results[0].bytesAllocatedPerRelayout > 0)
         #expect(results.allSatisfy { $0.samples.count >= 3 && $0.arrangements == 7 && $0.frames == 24 })
         for result in results {
-            let rows = Dictionary(grouping: result.metricRows, by: \.metric)
+            let rows = Dictionary(grouping: result.metricRows, by: \.metric.name)
             #expect(
                 Set(rows.keys) == [
                     "timePerRelayout", "timePerArrangement", "relayoutsPerSecond", "allocationsPerRelayout",
@@ -269,7 +268,7 @@ struct RunnerTests {
             #expect(result.peakResidentBytes > 0 && result.prepareNanoseconds > 0)
             #expect((0...1).contains(result.framesOverBudget))
             #expect(
-                rows["timePerRelayout"]?.map(\.statistic) == [
+                rows["timePerRelayout"]?.map(\.statistic.rawValue) == [
                     "p50", "min", "p90", "p99", "max", "mean", "mad", "ci95Lower", "ci95Upper",
                 ])
         }
@@ -335,13 +334,13 @@ struct RunnerTests {
             entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast"
                 && entry.arrangements == 255)
         #expect(entry.timeSamples == [100, 110, 120, 130, 140])
-        #expect(entry.metrics["timePerRelayout"] == 120)
-        #expect(entry.metrics["instructionsPerRelayout"] == 12_345)
-        #expect(entry.metrics["allocationsPerRelayout"] == 0)
-        #expect(entry.metrics["ratioToReference"] == 0.1)
-        #expect(entry.intervals["ratioToReference"].map { [$0.lower, $0.upper] } == [0.09, 0.11])
+        #expect(entry.metrics[.timePerRelayout] == 120)
+        #expect(entry.metrics[.instructionsPerRelayout] == 12_345)
+        #expect(entry.metrics[.allocationsPerRelayout] == 0)
+        #expect(entry.metrics[.ratioToReference] == 0.1)
+        #expect(entry.intervals[.ratioToReference].map { [$0.lower, $0.upper] } == [0.09, 0.11])
         let time = report.results[0].time
-        #expect(entry.intervals["timePerRelayout"].map { [$0.lower, $0.upper] } == [time.ci95[0], time.ci95[1]])
+        #expect(entry.intervals[.timePerRelayout].map { [$0.lower, $0.upper] } == [time.ci95[0], time.ci95[1]])
 
         // What the summary does not read is still in the file, as written.
         let document = try JSONParser.parse(text)

@@ -1,0 +1,102 @@
+import ArrangementModel
+import Measurement
+
+/// RFC 4180 CSV: a header row, commas, fields quoted when they need it.
+public enum CSV {
+    public static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    public static func line(_ fields: [String]) -> String { fields.map(field).joined(separator: ",") + "\n" }
+
+    /// Splits one CSV record (no embedded newlines) into fields; `nil` when malformed.
+    public static func parse(_ line: Substring) -> [String]? {
+        var fields: [String] = []
+        var current = ""
+        var quoted = false
+        var index = line.startIndex
+        var atFieldStart = true
+        while index < line.endIndex {
+            let character = line[index]
+            if quoted {
+                if character == "\"" {
+                    let next = line.index(after: index)
+                    if next < line.endIndex, line[next] == "\"" {
+                        current.append("\"")
+                        index = next
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(character)
+                }
+            } else if character == "," {
+                fields.append(current)
+                current = ""
+                atFieldStart = true
+                index = line.index(after: index)
+                continue
+            } else if character == "\"" && atFieldStart {
+                quoted = true
+            } else if character == "\"" {
+                return nil
+            } else {
+                current.append(character)
+            }
+            atFieldStart = false
+            index = line.index(after: index)
+        }
+        guard !quoted else { return nil }
+        fields.append(current)
+        return fields
+    }
+
+    /// The columns of report CSV files and of `Results/history.csv`, in order.
+    public enum Column: String, CaseIterable, Sendable {
+        case date, commit, dirty, host, scenario, variant, arrangements, metric, statistic, value, unit
+
+        /// The column's position in a row.
+        public var index: Int { Self.allCases.firstIndex(of: self)! }
+    }
+
+    /// The header's names.
+    public static let columns = Column.allCases.map(\.rawValue)
+}
+
+/// One row of a report CSV or of history, its fields by column name.
+public struct CSVRow: Sendable {
+    public var fields: [String]
+
+    /// A row of exactly one field per column, or `nil`.
+    public init?(_ fields: [String]) {
+        guard fields.count == CSV.Column.allCases.count else { return nil }
+        self.fields = fields
+    }
+
+    public subscript(column: CSV.Column) -> String { fields[column.index] }
+}
+
+extension Report {
+    /// Long format: one row per result × metric × statistic.
+    public func csv() -> String { csv(headlineOnly: false) }
+
+    /// History rows, without the header: one per result × metric, its headline statistic.
+    public func historyRows() -> String { String(csv(headlineOnly: true).drop { $0 != "\n" }.dropFirst()) }
+
+    func csv(headlineOnly: Bool) -> String {
+        var text = CSV.line(CSV.columns)
+        for result in results {
+            for row in result.metricRows where !headlineOnly || row.statistic == row.metric.headline {
+                let fields: [CSV.Column: String] = [
+                    .date: environment.date, .commit: environment.commit, .dirty: environment.dirty ? "true" : "false",
+                    .host: environment.host, .scenario: result.scenario, .variant: result.variant,
+                    .arrangements: String(result.arrangements), .metric: row.metric.name,
+                    .statistic: row.statistic.rawValue, .value: formatNumber(row.value), .unit: row.metric.unit,
+                ]
+                text += CSV.line(CSV.Column.allCases.map { fields[$0]! })
+            }
+        }
+        return text
+    }
+}

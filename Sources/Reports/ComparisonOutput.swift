@@ -1,0 +1,76 @@
+import Foundation
+import SceneFormat
+
+/// `compare`'s three output formats: an aligned table, markdown for CI summaries, JSON.
+extension Comparison {
+    static func number(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: abs(value) >= 100 ? "%.1f" : "%.4g", value)
+    }
+
+    static func percent(_ row: ComparisonRow) -> String {
+        guard row.metric != nil else { return "-" }
+        guard let change = row.change else { return "n/a" }
+        return String(format: "%+.2f%%", change * 100)
+    }
+
+    static func verdictText(_ row: ComparisonRow) -> String {
+        row.verdict == .regression && !row.gated ? "regression (not gated)" : row.verdict.rawValue
+    }
+
+    static func cells(_ row: ComparisonRow) -> [String] {
+        [
+            row.scenario, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new), percent(row),
+            row.pValue.map { String(format: "%.3g", $0) } ?? "", verdictText(row),
+        ]
+    }
+
+    static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "p", "verdict"]
+
+    public static func table(_ rows: [ComparisonRow]) -> String {
+        let lines = [header] + rows.map(cells)
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        return lines.map { line in
+            zip(line, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    public static func markdown(_ rows: [ComparisonRow]) -> String {
+        let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
+        let compared = rows.filter { $0.metric != nil }.count
+        var text =
+            regressions == 0
+            ? "**No regression** in \(compared) comparisons.\n\n"
+            : "**\(regressions) regression(s)** in \(compared) comparisons.\n\n"
+        text += "| \(header.joined(separator: " | ")) |\n|---|---|---|---:|---:|---:|---:|---|\n"
+        for row in rows {
+            var cells = cells(row)
+            if row.verdict == .regression { cells[7] = "**\(cells[7])**" }
+            text += "| \(cells.joined(separator: " | ")) |\n"
+        }
+        return text
+    }
+
+    public static func json(_ rows: [ComparisonRow], baseline: String, new: String) -> String {
+        func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+        return JSONWriter.writePretty(
+            .object([
+                ("baseline", .string(baseline)), ("new", .string(new)), ("regression", .bool(hasRegression(rows))),
+                (
+                    "rows",
+                    .array(
+                        rows.map { row in
+                            .object([
+                                ("scenario", .string(row.scenario)), ("variant", .string(row.variant)),
+                                ("metric", row.metric.map { .string($0.name) } ?? .null),
+                                ("baseline", number(row.baseline)), ("new", number(row.new)),
+                                ("change", number(row.change)), ("pValue", number(row.pValue)),
+                                ("verdict", .string(row.verdict.rawValue)), ("gated", .bool(row.gated)),
+                            ])
+                        })
+                ),
+            ]))
+    }
+}

@@ -1,0 +1,76 @@
+import Measurement
+
+/// One series of `Results/history.csv`: a scenario × variant × metric over runs.
+public struct TrendSeries: Sendable {
+    public struct Point: Sendable {
+        public var date: String
+        public var commit: String
+        public var value: Double
+    }
+
+    public var scenario: String
+    public var variant: String
+    public var metric: String
+    public var unit: String
+    public var points: [Point]
+    /// Indices of the points where a new level starts.
+    public var changePoints: [Int] = []
+
+    /// A file-name-safe name.
+    public var slug: String {
+        "\(metric)--\(scenario)--\(variant)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.reduce("") {
+            $0 + String($1)
+        }
+    }
+}
+
+/// Reads `Results/history.csv` into series and finds their change points; writes
+/// the charts, the index page and the summaries (the other files of this extension).
+public enum Trend {
+    /// A history row that could not be read: the line and why.
+    public struct Problem: Sendable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Parses history text; bad rows are reported with their line number and skipped.
+    public static func read(_ text: String) -> (series: [TrendSeries], problems: [Problem]) {
+        var problems: [Problem] = []
+        var series: [TrendSeries] = []
+        var index: [String: Int] = [:]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let headerLine = lines.first, let header = CSV.parse(headerLine), header == CSV.columns else {
+            return ([], [Problem(line: 1, reason: "the header is not \(CSV.columns.joined(separator: ","))")])
+        }
+        for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+            let number = offset + 1
+            guard let fields = CSV.parse(line) else {
+                problems.append(Problem(line: number, reason: "malformed quoting"))
+                continue
+            }
+            guard let row = CSVRow(fields) else {
+                problems.append(
+                    Problem(line: number, reason: "\(fields.count) fields, expected \(CSV.columns.count) (truncated?)"))
+                continue
+            }
+            guard let value = Double(row[.value]), value.isFinite else {
+                problems.append(Problem(line: number, reason: "value '\(row[.value])' is not a number"))
+                continue
+            }
+            let key = "\(row[.scenario])|\(row[.variant])|\(row[.metric])"
+            let point = TrendSeries.Point(date: row[.date], commit: row[.commit], value: value)
+            if let existing = index[key] {
+                series[existing].points.append(point)
+            } else {
+                index[key] = series.count
+                series.append(
+                    TrendSeries(
+                        scenario: row[.scenario], variant: row[.variant], metric: row[.metric], unit: row[.unit],
+                        points: [point]))
+            }
+        }
+        for i in series.indices { series[i].changePoints = ChangePoints.detect(series[i].points.map(\.value)) }
+        return (series, problems)
+    }
+}

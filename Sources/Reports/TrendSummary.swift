@@ -1,0 +1,68 @@
+import ArrangementModel
+import Foundation
+import Measurement
+import SceneFormat
+
+extension Trend {
+    /// Each change point as (series, index of the first point after it, median level
+    /// before, median level after).
+    public static func changes(_ series: [TrendSeries]) -> [(TrendSeries, Int, Double, Double)] {
+        series.flatMap { item -> [(TrendSeries, Int, Double, Double)] in
+            let boundaries = [0] + item.changePoints + [item.points.count]
+            return item.changePoints.enumerated().map { offset, change in
+                let before = item.points[boundaries[offset]..<change].map(\.value)
+                let after = item.points[change..<boundaries[offset + 2]].map(\.value)
+                return (item, change, Statistics.median(before), Statistics.median(after))
+            }
+        }
+    }
+
+    public static func summaryJSON(_ series: [TrendSeries]) -> String {
+        JSONWriter.writePretty(
+            .array(
+                series.map { item in
+                    .object([
+                        ("scenario", .string(item.scenario)), ("variant", .string(item.variant)),
+                        ("metric", .string(item.metric)),
+                        ("unit", .string(item.unit)), ("runs", .number(Double(item.points.count))),
+                        ("latest", .number(item.points.last?.value ?? 0)),
+                        (
+                            "changePoints",
+                            .array(
+                                item.changePoints.map {
+                                    .object([
+                                        ("index", .number(Double($0))), ("commit", .string(item.points[$0].commit)),
+                                        ("date", .string(item.points[$0].date)),
+                                    ])
+                                })
+                        ),
+                        ("chart", .string("\(item.slug).svg")),
+                    ])
+                }))
+    }
+
+    public static func summaryCSV(_ series: [TrendSeries]) -> String {
+        var text = CSV.line(["scenario", "variant", "metric", "unit", "commit", "date", "before", "after", "change"])
+        for (item, index, before, after) in changes(series) {
+            text += CSV.line([
+                item.scenario, item.variant, item.metric, item.unit, item.points[index].commit, item.points[index].date,
+                formatNumber(before), formatNumber(after), before == 0 ? "" : formatNumber((after - before) / before),
+            ])
+        }
+        return text
+    }
+
+    public static func summaryMarkdown(_ series: [TrendSeries]) -> String {
+        let found = changes(series)
+        var text = "# FoldBench trends\n\n\(series.count) series, \(found.count) change point(s).\n\n"
+        guard !found.isEmpty else { return text }
+        text +=
+            "| scenario | variant | metric | at commit | before | after | change |\n|---|---|---|---|---:|---:|---:|\n"
+        for (item, index, before, after) in found {
+            let change = before == 0 ? "" : String(format: "%+.1f%%", (after - before) / before * 100)
+            text +=
+                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) |\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Measurement
+import Reports
+import Testing
+import Variants
+
+/// Adding a variant is one file and one line in ``VariantList``: every consumer
+/// reads that list. These tests list what each consumer sees.
+@Suite("One list of variants")
+struct VariantListTests {
+    let names = VariantList.all.map(\.name)
+
+    @Test("the list holds the reference, the candidates and the test-only slowed variants")
+    func contents() {
+        #expect(names == ["reference", "fast", "fast-preorder", "fast-slowed", "fast-slowed-10"])
+        #expect(Set(names).count == names.count, "names are unique")
+        #expect(VariantList.candidates.map(\.name) == names.filter { $0 != VariantList.referenceName })
+        #expect(VariantList.all.filter(\.isTestOnly).map(\.name) == ["fast-slowed", "fast-slowed-10"])
+    }
+
+    @Test("the command line: list shows the listed ones, list --variants every one, resolve accepts every one")
+    func commandLine() {
+        let machine = runFoldBench(["list", "--variants"])
+        #expect(machine.status == 0)
+        #expect(machine.out == names.map { "\($0)\n" }.joined())
+        let human = runFoldBench(["list"])
+        for entry in VariantList.all {
+            #expect(human.out.contains("  \(entry.name): \(entry.summary)") == !entry.isTestOnly, "\(entry.name)")
+        }
+        let scene = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
+        for name in names { #expect(runFoldBench(["resolve", scene, "--variant", name]).status == 0, "\(name)") }
+    }
+
+    @Test("a run without --variant measures the default ones, in the list's order")
+    func defaultRun() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench([
+            "run", "--scenario", "drag-resize/media-player/iphone-duo", "--frames", "4", "--time-per-scenario", "0",
+            "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let summary = try ReportSummary.decode(
+            [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
+        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name))
+        #expect(VariantList.defaultRun.map(\.name) == ["reference", "fast"])
+    }
+
+    @Test("the fuzz targets and bench.sh iterate the list rather than naming variants")
+    func scripts() throws {
+        for file in ["Fuzz/DifferentialFuzz.swift", "Fuzz/SceneDecoderFuzz.swift"] {
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("for entry in VariantList.candidates"), "\(file)")
+            #expect(!text.contains("FastResolver("), "\(file) names no variant")
+        }
+        let bench = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/bench.sh"), encoding: .utf8)
+        #expect(bench.contains("list --variants"))
+        #expect(!bench.contains("--variant fast"))
+    }
+}
