@@ -8,17 +8,9 @@ enum CompareCommand: Command {
         name: "compare", summary: "Compare two reports; exit 1 on a regression.", arguments: "BASELINE.json NEW.json",
         positionals: 2...2,
         options: [
-            .init("--instruction-threshold", value: "PERCENT", help: "Instruction change that counts (default 1)."),
-            .init(
-                "--time-threshold", value: "PERCENT", help: "Time change that may count, if significant (default 5)."),
-            .init("--significance", value: "P", help: "Mann-Whitney significance level for times (default 0.01)."),
-            .init(
-                "--gate", value: "METRICS",
-                help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all)."),
-            .init(
-                "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW."
-            ),
-            .init("--format", value: "FORMAT", help: "table (default), markdown or json."),
+            .instructionThreshold, .timeThreshold, .significance,
+            .gate,
+            .pair, .format,
         ],
         details: """
             Allocations and bytes: any increase is a regression. Instructions: beyond the threshold.
@@ -33,34 +25,36 @@ enum CompareCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var policy = ComparisonPolicy()
-        if let percent = try arguments.number("--instruction-threshold", in: 0...1000, command: spec) {
+        if let percent = try arguments.number(.instructionThreshold, in: 0...1000, command: spec) {
             policy.instructionThreshold = percent / 100
         }
-        if let percent = try arguments.number("--time-threshold", in: 0...1000, command: spec) {
+        if let percent = try arguments.number(.timeThreshold, in: 0...1000, command: spec) {
             policy.timeThreshold = percent / 100
         }
-        policy.significance = try arguments.number("--significance", in: 0...1, command: spec) ?? policy.significance
-        if let gate = arguments.value("--gate") {
+        policy.significance = try arguments.number(.significance, in: 0...1, command: spec) ?? policy.significance
+        if let gate = arguments.value(.gate) {
             var gated: Set<Metric> = []
             for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 guard let metric = Metric.gated(named: name) else {
-                    throw UsageError("--gate takes \(Metric.gateNames); not '\(name)'", command: spec)
+                    throw UsageError(
+                        "\(CommandSpec.Option.gate.name) takes \(Metric.gateNames); not '\(name)'", command: spec)
                 }
                 gated.insert(metric)
             }
             policy.gated = gated
         }
         var pairs: [String: String] = [:]
-        for pair in arguments.all("--pair") {
+        for pair in arguments.all(.pair) {
             let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("--pair takes OLD=NEW, not '\(pair)'", command: spec)
+                throw UsageError("\(CommandSpec.Option.pair.name) takes OLD=NEW, not '\(pair)'", command: spec)
             }
             pairs[parts[0]] = parts[1]
         }
-        let format = arguments.value("--format") ?? "table"
+        let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {
-            throw UsageError("--format is table, markdown or json, not '\(format)'", command: spec)
+            throw UsageError(
+                "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
         }
         let (baselinePath, newPath) = (arguments.positionals[0], arguments.positionals[1])
         let baseline = try loadReport(baselinePath)

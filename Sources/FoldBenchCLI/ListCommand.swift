@@ -6,14 +6,10 @@ import Workloads
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.",
-        options: [
-            .init(
-                "--variants",
-                help: "Print only the name of every variant, test-only ones included, one per line (for scripts).")
-        ])
+        options: [.variantNames])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        if arguments.flag("--variants") {
+        if arguments.flag(.variantNames) {
             console.out(VariantList.all.map { "\($0.name)\n" }.joined())
             return 0
         }

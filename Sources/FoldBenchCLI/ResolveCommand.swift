@@ -10,14 +10,7 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [
-            .init("--variant", value: "NAME", help: "Resolver variant (default: reference). See 'foldbench list'."),
-            .init("--device", value: "NAME", help: "Resolve in a device's context instead of the scene's."),
-            .init(
-                "--device-file", value: "PATH", help: "A device profile of your own (implies --device with its name)."),
-            .init("--posture", value: "P", help: "closed, halfOpen or flat (with --device; default halfOpen)."),
-            .init("--orientation", value: "O", help: "portrait or landscape (with --device; default landscape)."),
-        ],
+        options: [.variant, .device, .deviceFile, .posture, .orientation],
         details: """
             Prints one object per pane, in depth-first order, with its visibility, frame,
             size class, split axis and z-index. A bad scene exits 2 naming the JSON path and the rule.
@@ -27,16 +20,17 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let variant = try Variants.named(arguments.value("--variant") ?? "reference", command: spec).variant
+        let variant = try VariantLookup.named(arguments.value(.variant) ?? VariantList.referenceName, command: spec)
+            .variant
         var scene = try loadScene(path)
         if let device = try deviceProfile(arguments) {
-            let posture = try choice(arguments, "--posture", Posture.allCases, default: Posture.halfOpen)
-            let orientation = try choice(
-                arguments, "--orientation", Orientation.allCases, default: Orientation.landscape)
+            let posture = try choice(arguments, .posture, Posture.allCases, default: Posture.halfOpen)
+            let orientation = try choice(arguments, .orientation, Orientation.allCases, default: Orientation.landscape)
             scene.context = device.context(
                 posture: posture, orientation: orientation, direction: scene.context.layoutDirection)
-        } else if arguments.value("--posture") != nil || arguments.value("--orientation") != nil {
-            throw UsageError("--posture and --orientation need --device or --device-file", command: spec)
+        } else if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
+            let options = [CommandSpec.Option.posture, .orientation, .device, .deviceFile].map(\.name)
+            throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)
         }
         let resolution = variant.resolve(scene.tree, in: scene.context)
         console.out(ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs))
@@ -44,10 +38,10 @@ enum ResolveCommand: Command {
     }
 
     static func deviceProfile(_ arguments: ParsedArguments) throws -> DeviceProfile? {
-        if let path = arguments.value("--device-file") {
+        if let path = arguments.value(.deviceFile) {
             return try DeviceFiles.load([path]).values.first
         }
-        guard let name = arguments.value("--device") else { return nil }
+        guard let name = arguments.value(.device) else { return nil }
         do {
             return try DeviceProfile.shipped(name)
         } catch {
@@ -56,12 +50,13 @@ enum ResolveCommand: Command {
     }
 
     static func choice<T: RawRepresentable & CaseIterable>(
-        _ arguments: ParsedArguments, _ option: String, _ cases: T.AllCases, default value: T
+        _ arguments: ParsedArguments, _ option: CommandSpec.Option, _ cases: T.AllCases, default value: T
     ) throws(UsageError) -> T where T.RawValue == String {
         guard let text = arguments.value(option) else { return value }
         guard let parsed = T(rawValue: text) else {
             throw UsageError(
-                "\(option) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'", command: spec)
+                "\(option.name) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
+                command: spec)
         }
         return parsed
     }
@@ -74,17 +69,5 @@ enum ResolveCommand: Command {
         } catch {
             throw .badInput(file: path, error)
         }
-    }
-}
-
-/// Looks up variants by name for the commands.
-enum Variants {
-    static func named(_ name: String, command: CommandSpec) throws(UsageError) -> VariantEntry {
-        guard let entry = VariantList.entry(named: name) else {
-            throw UsageError(
-                "unknown variant '\(name)' (expected one of \(VariantList.listed.map(\.name).joined(separator: ", ")))",
-                command: command)
-        }
-        return entry
     }
 }

@@ -11,23 +11,8 @@ enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
-            .init(
-                "--suite", value: "NAME", help: "quick, default or full (default: default, unless --scenario is given)."
-            ),
-            .init("--scenario", value: "MOTION/TREE/DEVICE", repeatable: true, help: "A scenario, in a suite or not."),
-            .init(
-                "--variant", value: "NAME", repeatable: true,
-                help: "A variant to measure (default: those 'foldbench list' does not mark otherwise)."),
-            .init(
-                "--time-per-scenario", value: "SECONDS",
-                help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds."),
-            .init("--frames", value: "N", help: "Frames in each timeline (default 600)."),
-            .init("--refresh-rate", value: "HZ", help: "Frames per second of the motions (default 120)."),
-            .init("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft."),
-            .init("--device-file", value: "PATH", repeatable: true, help: "A device profile of your own (JSON)."),
-            .init("--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind)."),
-            .init("--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv."),
-            .init("--out", value: "DIR", help: "Where latest.json and latest.csv go (default: Results)."),
+            .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
+            .instructions, .record, .out,
         ],
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -106,39 +91,41 @@ enum RunCommand: Command {
         init(_ arguments: ParsedArguments) throws {
             var options = RunOptions()
             options.timePerScenario =
-                try arguments.number("--time-per-scenario", in: 0...3600, command: spec) ?? options.timePerScenario
-            options.frames = try arguments.integer("--frames", in: 1...1_000_000, command: spec) ?? options.frames
+                try arguments.number(.timePerScenario, in: 0...3600, command: spec) ?? options.timePerScenario
+            options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
             options.refreshRate =
-                try arguments.number("--refresh-rate", in: 1...1000, command: spec) ?? options.refreshRate
-            if let direction = arguments.value("--layout-direction") {
+                try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? options.refreshRate
+            if let direction = arguments.value(.layoutDirection) {
                 guard let parsed = LayoutDirection(name: direction) else {
                     throw UsageError(
-                        "--layout-direction is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(direction)'",
+                        "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(direction)'",
                         command: spec)
                 }
                 options.direction = parsed
             }
-            options.countInstructions = arguments.flag("--instructions")
+            options.countInstructions = arguments.flag(.instructions)
             if options.countInstructions, InstructionCounter.valgrindPath() == nil {
                 throw CommandFailure(
                     status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
             }
-            let variants = try arguments.all("--variant").map { name throws(UsageError) in
-                try Variants.named(name, command: spec)
+            let variants = try arguments.all(.variants).map { name throws(UsageError) in
+                try VariantLookup.named(name, command: spec)
             }
-            let devices = try DeviceFiles.load(arguments.all("--device-file"))
+            let devices = try DeviceFiles.load(arguments.all(.deviceFiles))
             var scenarios: [Scenario] = []
-            if let suiteName = arguments.value("--suite") {
+            if let suiteName = arguments.value(.suite) {
                 guard let suite = Suite(rawValue: suiteName) else {
-                    throw UsageError("unknown suite '\(suiteName)' (expected quick, default or full)", command: spec)
+                    throw UsageError(
+                        "unknown suite '\(suiteName)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        command: spec)
                 }
                 scenarios = suite.scenarios
             }
-            for name in arguments.all("--scenario") {
+            for name in arguments.all(.scenario) {
                 do {
                     scenarios.append(try Scenario(name))
                 } catch {
-                    throw UsageError("--scenario \(error)", command: spec)
+                    throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
                 }
             }
             if scenarios.isEmpty { scenarios = Suite.default.scenarios }
@@ -147,98 +134,14 @@ enum RunCommand: Command {
                 options: options,
                 variants: variants.isEmpty ? VariantList.defaultRun : variants,
                 resolveDevice: { name in try devices[name] ?? DeviceProfile.shipped(name) })
-            childArguments =
-                scenarios.flatMap { ["--scenario", $0.description] }
-                + runner.variants.flatMap { ["--variant", $0.name] }
-                + ["--frames", String(options.frames), "--refresh-rate", String(options.refreshRate)]
-                + ["--layout-direction", options.direction.name]
-                + arguments.all("--device-file").flatMap { ["--device-file", $0] }
-            record = arguments.flag("--record")
-            outDirectory = arguments.value("--out") ?? "Results"
-        }
-    }
-}
-
-/// The callgrind child of `run --instructions` (not listed in help): counts each
-/// scenario × variant loop and dumps it under a label for the parent.
-enum CountInstructionsCommand: Command {
-    static let spec = CommandSpec(
-        name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
-        options: RunCommand.spec.options.filter {
-            ["--scenario", "--variant", "--frames", "--refresh-rate", "--layout-direction", "--device-file"].contains(
-                $0.name)
-        })
-
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let settings = try RunCommand.Settings(arguments)
-        guard InstructionCounter.isUnderValgrind else {
-            throw CommandFailure(
-                status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
-        }
-        try settings.runner.countInstructionLoops(settings.scenarios)
-        return 0
-    }
-}
-
-/// User device files given with `--device-file`, by the name inside each.
-enum DeviceFiles {
-    static func load(_ paths: [String]) throws(CommandFailure) -> [String: DeviceProfile] {
-        var devices: [String: DeviceProfile] = [:]
-        for path in paths {
-            let bytes = try readFile(path)
-            do {
-                let device = try DeviceProfile.decode(bytes)
-                devices[device.name] = device
-            } catch {
-                throw .badInput(file: path, error)
-            }
-        }
-        return devices
-    }
-}
-
-/// The readable table printed after a run.
-enum ResultTable {
-    static func render(_ results: [VariantResult]) -> String {
-        var rows: [[String]] = [
-            [
-                "scenario", "variant", "arrangements", "p50 ns", "95% CI ns", "ns/arrangement", "relayouts/s", "allocs",
-                "bytes",
-                "over budget", "vs reference", "instructions",
+            let child: [(CommandSpec.Option, [String])] = [
+                (.scenario, scenarios.map(\.description)), (.variants, runner.variants.map(\.name)),
+                (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
+                (.layoutDirection, [options.direction.name]), (.deviceFiles, arguments.all(.deviceFiles)),
             ]
-        ]
-        for result in results {
-            let ratio =
-                result.ratioToReference.map {
-                    result.variant == "reference"
-                        ? "1"
-                        : "\(format($0.value, digits: 4))x [\(format($0.lower, digits: 4)), \(format($0.upper, digits: 4))]"
-                } ?? "-"
-            rows.append([
-                result.scenario, result.variant, String(result.arrangements), format(result.time.p50),
-                "\(format(result.time.ci95[0]))-\(format(result.time.ci95[1]))", format(result.timePerArrangement.p50),
-                format(result.relayoutsPerSecond), format(result.allocationsPerRelayout),
-                format(result.bytesAllocatedPerRelayout),
-                String(format: "%.1f%%", result.framesOverBudget * 100), ratio,
-                result.instructionsPerRelayout.map { format($0) } ?? "-",
-            ])
+            childArguments = child.flatMap { option, values in values.flatMap { [option.name, $0] } }
+            record = arguments.flag(.record)
+            outDirectory = arguments.value(.out) ?? "Results"
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            zip(row, widths).enumerated().map { index, pair in
-                let (text, width) = pair
-                let padding = String(repeating: " ", count: width - text.count)
-                return index < 2 ? text + padding : padding + text
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
-
-    /// A number with 3 significant digits at least, no exponent for everyday sizes.
-    static func format(_ value: Double, digits: Int = 3) -> String {
-        if value == 0 { return "0" }
-        guard value.isFinite else { return String(describing: value) }
-        if abs(value) >= 1000 { return String(format: "%.0f", value) }
-        let decimals = max(0, digits - 1 - Int((log10(abs(value))).rounded(.down)))
-        return String(format: "%.\(decimals)f", value)
     }
 }

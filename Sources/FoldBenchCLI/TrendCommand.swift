@@ -9,9 +9,7 @@ enum TrendCommand: Command {
     static let spec = CommandSpec(
         name: "trend", summary: "Find change points in Results/history.csv; write SVG charts and summaries.",
         arguments: "[HISTORY.csv]", positionals: 0...1,
-        options: [
-            .init("--out", value: "DIR", help: "Where the charts and summaries go (default: Results/trend).")
-        ],
+        options: [.trendOut],
         details: """
             Per scenario x variant x metric: the series over recorded runs, its change points
             (E-divisive means with a permutation test, p < 0.05), one SVG chart per series,
@@ -27,7 +25,7 @@ enum TrendCommand: Command {
         if series.isEmpty, let first = problems.first, first.line == 1 {
             throw CommandFailure(status: 2, "\(path): \(first)")
         }
-        let out = arguments.value("--out") ?? "Results/trend"
+        let out = arguments.value(.trendOut) ?? "Results/trend"
         do {
             for item in series { try ResultFiles.writeAtomically(Trend.svg(item), to: "\(out)/\(item.slug).svg") }
             try ResultFiles.writeAtomically(Trend.html(series), to: "\(out)/index.html")
@@ -39,41 +37,6 @@ enum TrendCommand: Command {
         }
         console.out(Trend.summaryMarkdown(series))
         console.err("wrote \(series.count) charts, index.html and summaries to \(out)/\n")
-        return 0
-    }
-}
-
-/// `foldbench baseline update`: rewrites Results/baseline.json from the quick suite.
-enum BaselineCommand: Command {
-    static let spec = CommandSpec(
-        name: "baseline", summary: "Rewrite the committed baseline: 'foldbench baseline update'.", arguments: "update",
-        positionals: 1...1,
-        options: [
-            .init("--path", value: "FILE", help: "The baseline to write (default: Results/baseline.json)."),
-            .init("--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario (default 1)."),
-        ],
-        details: "Runs 'foldbench run --suite quick --instructions' and writes its report as the baseline.")
-
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        guard arguments.positionals[0] == "update" else {
-            throw UsageError("the only baseline action is 'update', not '\(arguments.positionals[0])'", command: spec)
-        }
-        let path = arguments.value("--path") ?? "Results/baseline.json"
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "foldbench-baseline-\(UUID().uuidString)"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var runArguments = ["--suite", "quick", "--instructions", "--out", scratch]
-        if let seconds = arguments.value("--time-per-scenario") { runArguments += ["--time-per-scenario", seconds] }
-        let status = try RunCommand.run(try RunCommand.spec.parse(runArguments), console: console)
-        guard status == 0 else { return status }
-        let report = String(decoding: try readFile("\(scratch)/latest.json"), as: UTF8.self)
-        do {
-            try ResultFiles.writeAtomically(report, to: path)
-        } catch {
-            throw CommandFailure(status: 2, error.description)
-        }
-        console.err("wrote the baseline \(path)\n")
         return 0
     }
 }

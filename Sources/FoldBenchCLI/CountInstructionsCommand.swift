@@ -1,0 +1,19 @@
+import Measurement
+
+/// The callgrind child of `run --instructions` (not listed in help): counts each
+/// scenario × variant loop and dumps it under a label for the parent.
+enum CountInstructionsCommand: Command {
+    static let spec = CommandSpec(
+        name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
+        options: [.scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let settings = try RunCommand.Settings(arguments)
+        guard InstructionCounter.isUnderValgrind else {
+            throw CommandFailure(
+                status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
+        }
+        try settings.runner.countInstructionLoops(settings.scenarios)
+        return 0
+    }
+}

@@ -1,0 +1,104 @@
+import Reports
+import Variants
+import Workloads
+
+/// Every option of every command, declared once: the specs list them, the commands
+/// read them, and `run --instructions` hands them to its callgrind child.
+extension CommandSpec.Option {
+    // run
+    static let suite = Self(
+        "--suite", value: "NAME",
+        help:
+            "\(Suite.allCases.map(\.rawValue).joined(separator: ", ")) (default: default, unless --scenario is given).")
+    static let scenario = Self(
+        "--scenario", value: "MOTION/TREE/DEVICE", repeatable: true, help: "A scenario, in a suite or not.")
+    static let variants = Self(
+        "--variant", value: "NAME", repeatable: true,
+        help: "A variant to measure (default: those 'foldbench list' does not mark otherwise).")
+    static let timePerScenario = Self(
+        "--time-per-scenario", value: "SECONDS",
+        help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds.")
+    static let frames = Self("--frames", value: "N", help: "Frames in each timeline (default 600).")
+    static let refreshRate = Self(
+        "--refresh-rate", value: "HZ", help: "Frames per second of the motions (default 120).")
+    static let layoutDirection = Self("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft.")
+    static let deviceFiles = Self(
+        "--device-file", value: "PATH", repeatable: true, help: "A device profile of your own (JSON).")
+    static let instructions = Self(
+        "--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind).")
+    static let record = Self(
+        "--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv.")
+    static let out = Self("--out", value: "DIR", help: "Where latest.json and latest.csv go (default: Results).")
+
+    // resolve
+    static let variant = Self(
+        "--variant", value: "NAME", help: "Resolver variant (default: reference). See 'foldbench list'.")
+    static let device = Self("--device", value: "NAME", help: "Resolve in a device's context instead of the scene's.")
+    static let deviceFile = Self(
+        "--device-file", value: "PATH", help: "A device profile of your own (implies --device with its name).")
+    static let posture = Self(
+        "--posture", value: "P",
+        help: "\(Posture.allCases.map(\.rawValue).joined(separator: ", ")) (with --device; default halfOpen).")
+    static let orientation = Self(
+        "--orientation", value: "O",
+        help: "\(Orientation.allCases.map(\.rawValue).joined(separator: " or ")) (with --device; default landscape).")
+
+    // compare
+    static let instructionThreshold = Self(
+        "--instruction-threshold", value: "PERCENT", help: "Instruction change that counts (default 1).")
+    static let timeThreshold = Self(
+        "--time-threshold", value: "PERCENT", help: "Time change that may count, if significant (default 5).")
+    static let significance = Self(
+        "--significance", value: "P", help: "Mann-Whitney significance level for times (default 0.01).")
+    static let pair = Self(
+        "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW.")
+    static let gate = Self(
+        "--gate", value: "METRICS",
+        help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all).")
+    static let format = Self("--format", value: "FORMAT", help: "table (default), markdown or json.")
+
+    // trend, baseline, list
+    static let trendOut = Self(
+        "--out", value: "DIR", help: "Where the charts and summaries go (default: Results/trend).")
+    static let baselinePath = Self(
+        "--path", value: "FILE", help: "The baseline to write (default: Results/baseline.json).")
+    static let baselineTime = Self(
+        "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario (default 1).")
+    static let variantNames = Self(
+        "--variants", help: "Print only the name of every variant, test-only ones included, one per line (for scripts)."
+    )
+}
+
+extension ParsedArguments {
+    /// The last value of `option`, or `nil`.
+    func value(_ option: CommandSpec.Option) -> String? { value(option.name) }
+
+    /// Every value of a repeatable `option`, in order.
+    func all(_ option: CommandSpec.Option) -> [String] { all(option.name) }
+
+    func flag(_ option: CommandSpec.Option) -> Bool { flag(option.name) }
+
+    func number(_ option: CommandSpec.Option, in range: ClosedRange<Double>, command: CommandSpec) throws(UsageError)
+        -> Double?
+    {
+        try number(option.name, in: range, command: command)
+    }
+
+    func integer(_ option: CommandSpec.Option, in range: ClosedRange<Int>, command: CommandSpec) throws(UsageError)
+        -> Int?
+    {
+        try integer(option.name, in: range, command: command)
+    }
+}
+
+/// Looks up variants by name for the commands.
+enum VariantLookup {
+    static func named(_ name: String, command: CommandSpec) throws(UsageError) -> VariantEntry {
+        guard let entry = VariantList.entry(named: name) else {
+            throw UsageError(
+                "unknown variant '\(name)' (expected one of \(VariantList.listed.map(\.name).joined(separator: ", ")))",
+                command: command)
+        }
+        return entry
+    }
+}
