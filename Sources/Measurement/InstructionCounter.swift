@@ -2,7 +2,7 @@ import CCallgrind
 import Foundation
 
 /// Instruction counts of the measured loop, from valgrind's callgrind
-/// (benchmark-design §5): exact and repeatable where times are not.
+///: exact and repeatable where times are not.
 ///
 /// The runner re-executes itself under `valgrind --tool=callgrind` with
 /// instrumentation and collection off at start. In that child, client requests

@@ -1,7 +1,7 @@
 import CJemalloc
 import Foundation
 
-/// Where and how a run happened (benchmark-design §6).
+/// Where and how a run happened.
 public struct RunEnvironment: Sendable, Equatable {
     public var toolVersion = "0.1.0"
     public var commit = "unknown"

@@ -4,7 +4,7 @@ import ReferenceResolver
 import Variants
 import Workloads
 
-/// How a run measures (benchmark-design §5).
+/// How a run measures.
 public struct RunOptions: Sendable {
     /// Seconds of sampling per scenario, shared by all its variants.
     public var timePerScenario: Double = 1.0
@@ -70,7 +70,7 @@ public struct Progress: Sendable {
     public var elapsedSeconds: Double
 }
 
-/// The measuring loop (benchmark-design §4–§5): prepare outside the timing, verify
+/// The measuring loop: prepare outside the timing, verify
 /// every variant against the reference frame by frame, then sample batches of frames
 /// round by round until the time budget is spent. Each round takes one batch of every
 /// variant of every scenario in turn, on the same frames for the variants of a

@@ -1,6 +1,6 @@
 import ArrangementModel
 
-/// The executable contract: `arrangement-semantics.md` §2–§3 as plain, recursive
+/// The executable contract: `docs/contract.md` §2–§3 as plain, recursive
 /// code, in the contract's order, with its section numbers. Clarity over speed:
 /// it allocates freely and re-derives everything on every relayout. Every other
 /// variant is checked against it.

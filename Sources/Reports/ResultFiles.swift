@@ -6,7 +6,7 @@ import Measurement
 #endif
 
 /// Writes under `Results/` so that a crash or a second run never truncates or
-/// interleaves what is there (benchmark-design §6).
+/// interleaves what is there.
 public enum ResultFiles {
     /// A failure to write, naming the file.
     public struct WriteError: Error, CustomStringConvertible, Sendable {

@@ -15,7 +15,7 @@ public enum Posture: String, Sendable, CaseIterable {
     case flat
 }
 
-/// A foldable phone as data (benchmark-design §1): two displays, each with sizes,
+/// A foldable phone as data: two displays, each with sizes,
 /// safe areas and size classes per orientation, the inner display's fold, the
 /// posture thresholds on the hinge angle and the length of display transitions.
 public struct DeviceProfile: Sendable, Equatable {
@@ -61,7 +61,7 @@ public struct DeviceProfile: Sendable, Equatable {
     }
 
     /// The context of a still frame: the safe area, its size classes, and the fold
-    /// when half-open (benchmark-design §1).
+    /// when half-open.
     public func context(posture: Posture, orientation: Orientation, direction: LayoutDirection = .leftToRight)
         -> LayoutContext
     {

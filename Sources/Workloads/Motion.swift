@@ -1,7 +1,7 @@
 import ArrangementModel
 import Foundation
 
-/// A timeline of the device (benchmark-design §2): for frame k at a refresh rate,
+/// A timeline of the device: for frame k at a refresh rate,
 /// the hinge angle, the orientation and the share of the display's width in use.
 public enum Motion: String, Sendable, CaseIterable {
     /// θ sweeps 180 → 0 → 180 as a triangle wave, one cycle in 0.5 s (landscape).
@@ -53,7 +53,7 @@ public enum Motion: String, Sendable, CaseIterable {
     }
 }
 
-/// The contexts of a motion on a device, frame by frame (benchmark-design §1–§2):
+/// The contexts of a motion on a device, frame by frame:
 /// bounds are the active display's safe area (its width scaled for `drag-resize`);
 /// when the active display changes, the bounds move linearly from where they were
 /// to the new safe area over the profile's `transitionFrames`, with nothing reserved

@@ -1,7 +1,7 @@
 import ArrangementModel
 import SceneGenerator
 
-/// The tree families of benchmark-design §3, generated deterministically.
+/// The tree families , generated deterministically.
 public enum TreeFactory {
     /// The depths a balanced tree may have: 20 levels are a million arrangements.
     public static let balancedDepths = 1...20
