@@ -1,9 +1,25 @@
 import ArrangementModel
 
-/// A pane's place in the resolution, in 8-byte units (a pane is 40 bytes): 4 bytes
-/// instead of 8, so the tables the loop streams through stay small.
+/// A pane's place in the resolution: its distance from the start in 8-byte units, so
+/// pane *i* (depth-first numbering) is at slot 5·*i*. The only unit the fast resolver
+/// addresses panes in: 4 bytes in the tables the loop streams through, and turned into
+/// an address with a shift (``Tables/pane(_:)``, which checks the bounds in debug builds).
 @usableFromInline
-typealias PaneSlot = UInt32
+struct PaneSlot: Equatable, Hashable, Sendable {
+    @usableFromInline var rawValue: UInt32
+
+    @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The slot of pane `index` in the depth-first numbering.
+    init(pane index: Int) {
+        let slot = index * (MemoryLayout<PaneLayout>.stride / 8)
+        precondition(slot <= Int(AxisEntry.slotMask), "the fast resolver addresses at most 2^29 slots")
+        rawValue = UInt32(slot)
+    }
+
+    /// The pane's distance from the resolution's start, in bytes.
+    @inlinable var byteOffset: Int { Int(truncatingIfNeeded: rawValue) &* 8 }
+}
 
 /// What the hot path needs of one arrangement along one axis, for one layout
 /// direction: which pane sits on the leading side (or on top) and which on the far
@@ -19,7 +35,7 @@ struct AxisEntry: Sendable {
 
     /// Where the kernel bits start in ``farAndKernel``.
     @inlinable static var kernelShift: UInt32 { 29 }
-    /// The pane bits of ``farAndKernel``; also the largest slot a tree may use.
+    /// The slot bits of ``farAndKernel``; also the largest slot a tree may use.
     @inlinable static var slotMask: UInt32 { (1 << kernelShift) - 1 }
 
     /// The entry of an arrangement along `axis` in one layout direction.
@@ -30,9 +46,9 @@ struct AxisEntry: Sendable {
         if !plan.isProportional { kernel |= Kernel.general }
         if !arrangement.splits(along: axis) { kernel |= Kernel.full }
         fraction = plan.firstIdealFraction
-        near = nearIsPrimary ? arrangement.primarySlot : arrangement.secondarySlot
+        near = nearIsPrimary ? arrangement.primary : arrangement.secondary
         farAndKernel =
-            (nearIsPrimary ? arrangement.secondarySlot : arrangement.primarySlot) | kernel << Self.kernelShift
+            (nearIsPrimary ? arrangement.secondary : arrangement.primary).rawValue | kernel << Self.kernelShift
     }
 
     /// How the hot path treats an arrangement along an axis; 0 is the common case

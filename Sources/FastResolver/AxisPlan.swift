@@ -6,7 +6,9 @@ import ArrangementModel
 /// bit what the reference computes (`x + 0 = x`, `0 × L = 0`, `0.5 × L = L / 2`,
 /// `max(m, 0) = m` for m ≥ 0). The two views appear in solving order (first,
 /// second): the cached priority ordering of §2.2.6. (§2.2.5 adds the two minimums,
-/// and IEEE addition is commutative, so their order does not matter there.)
+/// and IEEE addition is commutative, so their order does not matter there.) The rules
+/// are the reference's `AxisRange` and split, written again on purpose (see `divides`
+/// in RegionScan.swift).
 @usableFromInline
 struct AxisPlan: Sendable {
     @usableFromInline var firstLoPoints = 0.0

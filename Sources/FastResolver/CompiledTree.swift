@@ -1,13 +1,13 @@
 import ArrangementModel
 
-/// One arrangement in flat storage: pane offsets instead of references, and every
+/// One arrangement in flat storage: pane slots instead of references, and every
 /// decision that does not depend on the context made once, at prepare time. The
 /// full path (overlays, collapses, axes not permitted) reads it.
 @usableFromInline
 struct CompiledArrangement: Sendable {
-    /// Byte offsets of the primary and the secondary pane in the resolution.
-    @usableFromInline var primaryOffset = 0
-    @usableFromInline var secondaryOffset = 0
+    /// Where the primary and the secondary pane are in the resolution.
+    @usableFromInline var primary = PaneSlot(rawValue: 0)
+    @usableFromInline var secondary = PaneSlot(rawValue: 0)
     @usableFromInline var isOverlay: Bool
     @usableFromInline var allowsHorizontal: Bool
     @usableFromInline var allowsVertical: Bool
@@ -27,6 +27,8 @@ struct CompiledArrangement: Sendable {
         allowsHorizontal = arrangement.style.axes.contains(.horizontal)
         allowsVertical = arrangement.style.axes.contains(.vertical)
         primaryWinsCollapse = primary.layoutPriority >= secondary.layoutPriority
+        // §2.3.1 as the reference's `primaryTakesFirstRegion`, written twice on purpose
+        // (see `divides` in RegionScan.swift).
         func leads(_ primary: Bool?, _ secondary: Bool?) -> Bool {
             switch (primary, secondary) {
             case (nil, nil): false  // the secondary leads by default
@@ -42,10 +44,6 @@ struct CompiledArrangement: Sendable {
             primary.overlayEdge.vertical.map { $0 == .top },
             secondary.overlayEdge.vertical.map { $0 == .top })
     }
-
-    /// The panes' slots (their offsets in 8-byte units).
-    var primarySlot: PaneSlot { PaneSlot(primaryOffset / 8) }
-    var secondarySlot: PaneSlot { PaneSlot(secondaryOffset / 8) }
 
     /// Whether a split of this arrangement may run along `axis`.
     func splits(along axis: Axis) -> Bool {
@@ -120,7 +118,7 @@ public struct CompiledTree: Sendable {
         // Depth-first: number the panes as they are popped (primary, its subtree,
         // secondary, its subtree) and record each arrangement's pane and depth.
         var sources = [tree.root]
-        var parentOffsets = [0]
+        var parentSlots = [PaneSlot(pane: 0)]
         var depths = [0]
         var parents = [0]
         var compiled = [CompiledArrangement(tree.root)]
@@ -129,17 +127,17 @@ public struct CompiledTree: Sendable {
         ]
         var nextPane = 0
         while let (pane, owner, isPrimary) = stack.popLast() {
-            let offset = nextPane * stride
+            let slot = PaneSlot(pane: nextPane)
             nextPane += 1
             if isPrimary {
-                compiled[owner].primaryOffset = offset
+                compiled[owner].primary = slot
             } else {
-                compiled[owner].secondaryOffset = offset
+                compiled[owner].secondary = slot
             }
             if let nested = pane.arrangement {
                 let nestedIndex = compiled.count
                 sources.append(nested)
-                parentOffsets.append(offset)
+                parentSlots.append(slot)
                 depths.append(depths[owner] + 1)
                 parents.append(owner)
                 compiled.append(CompiledArrangement(nested))
@@ -175,7 +173,7 @@ public struct CompiledTree: Sendable {
         rightToLeft.reserveCapacity(sources.count)
         for index in storage {
             let source = sources[index]
-            let parent = PaneSlot(parentOffsets[index] / 8)
+            let parent = parentSlots[index]
             let horizontal = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .horizontal)
             let vertical = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .vertical)
             plans += [horizontal, vertical]

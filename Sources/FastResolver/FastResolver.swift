@@ -116,7 +116,7 @@ public struct FastResolver: ResolverVariant {
             } else {
                 // §3: both panes of an arrangement inside a hidden pane are hidden.
                 tables.pane(step.pointee.horizontal.near).pointee = .hidden
-                tables.pane(step.pointee.horizontal.farAndKernel & AxisEntry.slotMask).pointee = .hidden
+                tables.pane(step.pointee.horizontal.far).pointee = .hidden
             }
             step += 1
         }
@@ -142,34 +142,33 @@ public struct FastResolver: ResolverVariant {
         }
         // §2.2.1 without a divider: the longer side, horizontal on a tie.
         if bounds.width >= bounds.height {
-            split(bounds, bits, step, tables, along: Vertically.self, kind)
+            split(bounds, bits, step, tables, SideBySide.self, kind)
         } else {
-            split(bounds, bits, step, tables, along: Horizontally.self, kind)
+            split(bounds, bits, step, tables, Stacked.self, kind)
         }
     }
 
-    /// A split without a divider, side by side when `Separator` is ``Vertically`` (a
-    /// vertical line separates the panes), stacked otherwise: the common case inline,
-    /// with the axis known at compile time, so its fields are read at fixed offsets.
+    /// A split without a divider, ``SideBySide`` or ``Stacked``: the common case
+    /// inline, with the axis known at compile time, so its fields are read at fixed offsets.
     @inlinable
     @inline(__always)
-    static func split<Separator: DividingDirections, Kind: TreeKind>(
-        _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, along: Separator.Type,
+    static func split<Direction: SplitDirection, Kind: TreeKind>(
+        _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, _ direction: Direction.Type,
         _ kind: Kind.Type
     ) {
-        let horizontal = Separator.vertically
+        let horizontal = Direction.isSideBySide
         let pair = horizontal ? step.pointee.horizontal : step.pointee.vertical
         let length = horizontal ? bounds.width : bounds.height
         let nearLength: Double
         let farLength: Double
-        if Kind.isProportional || pair.farAndKernel <= AxisEntry.slotMask {
+        if Kind.isProportional || pair.takesCommonKernel {
             // The common case: proportional, the near pane solved first.
             nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
             farLength = length - nearLength
         } else {
             let index = step - tables.steps
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
-            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.farAndKernel, fraction, length, tables)
+            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.kernel, fraction, length, tables)
             else {
                 placeInFull(index, bounds, bits, Divider(), tables)
                 return
@@ -177,7 +176,7 @@ public struct FastResolver: ResolverVariant {
             (nearLength, farLength) = (near, far)
         }
         let near = tables.pane(pair.near)
-        let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
+        let far = tables.pane(pair.far)
         let classBits = bits & PaneLayout.Bits.sizeClass
         // Each pane as two 16-byte halves of its frame and its bits: three stores, not five.
         let origin = SIMD2(bounds.x, bounds.y)
@@ -211,9 +210,8 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func solve(
-        _ index: Int, _ axis: Int, _ farAndKernel: UInt32, _ fraction: Double, _ length: Double, _ tables: Tables
+        _ index: Int, _ axis: Int, _ kernel: UInt32, _ fraction: Double, _ length: Double, _ tables: Tables
     ) -> (near: Double, far: Double)? {
-        let kernel = farAndKernel >> AxisEntry.kernelShift
         guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
         let first: Double
         let second: Double
@@ -247,12 +245,12 @@ public struct FastResolver: ResolverVariant {
     ) {
         let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
         // A proportional tree's splits permit both axes.
-        guard Kind.isProportional || pair.kernel & AxisEntry.Kernel.full == 0 else {
+        guard Kind.isProportional || pair.splitsAlongAxis else {
             placeInFull(step - tables.steps, bounds, bits, divider, tables)
             return
         }
         let near = tables.pane(pair.near)
-        let far = tables.pane(pair.farAndKernel & AxisEntry.slotMask)
+        let far = tables.pane(pair.far)
         let classBits = bits & PaneLayout.Bits.sizeClass
         if divider.isVertical {
             let paneBits = classBits | splitsHorizontally
@@ -273,8 +271,8 @@ public struct FastResolver: ResolverVariant {
     @inline(never)
     static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ tables: Tables) {
         let arrangement = tables.arrangements[index]
-        let primary = tables.pane(at: arrangement.primaryOffset)
-        let secondary = tables.pane(at: arrangement.secondaryOffset)
+        let primary = tables.pane(arrangement.primary)
+        let secondary = tables.pane(arrangement.secondary)
         let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
         if arrangement.isOverlay {
             // §2.3.2: layered unless a divider separates along a permitted axis.
@@ -311,6 +309,25 @@ public struct FastResolver: ResolverVariant {
     }
 }
 
+/// Which way a split without a divider runs, known at compile time in the hot path.
+@usableFromInline
+protocol SplitDirection {
+    /// True for panes side by side (the horizontal axis: the width is shared out).
+    static var isSideBySide: Bool { get }
+}
+
+/// Panes side by side: the horizontal axis.
+@usableFromInline
+enum SideBySide: SplitDirection {
+    @inlinable static var isSideBySide: Bool { true }
+}
+
+/// Panes one above the other: the vertical axis.
+@usableFromInline
+enum Stacked: SplitDirection {
+    @inlinable static var isSideBySide: Bool { false }
+}
+
 /// What the loop may leave out for a tree, decided when the tree is compiled.
 @usableFromInline
 protocol TreeKind {
@@ -342,6 +359,8 @@ struct Tables {
     /// Every step's kernel is the common one (``CompiledTree/isProportional(rightToLeft:)``).
     @usableFromInline let isProportional: Bool
     @usableFromInline let panes: UnsafeMutableRawPointer
+    /// The resolution's size in bytes, for the debug builds' bounds check.
+    @usableFromInline let paneBytes: Int
 
     /// `nil` for an empty tree (which a validated tree never is).
     @inlinable
@@ -360,19 +379,15 @@ struct Tables {
         self.rightToLeft = rightToLeft
         self.isProportional = isProportional
         self.panes = UnsafeMutableRawPointer(paneBase)
+        self.paneBytes = panes.count &* MemoryLayout<PaneLayout>.stride
     }
 
-    /// The pane at a byte offset the compiled tree recorded.
-    @inlinable
-    @inline(__always)
-    func pane(at offset: Int) -> UnsafeMutablePointer<PaneLayout> {
-        (panes + offset).assumingMemoryBound(to: PaneLayout.self)
-    }
-
-    /// The pane in a slot (its offset in 8-byte units).
+    /// The pane in `slot`; a slot outside the resolution stops a debug build.
     @inlinable
     @inline(__always)
     func pane(_ slot: PaneSlot) -> UnsafeMutablePointer<PaneLayout> {
-        pane(at: Int(truncatingIfNeeded: slot) &* 8)
+        assert(
+            slot.byteOffset + MemoryLayout<PaneLayout>.stride <= paneBytes, "pane slot \(slot.rawValue) out of bounds")
+        return (panes + slot.byteOffset).assumingMemoryBound(to: PaneLayout.self)
     }
 }

@@ -2,6 +2,12 @@ import ArrangementModel
 
 /// §2.1's test: does `region` divide `bounds` vertically (spanning its height, strictly
 /// inside its width) or horizontally? The reference's comparisons, in the same form.
+///
+/// This and the other rules the fast resolver shares with the reference (the nearest
+/// divider below, the overlay edges in ``CompiledArrangement``, the clamp chain in
+/// ``AxisPlan``) are written twice on purpose: the fast resolver depends on the model
+/// only, so the reference stays an independent oracle — a shared helper with a bug
+/// would make both agree and the differential tests see nothing.
 @inlinable
 @inline(__always)
 func divides(
@@ -191,7 +197,8 @@ struct Divider {
             } else {
                 continue
             }
-            // Nearer wins; on a tie a vertical divider beats a horizontal one, else the earlier stays.
+            // As `DividingRegion.find`, on purpose: nearer wins; on a tie a vertical
+            // divider beats a horizontal one, else the earlier stays.
             if !exists || distance < bestDistance || (distance == bestDistance && vertical && !isVertical) {
                 exists = true
                 isVertical = vertical

@@ -12,6 +12,16 @@ struct PanePair: Sendable {
 
     /// ``AxisEntry/Kernel`` bits.
     @inlinable var kernel: UInt32 { farAndKernel >> AxisEntry.kernelShift }
+
+    /// The pane on the far side (trailing, or below).
+    @inlinable var far: PaneSlot { PaneSlot(rawValue: farAndKernel & AxisEntry.slotMask) }
+
+    /// The common kernel: a proportional split along a permitted axis, the near pane
+    /// solved first (no kernel bit set, so the word is just the far slot).
+    @inlinable var takesCommonKernel: Bool { farAndKernel <= AxisEntry.slotMask }
+
+    /// The arrangement is a split that permits this axis (else the full path places it).
+    @inlinable var splitsAlongAxis: Bool { kernel & AxisEntry.Kernel.full == 0 }
 }
 
 /// One arrangement as the loop reads it, for one layout direction, in 40 bytes: the
@@ -38,6 +48,6 @@ struct Step: Sendable {
 
     /// The common kernel along both axes: a proportional split, the near pane first.
     var isProportional: Bool {
-        horizontal.farAndKernel <= AxisEntry.slotMask && vertical.farAndKernel <= AxisEntry.slotMask
+        horizontal.takesCommonKernel && vertical.takesCommonKernel
     }
 }

@@ -11,8 +11,8 @@ struct CompiledTreeTests {
     static func owners(_ compiled: CompiledTree) -> [Int: Int] {
         var owners: [Int: Int] = [:]
         for (index, arrangement) in compiled.arrangements.enumerated() {
-            owners[arrangement.primaryOffset] = index
-            owners[arrangement.secondaryOffset] = index
+            owners[Int(arrangement.primary.rawValue)] = index
+            owners[Int(arrangement.secondary.rawValue)] = index
         }
         return owners
     }
@@ -26,7 +26,7 @@ struct CompiledTreeTests {
         let parentSlots = compiled.leftToRightSteps.map(\.parent)
         for index in 1..<parentSlots.count {
             let parent = try #require(
-                owners[Int(parentSlots[index]) * 8], "arrangement \(index): no arrangement owns its parent slot",
+                owners[Int(parentSlots[index].rawValue)], "arrangement \(index): no arrangement owns its parent slot",
                 sourceLocation: sourceLocation)
             try #require(
                 parent < index, "arrangement \(index) is stored before its parent \(parent)",
