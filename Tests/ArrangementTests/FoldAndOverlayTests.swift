@@ -127,23 +127,21 @@ struct FoldTests {
             ])
     }
 
-    @Test("§2.2.3 right-to-left puts the primary in the right-hand region of the fold")
-    func foldRightToLeft() throws {
+    @Test(
+        "§2.2.3 right to left, the fold still wins; the primary takes the leading region, on the right",
+        arguments: [
+            ("a seamless fold", "400 0 0 700", "", [400.0, 600], [0.0, 400]),
+            (
+                "a hinge band, left empty, whatever the minimums", "400 0 20 700", #""minWidth": 700"#, [420, 580],
+                [0, 400]
+            ),
+        ] as [(String, String, String, [Double], [Double])])
+    func foldRightToLeft(_ what: String, _ region: String, _ primary: String, _ a: [Double], _ b: [Double]) throws {
         try expectResolution(
-            sceneJSON(regions: ["400 0 0 700"], direction: "rightToLeft", root: pair()),
+            sceneJSON(regions: [region], direction: "rightToLeft", root: pair(a: primary)),
             [
-                pane("a", 400, 0, 600, 700, axis: .horizontal, sc: "CR"),
-                pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
-            ])
-    }
-
-    @Test("§2.2.3 right-to-left with a hinge band: the primary right of the band, the band left empty")
-    func hingeRightToLeft() throws {
-        try expectResolution(
-            sceneJSON(regions: ["400 0 20 700"], direction: "rightToLeft", root: pair(a: #""minWidth": 700"#)),
-            [
-                pane("a", 420, 0, 580, 700, axis: .horizontal, sc: "CR"),
-                pane("b", 0, 0, 400, 700, axis: .horizontal, sc: "CR"),
+                pane("a", a[0], 0, a[1], 700, axis: .horizontal, sc: "CR"),
+                pane("b", b[0], 0, b[1], 700, axis: .horizontal, sc: "CR"),
             ])
     }
 
