@@ -1,6 +1,5 @@
 import ArrangementModel
 import Foundation
-import ReferenceResolver
 import Variants
 import Workloads
 
