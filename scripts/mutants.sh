@@ -53,10 +53,11 @@ broken=()
 started=$SECONDS
 for patch in "${patches[@]}"; do
     name=$(basename "$patch" .patch)
-    fault=$(sed -n 's/^Fault: //p' "$patch" | head -n 1)
-    filter=$(sed -n 's/^Tests: //p' "$patch" | head -n 1)
+    fault=$(sed -n 's/^Fault: //p' "$tree/$patch" | head -n 1)
+    filter=$(sed -n 's/^Tests: //p' "$tree/$patch" | head -n 1)
     log=$logs/$name.log
-    if [ -z "$filter" ] || ! (cd "$tree" && git apply "$root/$patch") >"$log" 2>&1; then
+    # The copy's own patch, so that editing the checkout during a run changes nothing.
+    if [ -z "$filter" ] || ! (cd "$tree" && git apply "$patch") >"$log" 2>&1; then
         printf '%-9s %-40s %s\n' "BROKEN" "$name" "does not apply, or has no Tests: line ($log)"
         broken+=("$name")
         continue
@@ -73,7 +74,7 @@ for patch in "${patches[@]}"; do
         printf '%-9s %-40s %s (%s s; %s failing test lines)\n' "killed" "$name" "$fault" $((SECONDS - begin)) "$failed"
         killed=$((killed + 1))
     fi
-    (cd "$tree" && git apply -R "$root/$patch") || { echo "mutants: cannot undo $name" >&2; exit 2; }
+    (cd "$tree" && git apply -R "$patch") || { echo "mutants: cannot undo $name" >&2; exit 2; }
 done
 # Leave the scratch build matching the unpatched tree for the next run.
 build "$logs/unpatched-build.log" || true

@@ -164,7 +164,7 @@ public struct Runner {
 
         // Verify: every variant equals the reference on every frame (and warm up).
         report("verifying")
-        let reference = VariantList.entry(named: VariantList.referenceName)!.frameLoop(tree, contexts, now: Clock.now)
+        let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
         for frame in 0..<contexts.count {
             let expected = reference.resolution(atFrame: frame)

@@ -27,6 +27,9 @@ public enum VariantList {
     /// The name of the variant every other one is checked against.
     public static let referenceName = "reference"
 
+    /// The variant every other one is checked against (the first of the list).
+    public static var reference: VariantEntry { all[0] }
+
     /// The variants a user picks from (test-only ones work too but are not listed).
     public static var listed: [VariantEntry] { all.filter { !$0.isTestOnly } }
 

@@ -14,6 +14,7 @@ struct VariantListTests {
     func contents() {
         #expect(names == ["reference", "fast", "fast-preorder", "fast-slowed", "fast-slowed-10"])
         #expect(Set(names).count == names.count, "names are unique")
+        #expect(VariantList.reference.name == VariantList.referenceName)
         #expect(VariantList.candidates.map(\.name) == names.filter { $0 != VariantList.referenceName })
         #expect(VariantList.all.filter(\.isTestOnly).map(\.name) == ["fast-slowed", "fast-slowed-10"])
     }
