@@ -57,12 +57,18 @@ extension Trend {
         var text = "# FoldBench trends\n\n\(series.count) series, \(found.count) change point(s).\n\n"
         guard !found.isEmpty else { return text }
         text +=
-            "| scenario | variant | metric | at commit | before | after | change |\n|---|---|---|---|---:|---:|---:|\n"
+            "| scenario | variant | metric | at commit | before | after | change | direction |\n|---|---|---|---|---:|---:|---:|---|\n"
         for (item, index, before, after) in found {
             let change = before == 0 ? "" : String(format: "%+.1f%%", (after - before) / before * 100)
             text +=
-                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) |\n"
+                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) | \(direction(item.metric, before, after)) |\n"
         }
         return text
+    }
+
+    /// "worse" or "better" by the metric's polarity; empty for a metric this version does not know.
+    public static func direction(_ metric: String, _ before: Double, _ after: Double) -> String {
+        guard let metric = Metric(rawValue: metric), after != before else { return "" }
+        return (after < before) == metric.smallerIsBetter ? "better" : "worse"
     }
 }

@@ -468,7 +468,8 @@ struct TrendTests {
         #expect(result.err.contains("\(path): line 23: value 'fast!' is not a number (skipped)"))
         #expect(
             result.out.contains(
-                "| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% |")
+                "| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% | worse |"
+            )
         )
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(
@@ -480,6 +481,16 @@ struct TrendTests {
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("<polyline") && svg.contains("change at c10"))
         #expect(try String(contentsOfFile: "\(out)/index.html", encoding: .utf8).contains("href=\"\(files[1])\""))
+    }
+
+    @Test("a change is worse or better by the metric's polarity")
+    func direction() {
+        #expect(Trend.direction("timePerRelayout", 100, 120) == "worse")
+        #expect(Trend.direction("instructionsPerRelayout", 120, 100) == "better")
+        #expect(Trend.direction("relayoutsPerSecond", 100, 120) == "better")
+        #expect(Trend.direction("relayoutsPerSecond", 120, 100) == "worse")
+        #expect(Trend.direction("timePerRelayout", 100, 100) == "")
+        #expect(Trend.direction("somethingNew", 100, 120) == "")
     }
 
     @Test("a missing history or a wrong header exits 2")
