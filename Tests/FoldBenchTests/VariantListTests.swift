@@ -10,13 +10,16 @@ import Variants
 struct VariantListTests {
     let names = VariantList.all.map(\.name)
 
-    @Test("the list holds the reference, the candidates and the test-only slowed variants")
+    @Test("the list starts with the reference, names are unique, the slowed test-only variants are in it")
     func contents() {
-        #expect(names == ["reference", "fast", "fast-preorder", "fast-slowed", "fast-slowed-10"])
-        #expect(Set(names).count == names.count, "names are unique")
+        #expect(names.first == VariantList.referenceName)
         #expect(VariantList.reference.name == VariantList.referenceName)
-        #expect(VariantList.candidates.map(\.name) == names.filter { $0 != VariantList.referenceName })
-        #expect(VariantList.all.filter(\.isTestOnly).map(\.name) == ["fast-slowed", "fast-slowed-10"])
+        #expect(Set(names).count == names.count, "names are unique")
+        #expect(VariantList.candidates.map(\.name) == Array(names.dropFirst()))
+        for name in ["fast", "fast-preorder"] { #expect(names.contains(name)) }
+        for name in ["fast-slowed", "fast-slowed-10"] { #expect(VariantList.entry(named: name)?.isTestOnly == true) }
+        #expect(VariantList.defaultRun.allSatisfy { !$0.isTestOnly && $0.runsByDefault })
+        #expect(VariantList.listed.allSatisfy { !$0.isTestOnly })
     }
 
     @Test("the command line: list shows the listed ones, list --variants every one, resolve accepts every one")
@@ -44,7 +47,7 @@ struct VariantListTests {
         let summary = try ReportSummary.decode(
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
         #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name))
-        #expect(VariantList.defaultRun.map(\.name) == ["reference", "fast"])
+        #expect(VariantList.defaultRun.map(\.name).starts(with: ["reference", "fast"]))
     }
 
     @Test("the fuzz targets and bench.sh iterate the list rather than naming variants")
