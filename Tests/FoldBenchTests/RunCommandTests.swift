@@ -2,6 +2,7 @@ import Foundation
 import Reports
 import SceneFormat
 import Testing
+import Variants
 
 @Suite("foldbench run and list")
 struct RunCommandTests {
@@ -18,7 +19,7 @@ struct RunCommandTests {
         #expect(result.err.contains("[1/1] drag-resize/media-player/iphone-duo: sampling"))
         let json = try Data(contentsOf: directory.appendingPathComponent("latest.json"))
         let summary = try ReportSummary.decode([UInt8](json))
-        #expect(summary.entries.map(\.variant) == ["reference", "fast"])
+        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name))
         let csv = try String(contentsOf: directory.appendingPathComponent("latest.csv"), encoding: .utf8)
         #expect(csv.hasPrefix(CSV.columns.joined(separator: ",")))
         let history = try String(contentsOf: directory.appendingPathComponent("history.csv"), encoding: .utf8)
@@ -123,8 +124,8 @@ struct RunCommandTests {
         #expect(result.status == 0, "\(result.err)")
         let summary = try ReportSummary.decode(
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
-        #expect(
-            summary.entries.map(\.scenario) == ["fold-cycle/balanced-d2/my-phone", "fold-cycle/balanced-d2/my-phone"])
+        #expect(!summary.entries.isEmpty)
+        #expect(summary.entries.allSatisfy { $0.scenario == "fold-cycle/balanced-d2/my-phone" })
         let moonPhase = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
         let resolved = runFoldBench([
             "resolve", moonPhase, "--device-file", path, "--posture", "halfOpen", "--orientation", "landscape",
