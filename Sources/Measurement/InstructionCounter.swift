@@ -1,8 +1,8 @@
 import CCallgrind
 import Foundation
 
-/// Instruction counts of the measured loop, from valgrind's callgrind
-///: exact and repeatable where times are not.
+/// Instruction counts of the measured loop, from valgrind's callgrind: exact and
+/// repeatable where times are not.
 ///
 /// The runner re-executes itself under `valgrind --tool=callgrind` with
 /// instrumentation and collection off at start. In that child, client requests
