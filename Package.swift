@@ -13,7 +13,9 @@ import PackageDescription
 let package = Package(
     name: "FoldBench",
     products: [
-        .executable(name: "foldbench", targets: ["foldbench"])
+        .executable(name: "foldbench", targets: ["foldbench"]),
+        // One build's resolvers and harness behind a C interface, for `foldbench ab`.
+        .library(name: "FoldBenchPlugin", type: .dynamic, targets: ["FoldBenchPlugin"]),
     ],
     targets: [
         // The contract's vocabulary: geometry, contexts, styles, the validated tree, results.
@@ -41,7 +43,7 @@ let package = Package(
         .target(
             name: "Measurement",
             dependencies: [
-                "ArrangementModel", "Variants", "Workloads", "CJemalloc", "CCallgrind",
+                "ArrangementModel", "Variants", "Workloads", "SceneGenerator", "CJemalloc", "CCallgrind",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(name: "Reports", dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Measurement"]),
@@ -50,6 +52,7 @@ let package = Package(
             name: "FoldBenchCLI",
             dependencies: ["ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports"]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
+        .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
         .testTarget(
             name: "ArrangementTests",
             dependencies: [

@@ -1,55 +1,54 @@
 #!/usr/bin/env bash
-# Measures the time comparisons of 'foldbench compare' (time and ratio): false alarms over
-# A/A pairs (fast against fast, from two separate runs) and its detection rate for
-# a 10 % slowdown (fast against fast-slowed-10, likewise). Usage:
-#   scripts/gate-selftest.sh [PAIRS] [SCENARIO] [SECONDS-PER-SCENARIO]
+# Measures 'foldbench ab': VERDICTS verdicts (default 20) for each of A/A (the checked-out
+# commit built twice, into two directories, fast against fast) and planted slowdowns of
+# about 2, 5 and 10 % (fast against the test-only fast-slowed-2, -5 and -10), each with
+# its own seed; prints how many verdicts were slower, faster, same and inconclusive, the
+# ratio measured, and the longest verdict's wall time. Usage:
+#   scripts/gate-selftest.sh [VERDICTS] [SCENARIO]
+# The two builds are kept in $FOLDBENCH_SELFTEST_DIR (default /tmp/foldbench-selftest)
+# and rebuilt only when the commit changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pairs=${1:-20}
+source scripts/common.sh
+ensure_packages
+verdicts=${1:-20}
 scenario=${2:-fold-cycle/balanced-d8/iphone-duo}
-seconds=${3:-0.5}
+work=${FOLDBENCH_SELFTEST_DIR:-${TMPDIR:-/tmp}/foldbench-selftest}
+commit=$(git rev-parse HEAD)
 swift build -c release --product foldbench >/dev/null
 bin=.build/release/foldbench
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-for i in $(seq 0 "$pairs"); do
-    "$bin" run --scenario "$scenario" --variant reference --variant fast --variant fast-slowed-10 \
-        --time-per-scenario "$seconds" --out "$work/$i" >/dev/null 2>&1
+plugins=()
+for side in a b; do
+    dir=$work/$side
+    if [ "$(cat "$dir.commit" 2>/dev/null)" != "$commit" ] || [ ! -f "$dir/.build/release/libFoldBenchPlugin.so" ]; then
+        echo "building $commit into $dir..." >&2
+        git worktree remove --force "$dir" >/dev/null 2>&1 || rm -rf "$dir"
+        mkdir -p "$work"
+        git worktree add --detach --force "$dir" "$commit" >/dev/null 2>&1
+        (cd "$dir" && swift build -c release --product FoldBenchPlugin >/dev/null)
+        echo "$commit" > "$dir.commit"
+    fi
+    plugins+=("$dir/.build/release/libFoldBenchPlugin.so")
 done
-false_alarms=0
-detections=0
-ratio_false_alarms=0
-ratio_detections=0
-for i in $(seq 1 "$pairs"); do
-    previous=$((i - 1))
-    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate time \
-        --pair fast=fast >/dev/null; then
-        false_alarms=$((false_alarms + 1))
-    fi
-    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate time \
-        --pair fast=fast-slowed-10 >/dev/null; then
-        detections=$((detections + 1))
-    fi
-    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate ratio \
-        --pair fast=fast >/dev/null; then
-        ratio_false_alarms=$((ratio_false_alarms + 1))
-    fi
-    if ! "$bin" compare "$work/$previous/latest.json" "$work/$i/latest.json" --gate ratio \
-        --pair fast=fast-slowed-10 >/dev/null; then
-        ratio_detections=$((ratio_detections + 1))
-    fi
+echo "scenario: $scenario, $verdicts verdicts per condition, commit ${commit:0:12} built twice"
+for condition in fast fast-slowed-2 fast-slowed-5 fast-slowed-10; do
+    counts=""
+    ratios=()
+    longest=0
+    for seed in $(seq 1 "$verdicts"); do
+        start=$(date +%s.%N)
+        line=$("$bin" ab --baseline "${plugins[0]}" --candidate "${plugins[1]}" --scenario "$scenario" \
+            --pair "fast=$condition" --seed "$seed" 2>/dev/null | tail -n 1)
+        seconds=$(echo "$(date +%s.%N) - $start" | bc)
+        longest=$(echo "if ($seconds > $longest) $seconds else $longest" | bc)
+        counts="$counts ${line##* }"
+        ratios+=("$(echo "$line" | awk '{print $(NF-4)}')")
+    done
+    summary=""
+    for verdict in slower faster same inconclusive; do
+        summary="$summary $verdict $(echo "$counts" | tr ' ' '\n' | grep -c "^$verdict$" || true),"
+    done
+    mean=$(printf '%s\n' "${ratios[@]}" | awk '{s += $1} END {printf "%.4f", s / NR}')
+    label=$([ "$condition" = fast ] && echo "A/A" || echo "fast -> $condition")
+    printf '%-24s%s mean ratio %s, longest verdict %.1f s\n' "$label:" "${summary%,};" "$mean" "$longest"
 done
-slowdown=$(python3 - "$work" "$pairs" <<'PY'
-import json, sys, statistics
-work, pairs = sys.argv[1], int(sys.argv[2])
-ratios = []
-for i in range(pairs + 1):
-    results = {r["variant"]: r for r in json.load(open(f"{work}/{i}/latest.json"))["results"]}
-    ratios.append(results["fast-slowed-10"]["metrics"]["timePerRelayout"]["p50"] / results["fast"]["metrics"]["timePerRelayout"]["p50"])
-print(f"{(statistics.median(ratios) - 1) * 100:.1f}")
-PY
-)
-echo "scenario: $scenario, $seconds s per run, $pairs pairs of separate runs"
-echo "measured slowdown of fast-slowed-10: ${slowdown} %"
-echo "time (Mann-Whitney on the samples): A/A false alarms $false_alarms of $pairs, slowdown detected $detections of $pairs"
-echo "ratio to the reference (interleaved): A/A false alarms $ratio_false_alarms of $pairs, slowdown detected $ratio_detections of $pairs"

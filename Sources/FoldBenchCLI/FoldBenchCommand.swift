@@ -4,11 +4,13 @@
 public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
     nonisolated(unsafe) static let commands: [any Command.Type] = [
-        ResolveCommand.self, RunCommand.self, CompareCommand.self, TrendCommand.self, BaselineCommand.self,
-        ListCommand.self,
+        ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, TrendCommand.self,
+        BaselineCommand.self, ListCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
-    nonisolated(unsafe) static let internalCommands: [any Command.Type] = [CountInstructionsCommand.self]
+    nonisolated(unsafe) static let internalCommands: [any Command.Type] = [
+        CountInstructionsCommand.self, ABTrialCommand.self,
+    ]
 
     static let overview = """
         foldbench: models ArrangementView's layout rules on a foldable phone and measures resolver variants.

@@ -57,6 +57,39 @@ extension CommandSpec.Option {
         help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all).")
     static let format = Self("--format", value: "FORMAT", help: "table (default), markdown or json.")
 
+    // ab
+    static let abBaseline = Self(
+        "--baseline", value: "REV|PATH",
+        help:
+            "A git revision (built in release into a cache) or a build (its foldbench or libFoldBenchPlugin.so); default: the commit of Results/baseline.json."
+    )
+    static let abCandidate = Self(
+        "--candidate", value: "REV|PATH", help: "The same, compared with the baseline (default: the working tree).")
+    static let abScenario = Self(
+        "--scenario", value: "MOTION/TREE/DEVICE", repeatable: true,
+        help: "A scenario to compare, shipped devices only (default: fold-cycle/balanced-d8/iphone-duo).")
+    static let abVariant = Self(
+        "--variant", value: "NAME", repeatable: true, help: "A variant compared with itself in both builds (default: fast).")
+    static let abThreshold = Self(
+        "--threshold", value: "PERCENT", help: "A change within this counts as the same (default 2).")
+    static let maxTime = Self(
+        "--max-time", value: "SECONDS", help: "Wall time at most per comparison; trials stop there (default 180).")
+    static let maxTrials = Self("--max-trials", value: "N", help: "Trials at most per comparison (default 40).")
+    static let seed = Self("--seed", value: "N", help: "Seeds the order of loading and of the turns (default 0).")
+    static let gateSlower = Self("--gate", help: "Exit 1 when a comparison is slower.")
+    static let timeDifferentAnswers = Self(
+        "--time-different-answers", help: "Time the builds even where their answers differ.")
+    static let buildCache = Self(
+        "--build-cache", value: "DIR",
+        help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
+
+    // ab-trial (internal)
+    static let baselinePlugin = Self("--baseline-plugin", value: "PATH", help: "The baseline's plugin library.")
+    static let candidatePlugin = Self("--candidate-plugin", value: "PATH", help: "The candidate's plugin library.")
+    static let trialScenario = Self("--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario.")
+    static let baselineVariant = Self("--baseline-variant", value: "NAME", help: "The baseline's variant.")
+    static let candidateVariant = Self("--candidate-variant", value: "NAME", help: "The candidate's variant.")
+
     // trend, baseline, list
     static let trendOut = Self(
         "--out", value: "DIR", help: "Where the charts and summaries go (default: Results/trend).")

@@ -22,6 +22,12 @@ public enum VariantList {
         VariantEntry(
             SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.175),
             summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
+        VariantEntry(
+            SlowedResolver(name: "fast-slowed-5", stepsPerArrangement: 0.1),
+            summary: "test only: fast made about 5 % slower, for foldbench ab's self-test", isTestOnly: true),
+        VariantEntry(
+            SlowedResolver(name: "fast-slowed-2", stepsPerArrangement: 0.065),
+            summary: "test only: fast made about 2 % slower, for foldbench ab's self-test", isTestOnly: true),
     ]
 
     /// The name of the variant every other one is checked against.

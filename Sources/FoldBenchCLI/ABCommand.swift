@@ -1,0 +1,147 @@
+import Foundation
+import Measurement
+import Reports
+import SceneFormat
+import Workloads
+
+/// `foldbench ab`: compares the times of two builds inside one process per trial.
+enum ABCommand: Command {
+    static let defaultScenario = "fold-cycle/balanced-d8/iphone-duo"
+
+    static let spec = CommandSpec(
+        name: "ab", summary: "Compare the times of two builds, loaded side by side, over trials.",
+        options: [
+            .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .frames,
+            .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache,
+        ],
+        details: """
+            Each trial is a fresh process that loads both builds' plugin libraries side by
+            side, checks that both give the same answers on the scenario (the timeline's
+            checksum), then lets them take turns, a batch of at least 1 ms each, in a random
+            order each round (20 rounds). A trial's result is the median of its rounds'
+            candidate/baseline time ratios; the trials are the unit of the statistics: a 95 %
+            t interval on their mean log ratio, shared over the comparisons (Bonferroni).
+            Verdicts: slower (the interval above 1 + threshold), faster (below 1/(1 + threshold)),
+            same (inside), inconclusive. From 5 trials, trials are added while inconclusive, up to
+            --max-trials or --max-time. Exit status: 0; 1 with --gate when a comparison is slower;
+            2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var options = ABOptions()
+        if let percent = try arguments.number(.abThreshold, in: 0...100, command: spec) {
+            options.threshold = percent / 100
+        }
+        options.maximumSeconds = try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? options.maximumSeconds
+        options.maximumTrials = try arguments.integer(.maxTrials, in: 2...10_000, command: spec) ?? options.maximumTrials
+        options.minimumTrials = min(options.minimumTrials, options.maximumTrials)
+        options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
+        if let seed = arguments.value(.seed) {
+            guard let value = UInt64(seed) else {
+                throw UsageError("\(CommandSpec.Option.seed.name) takes a whole number, not '\(seed)'", command: spec)
+            }
+            options.seed = value
+        }
+        let format = arguments.value(.format) ?? "table"
+        guard ["table", "markdown", "json"].contains(format) else {
+            throw UsageError("\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
+        }
+        var pairs: [(String, String)] = arguments.all(.abVariant).map { ($0, $0) }
+        for pair in arguments.all(.pair) {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("\(CommandSpec.Option.pair.name) takes OLD=NEW, not '\(pair)'", command: spec)
+            }
+            pairs.append((parts[0], parts[1]))
+        }
+        if pairs.isEmpty { pairs = [("fast", "fast")] }
+        let scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
+        for scenario in scenarios {
+            do { _ = try Scenario(scenario) } catch {
+                throw UsageError("\(CommandSpec.Option.abScenario.name) \(error)", command: spec)
+            }
+        }
+
+        let cache = arguments.value(.buildCache) ?? Builds.defaultCache
+        let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
+        let baselinePlugin = try Builds.plugin(baselineSpec, cache: cache, console: console)
+        let candidateSpec = arguments.value(.abCandidate)
+        let candidatePlugin =
+            try candidateSpec.map { spec throws(CommandFailure) in try Builds.plugin(spec, cache: cache, console: console) }
+            ?? Builds.workingTree(console: console)
+
+        var experiment = ABExperiment(options: options, comparisons: scenarios.count * pairs.count) {
+            scenario, baseline, candidate, seed in
+            try trialProcess(scenario, baseline, candidate, seed, options, arguments.flag(.timeDifferentAnswers))
+        }
+        experiment.timeDifferentAnswers = arguments.flag(.timeDifferentAnswers)
+        var results: [ABResult] = []
+        for scenario in scenarios {
+            for (old, new) in pairs {
+                let baseline = ABSide(label: "baseline", plugin: baselinePlugin, variant: old)
+                let candidate = ABSide(label: "candidate", plugin: candidatePlugin, variant: new)
+                do {
+                    results.append(
+                        try experiment.run(scenario: scenario, baseline: baseline, candidate: candidate) {
+                            console.err("\($0)\n")
+                        })
+                } catch let failure as ABFailure {
+                    throw CommandFailure(status: 2, failure.description)
+                }
+            }
+        }
+        switch format {
+        case "markdown":
+            console.out(
+                ABReport.markdown(results, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree"))
+        case "json": console.out(ABReport.json(results, options: options))
+        default: console.out(ABReport.table(results))
+        }
+        let slower = results.contains { $0.estimate.verdict == .slower }
+        return arguments.flag(.gateSlower) && slower ? 1 : 0
+    }
+
+    /// One trial in a fresh process of this executable (`ab-trial`): its output line.
+    static func trialProcess(
+        _ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64, _ options: ABOptions,
+        _ timeDifferentAnswers: Bool
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
+        let options: [(CommandSpec.Option, String)] = [
+            (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario),
+            (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
+            (.frames, String(options.frames)), (.seed, String(seed)),
+        ]
+        process.arguments =
+            [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
+            + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ABFailure(
+                message.replacingOccurrences(of: "foldbench: error: ", with: "").trimmingCharacters(
+                    in: .whitespacesAndNewlines))
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The commit `Results/baseline.json` was recorded at.
+    static func baselineCommit() throws(CommandFailure) -> String {
+        let path = "\(try Builds.repositoryRoot())/Results/baseline.json"
+        let bytes = try readFile(path)
+        guard let summary = try? ReportSummary.decode(bytes), summary.commit != "unknown", !summary.commit.isEmpty
+        else {
+            throw CommandFailure(status: 2, "\(path) names no commit; give --baseline")
+        }
+        return summary.commit
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The builds `ab` compares, as their plugin libraries (`libFoldBenchPlugin.so`): a
+/// build's `foldbench` or library given by path, a git revision built in release into a
+/// cache outside the source tree (a `git worktree` per commit, reused when the same
+/// commit is asked for again), or the working tree itself.
+enum Builds {
+    static let library = "libFoldBenchPlugin.so"
+
+    /// The plugin library for `spec`: a path to a library or to the `foldbench` beside
+    /// it, otherwise a git revision.
+    static func plugin(_ spec: String, cache: String, console: Console) throws(CommandFailure) -> String {
+        if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
+            let path = spec.hasSuffix(".so") ? spec : "\((spec as NSString).deletingLastPathComponent)/\(library)"
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure(status: 2, "\(path): missing (build it with 'swift build -c release --product FoldBenchPlugin')")
+            }
+            return path
+        }
+        let root = try repositoryRoot()
+        guard let commit = run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root).output
+        else {
+            throw CommandFailure(status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
+        }
+        let directory = "\(cache)/\(commit)"
+        let built = "\(directory)/.build/release/\(library)"
+        if FileManager.default.fileExists(atPath: built) { return built }
+        console.err("building \(spec) (\(commit.prefix(12))) in release into \(directory)...\n")
+        if FileManager.default.fileExists(atPath: directory) {
+            _ = run(["git", "worktree", "remove", "--force", directory], in: root)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        guard run(["git", "worktree", "add", "--detach", "--force", directory, commit], in: root).output != nil else {
+            throw CommandFailure(status: 2, "cannot check out \(spec) into \(directory)")
+        }
+        return try build(directory, what: spec)
+    }
+
+    /// The working tree, built in release where it is.
+    static func workingTree(console: Console) throws(CommandFailure) -> String {
+        let root = try repositoryRoot()
+        console.err("building the working tree in release...\n")
+        return try build(root, what: "the working tree")
+    }
+
+    static func build(_ directory: String, what: String) throws(CommandFailure) -> String {
+        let log = "\(directory).build.log"
+        let result = run(["swift", "build", "-c", "release", "--product", "FoldBenchPlugin"], in: directory, log: log)
+        let built = "\(directory)/.build/release/\(library)"
+        guard result.status == 0, FileManager.default.fileExists(atPath: built) else {
+            throw CommandFailure(
+                status: 2, "\(what) does not build its plugin (see \(log); a commit from before foldbench ab has none)")
+        }
+        return built
+    }
+
+    /// Where built revisions are kept: `$FOLDBENCH_BUILD_CACHE`, else `~/.cache/foldbench/builds`.
+    static var defaultCache: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["FOLDBENCH_BUILD_CACHE"], !cache.isEmpty { return cache }
+        return "\(environment["HOME"] ?? NSTemporaryDirectory())/.cache/foldbench/builds"
+    }
+
+    static func repositoryRoot() throws(CommandFailure) -> String {
+        guard let root = run(["git", "rev-parse", "--show-toplevel"], in: FileManager.default.currentDirectoryPath).output
+        else { throw CommandFailure(status: 2, "not inside the foldbench git repository") }
+        return root
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    /// Runs a command; its trimmed standard output when it succeeds.
+    static func run(_ arguments: [String], in directory: String, log: String? = nil) -> (
+        status: Int32, output: String?
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let pipe = Pipe()
+        if let log, FileManager.default.createFile(atPath: log, contents: nil),
+            let handle = FileHandle(forWritingAtPath: log)
+        {
+            process.standardOutput = handle
+            process.standardError = handle
+        } else {
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+        }
+        do { try process.run() } catch { return (-1, nil) }
+        let data = log == nil ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return (process.terminationStatus, nil) }
+        return (0, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import SceneGenerator
+
+/// How `foldbench ab` measures: trials, each a fresh process holding both builds,
+/// whose turns alternate batch by batch in a random order.
+public struct ABOptions: Sendable {
+    /// Frames in each scenario's timeline.
+    public var frames = 600
+    /// The shortest turn: a batch lasts at least this long.
+    public var minimumBatchNanoseconds = 1_000_000.0
+    /// Turns of each build per trial.
+    public var rounds = 20
+    /// Trials before a verdict may be given: the unit of the statistics.
+    public var minimumTrials = 5
+    /// Trials at most, and wall time at most, per comparison.
+    public var maximumTrials = 40
+    public var maximumSeconds = 180.0
+    /// A change within ±threshold counts as the same.
+    public var threshold = 0.02
+    /// Confidence of the intervals, shared out over the comparisons of a run (Bonferroni).
+    public var confidence = 0.95
+    /// Seeds the order of loading, preparing and the turns.
+    public var seed: UInt64 = 0
+
+    public init() {}
+}
+
+/// One side of a comparison: a build's plugin library and the variant it measures.
+public struct ABSide: Sendable {
+    public var label: String
+    public var plugin: String
+    public var variant: String
+
+    public init(label: String, plugin: String, variant: String) {
+        self.label = label
+        self.plugin = plugin
+        self.variant = variant
+    }
+}
+
+/// The verdict on the candidate's time against the baseline's.
+public enum ABVerdict: String, Sendable {
+    /// The whole interval lies above 1 + threshold.
+    case slower
+    /// The whole interval lies below 1 / (1 + threshold).
+    case faster
+    /// The whole interval lies within ±threshold.
+    case same
+    /// None of these: more trials needed, or a change about the size of the threshold.
+    case inconclusive
+    /// The builds give different answers on the scenario; their times were not compared.
+    case differentAnswers = "different answers"
+}
+
+/// The candidate/baseline time ratio over trials, with its interval and verdict.
+public struct ABEstimate: Sendable, Equatable {
+    public var ratio: Double
+    public var lower: Double
+    public var upper: Double
+    public var verdict: ABVerdict
+    /// The smallest change these trials could tell from none: the interval's half-width.
+    public var smallestDetectable: Double
+
+    /// From per-trial log ratios (candidate over baseline): a t interval on their mean
+    /// at `confidence` shared over `comparisons` (Bonferroni), judged against `threshold`.
+    public static func from(trialLogRatios logs: [Double], threshold: Double, confidence: Double, comparisons: Int)
+        -> ABEstimate
+    {
+        let centre = logs.isEmpty ? 0 : Statistics.mean(logs)
+        guard logs.count >= 2 else {
+            return ABEstimate(
+                ratio: exp(centre), lower: 0, upper: .infinity, verdict: .inconclusive, smallestDetectable: .infinity)
+        }
+        let alpha = (1 - confidence) / Double(max(comparisons, 1))
+        let half =
+            Statistics.tQuantile(1 - alpha / 2, degrees: logs.count - 1) * Statistics.standardDeviation(logs)
+            / Double(logs.count).squareRoot()
+        let (lower, upper) = (exp(centre - half), exp(centre + half))
+        let verdict: ABVerdict
+        if lower > 1 + threshold {
+            verdict = .slower
+        } else if upper < 1 / (1 + threshold) {
+            verdict = .faster
+        } else if lower >= 1 / (1 + threshold), upper <= 1 + threshold {
+            verdict = .same
+        } else {
+            verdict = .inconclusive
+        }
+        return ABEstimate(
+            ratio: exp(centre), lower: lower, upper: upper, verdict: verdict, smallestDetectable: exp(half) - 1)
+    }
+}
+
+/// What one trial found.
+public struct ABTrial: Sendable, Equatable {
+    /// The median over the trial's rounds of log(candidate time / baseline time).
+    public var logRatio: Double
+    public var checksumsAgree: Bool
+    public var arrangements: Int
+    public var batchFrames: Int
+
+    /// The line a trial process prints, and reads back.
+    public var line: String { "trial \(logRatio) \(checksumsAgree ? 1 : 0) \(arrangements) \(batchFrames)" }
+
+    public init(logRatio: Double, checksumsAgree: Bool, arrangements: Int, batchFrames: Int) {
+        self.logRatio = logRatio
+        self.checksumsAgree = checksumsAgree
+        self.arrangements = arrangements
+        self.batchFrames = batchFrames
+    }
+
+    public init?(line: String) {
+        let words = line.split(separator: " ")
+        guard words.count == 5, words[0] == "trial", let logRatio = Double(words[1]),
+            let arrangements = Int(words[3]), let batch = Int(words[4])
+        else { return nil }
+        self.init(logRatio: logRatio, checksumsAgree: words[2] == "1", arrangements: arrangements, batchFrames: batch)
+    }
+
+    /// One trial, in this process: both libraries loaded and both variants prepared in
+    /// a random order, their checksums compared, one untimed turn each, then `rounds`
+    /// rounds of one batch each in a random order.
+    public static func run(
+        scenario: String, baseline: ABSide, candidate: ABSide, options: ABOptions, timeDifferentAnswers: Bool
+    ) throws(ABFailure) -> ABTrial {
+        var generator = SplitMix64(seed: options.seed)
+        let baselineFirst = generator.next() & 1 == 0
+        let first = try PluginLibrary(path: baselineFirst ? baseline.plugin : candidate.plugin)
+        let second = try PluginLibrary(path: baselineFirst ? candidate.plugin : baseline.plugin)
+        let (baseLibrary, candidateLibrary) = baselineFirst ? (first, second) : (second, first)
+        func prepare(_ library: PluginLibrary, _ side: ABSide) throws(ABFailure) -> PluginLibrary.Side {
+            do {
+                return try library.prepare(
+                    scenario: scenario, variant: side.variant, frames: options.frames,
+                    minimumBatchNanoseconds: options.minimumBatchNanoseconds)
+            } catch {
+                throw ABFailure("\(side.label): \(error)")
+            }
+        }
+        let base: PluginLibrary.Side
+        let cand: PluginLibrary.Side
+        if generator.next() & 1 == 0 {
+            base = try prepare(baseLibrary, baseline)
+            cand = try prepare(candidateLibrary, candidate)
+        } else {
+            cand = try prepare(candidateLibrary, candidate)
+            base = try prepare(baseLibrary, baseline)
+        }
+        let agree = base.checksum == cand.checksum
+        let batch = base.batch
+        guard agree || timeDifferentAnswers else {
+            return ABTrial(logRatio: 0, checksumsAgree: false, arrangements: base.arrangements, batchFrames: batch)
+        }
+        _ = base.time(frames: batch)
+        _ = cand.time(frames: batch)
+        var logs: [Double] = []
+        for _ in 0..<options.rounds {
+            let baseFirst = generator.next() & 1 == 0
+            let (baseTime, candidateTime): (Double, Double)
+            if baseFirst {
+                baseTime = base.time(frames: batch)
+                candidateTime = cand.time(frames: batch)
+            } else {
+                candidateTime = cand.time(frames: batch)
+                baseTime = base.time(frames: batch)
+            }
+            logs.append(log(candidateTime / baseTime))
+        }
+        return ABTrial(
+            logRatio: Statistics.median(logs), checksumsAgree: agree, arrangements: base.arrangements,
+            batchFrames: batch)
+    }
+}
+
+/// One scenario's comparison of two builds.
+public struct ABResult: Sendable {
+    public var scenario: String
+    public var baseline: ABSide
+    public var candidate: ABSide
+    public var arrangements: Int
+    public var batchFrames: Int
+    public var checksumsAgree: Bool
+    public var trialLogRatios: [Double]
+    public var estimate: ABEstimate
+    public var seconds: Double
+}
+
+/// Runs the trials of one comparison, each in a fresh process, adding trials while the
+/// verdict is inconclusive.
+public struct ABExperiment {
+    public var options: ABOptions
+    /// How many comparisons the run makes (for the Bonferroni share of the confidence).
+    public var comparisons: Int
+    /// Whether builds whose answers differ are timed anyway.
+    public var timeDifferentAnswers = false
+    /// Runs one trial in a fresh process and returns the line it printed.
+    public var runTrial: (_ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64) throws -> String
+
+    public init(
+        options: ABOptions, comparisons: Int,
+        runTrial: @escaping (String, ABSide, ABSide, UInt64) throws -> String
+    ) {
+        self.options = options
+        self.comparisons = comparisons
+        self.runTrial = runTrial
+    }
+
+    public func run(scenario: String, baseline: ABSide, candidate: ABSide, progress: (String) -> Void = { _ in })
+        throws -> ABResult
+    {
+        let started = Clock.now()
+        // Each trial's seed: the run's seed mixed with the scenario's name (FNV-1a) and the trial's number.
+        var seeds = SplitMix64(
+            seed: scenario.utf8.reduce(options.seed ^ 0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+        var result = ABResult(
+            scenario: scenario, baseline: baseline, candidate: candidate, arrangements: 0, batchFrames: 0,
+            checksumsAgree: true, trialLogRatios: [],
+            estimate: ABEstimate.from(trialLogRatios: [], threshold: options.threshold, confidence: 0.95, comparisons: 1),
+            seconds: 0)
+        while true {
+            let line = try runTrial(scenario, baseline, candidate, seeds.next())
+            guard let trial = ABTrial(line: line) else { throw ABFailure("\(scenario): a trial printed '\(line)'") }
+            result.arrangements = trial.arrangements
+            result.batchFrames = trial.batchFrames
+            if !trial.checksumsAgree {
+                result.checksumsAgree = false
+                guard timeDifferentAnswers else {
+                    result.estimate.verdict = .differentAnswers
+                    break
+                }
+            }
+            result.trialLogRatios.append(trial.logRatio)
+            result.estimate = ABEstimate.from(
+                trialLogRatios: result.trialLogRatios, threshold: options.threshold, confidence: options.confidence,
+                comparisons: comparisons)
+            let trials = result.trialLogRatios.count
+            if trials < options.minimumTrials { result.estimate.verdict = .inconclusive }
+            let seconds = Double(Clock.now() - started) / 1e9
+            progress(
+                "\(scenario): trial \(trials), ratio \(String(format: "%.4f", result.estimate.ratio)) "
+                    + "[\(String(format: "%.4f", result.estimate.lower)), \(String(format: "%.4f", result.estimate.upper))]"
+                    + " \(result.estimate.verdict.rawValue) (\(String(format: "%.1f", seconds)) s)")
+            if result.estimate.verdict != .inconclusive || trials >= options.maximumTrials
+                || seconds >= options.maximumSeconds
+            {
+                break
+            }
+        }
+        result.seconds = Double(Clock.now() - started) / 1e9
+        return result
+    }
+}

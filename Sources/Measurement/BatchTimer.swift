@@ -1,0 +1,54 @@
+import ArrangementModel
+import Variants
+import Workloads
+
+/// One variant on one scenario, ready to time batches of frames on request: what a
+/// worker process of `foldbench ab` holds while another build's worker takes turns
+/// with it. The frames roll on from batch to batch, so that two workers given the same
+/// batch sizes relayout the same frames in the same order.
+public final class BatchTimer {
+    public let arrangements: Int
+    /// FNV-1a over every frame's resolution: equal between two builds when they give
+    /// the same answers.
+    public let checksum: UInt64
+    /// Frames per batch so that one batch lasts at least the requested time.
+    public let calibratedBatch: Int
+    private let loop: FrameLoop
+    private let frames: Int
+    private var start = 0
+
+    /// Prepares `variant` on `scenario`; throws on an unknown scenario or device.
+    public init(
+        scenario: Scenario, variant: VariantEntry, frames: Int, minimumBatchNanoseconds: Double,
+        resolveDevice: (String) throws -> DeviceProfile
+    ) throws {
+        let tree = try scenario.tree.makeTree()
+        let contexts = Timeline.contexts(
+            motion: scenario.motion, device: try resolveDevice(scenario.device), frames: frames)
+        loop = variant.frameLoop(tree, contexts, now: Clock.now)
+        self.frames = contexts.count
+        arrangements = tree.arrangementCount
+        var hash = ResolutionComparison.checksumSeed
+        for frame in 0..<contexts.count { ResolutionComparison.checksum(loop.resolution(atFrame: frame), into: &hash) }
+        checksum = hash
+        var batch = 1
+        while batch < 1 << 24 {
+            let before = Clock.now()
+            loop.run(from: 0, count: batch)
+            if Double(Clock.now() - before) >= minimumBatchNanoseconds { break }
+            batch *= 2
+        }
+        calibratedBatch = batch
+    }
+
+    /// Times `count` frames (after one untimed frame, so the batch starts with this
+    /// variant's data in the caches) and returns the nanoseconds per frame.
+    public func time(frames count: Int) -> Double {
+        loop.run(from: start, count: 1)
+        let before = Clock.now()
+        loop.run(from: start, count: count)
+        let after = Clock.now()
+        start = (start + count) % frames
+        return Double(after - before) / Double(count)
+    }
+}
