@@ -33,8 +33,10 @@ enum ABCommand: Command {
             options.threshold = percent / 100
         }
         options.maximumSeconds = try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? options.maximumSeconds
-        options.maximumTrials = try arguments.integer(.maxTrials, in: 2...10_000, command: spec) ?? options.maximumTrials
-        options.minimumTrials = min(options.minimumTrials, options.maximumTrials)
+        // Five trials at least: fewer leave the t interval too wide to judge anything.
+        options.maximumTrials =
+            try arguments.integer(.maxTrials, in: options.minimumTrials...10_000, command: spec)
+            ?? options.maximumTrials
         options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
         if let seed = arguments.value(.seed) {
             guard let value = UInt64(seed) else {
@@ -44,7 +46,8 @@ enum ABCommand: Command {
         }
         let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {
-            throw UsageError("\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
+            throw UsageError(
+                "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
         }
         var pairs: [(String, String)] = arguments.all(.abVariant).map { ($0, $0) }
         for pair in arguments.all(.pair) {
@@ -67,7 +70,9 @@ enum ABCommand: Command {
         let baselinePlugin = try Builds.plugin(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
         let candidatePlugin =
-            try candidateSpec.map { spec throws(CommandFailure) in try Builds.plugin(spec, cache: cache, console: console) }
+            try candidateSpec.map { spec throws(CommandFailure) in
+                try Builds.plugin(spec, cache: cache, console: console)
+            }
             ?? Builds.workingTree(console: console)
 
         var experiment = ABExperiment(options: options, comparisons: scenarios.count * pairs.count) {

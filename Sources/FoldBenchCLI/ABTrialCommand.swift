@@ -12,7 +12,8 @@ enum ABTrialCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        guard let baselinePlugin = arguments.value(.baselinePlugin), let candidatePlugin = arguments.value(.candidatePlugin),
+        guard let baselinePlugin = arguments.value(.baselinePlugin),
+            let candidatePlugin = arguments.value(.candidatePlugin),
             let scenario = arguments.value(.trialScenario)
         else {
             throw UsageError("ab-trial needs both plugins and a scenario", command: spec)

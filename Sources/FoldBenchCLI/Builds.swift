@@ -13,14 +13,16 @@ enum Builds {
         if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
             let path = spec.hasSuffix(".so") ? spec : "\((spec as NSString).deletingLastPathComponent)/\(library)"
             guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandFailure(status: 2, "\(path): missing (build it with 'swift build -c release --product FoldBenchPlugin')")
+                throw CommandFailure(
+                    status: 2, "\(path): missing (build it with 'swift build -c release --product FoldBenchPlugin')")
             }
             return path
         }
         let root = try repositoryRoot()
         guard let commit = run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root).output
         else {
-            throw CommandFailure(status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
+            throw CommandFailure(
+                status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
         }
         let directory = "\(cache)/\(commit)"
         let built = "\(directory)/.build/release/\(library)"
@@ -63,7 +65,8 @@ enum Builds {
     }
 
     static func repositoryRoot() throws(CommandFailure) -> String {
-        guard let root = run(["git", "rev-parse", "--show-toplevel"], in: FileManager.default.currentDirectoryPath).output
+        guard
+            let root = run(["git", "rev-parse", "--show-toplevel"], in: FileManager.default.currentDirectoryPath).output
         else { throw CommandFailure(status: 2, "not inside the foldbench git repository") }
         return root
     }

@@ -69,7 +69,8 @@ extension CommandSpec.Option {
         "--scenario", value: "MOTION/TREE/DEVICE", repeatable: true,
         help: "A scenario to compare, shipped devices only (default: fold-cycle/balanced-d8/iphone-duo).")
     static let abVariant = Self(
-        "--variant", value: "NAME", repeatable: true, help: "A variant compared with itself in both builds (default: fast).")
+        "--variant", value: "NAME", repeatable: true,
+        help: "A variant compared with itself in both builds (default: fast).")
     static let abThreshold = Self(
         "--threshold", value: "PERCENT", help: "A change within this counts as the same (default 2).")
     static let maxTime = Self(

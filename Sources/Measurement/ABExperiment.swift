@@ -215,7 +215,8 @@ public struct ABExperiment {
         var result = ABResult(
             scenario: scenario, baseline: baseline, candidate: candidate, arrangements: 0, batchFrames: 0,
             checksumsAgree: true, trialLogRatios: [],
-            estimate: ABEstimate.from(trialLogRatios: [], threshold: options.threshold, confidence: 0.95, comparisons: 1),
+            estimate: ABEstimate.from(
+                trialLogRatios: [], threshold: options.threshold, confidence: 0.95, comparisons: 1),
             seconds: 0)
         while true {
             let line = try runTrial(scenario, baseline, candidate, seeds.next())

@@ -54,7 +54,9 @@ public enum ABReport {
     public static func json(_ results: [ABResult], options: ABOptions) -> String {
         func number(_ value: Double) -> JSONValue { .number(value) }
         func side(_ side: ABSide) -> JSONValue {
-            .object([("label", .string(side.label)), ("plugin", .string(side.plugin)), ("variant", .string(side.variant))])
+            .object([
+                ("label", .string(side.label)), ("plugin", .string(side.plugin)), ("variant", .string(side.variant)),
+            ])
         }
         return JSONWriter.writePretty(
             .object([

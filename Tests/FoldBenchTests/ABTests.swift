@@ -1,0 +1,111 @@
+import Foundation
+import Measurement
+import Reports
+import SceneFormat
+import Testing
+
+@Suite("foldbench ab")
+struct ABTests {
+    @Test("the t quantile and the normal quantile match their tables")
+    func quantiles() {
+        #expect(abs(Statistics.normalQuantile(0.975) - 1.959964) < 1e-5)
+        #expect(abs(Statistics.tQuantile(0.975, degrees: 4) - 2.776) < 0.01)
+        #expect(abs(Statistics.tQuantile(0.975, degrees: 19) - 2.093) < 0.002)
+        #expect(abs(Statistics.standardDeviation([1, 2, 3, 4]) - 1.290994) < 1e-6)
+    }
+
+    @Test(
+        "verdicts: the interval above, below or inside the threshold, or none of these",
+        arguments: [
+            ([0.050, 0.052, 0.048, 0.051, 0.049], ABVerdict.slower),
+            ([-0.050, -0.052, -0.048, -0.051, -0.049], .faster),
+            ([0.001, -0.002, 0.000, 0.002, -0.001], .same),
+            ([0.10, -0.10, 0.05, -0.05, 0.0], .inconclusive),
+            ([0.015, 0.025, 0.020, 0.018, 0.022], .inconclusive),  // about 2 %: neither same nor slower
+        ] as [([Double], ABVerdict)])
+    func verdicts(_ logs: [Double], _ verdict: ABVerdict) {
+        let estimate = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1)
+        #expect(estimate.verdict == verdict, "\(estimate)")
+        #expect(estimate.lower <= estimate.ratio && estimate.ratio <= estimate.upper)
+    }
+
+    @Test("more comparisons widen each interval; one trial gives no interval")
+    func bonferroni() {
+        let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
+        let one = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1)
+        let four = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 4)
+        #expect(four.upper - four.lower > one.upper - one.lower)
+        let single = ABEstimate.from(trialLogRatios: [0.1], threshold: 0.02, confidence: 0.95, comparisons: 1)
+        #expect(single.verdict == .inconclusive && single.smallestDetectable == .infinity)
+    }
+
+    /// The plugin library built beside the `foldbench` the tests run, copied under two names.
+    func twoCopies(in directory: URL) throws -> (String, String) {
+        let binary = try freshFoldBenchBinary()
+        let library = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent(
+            "libFoldBenchPlugin.so"
+        ).path
+        try #require(FileManager.default.fileExists(atPath: library), "build the plugin (scripts/test.sh does)")
+        let copies = ["a", "b"].map { directory.appendingPathComponent("\($0).so").path }
+        for copy in copies { try FileManager.default.copyItem(atPath: library, toPath: copy) }
+        return (copies[0], copies[1])
+    }
+
+    @Test("two copies of one build in one process: the answers agree, the reference is judged slower than fast")
+    func sameBuild() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (a, b) = try twoCopies(in: directory)
+        let result = try runBinary([
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "drag-resize/media-player/iphone-duo",
+            "--pair", "fast=reference", "--frames", "24", "--max-trials", "5", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let document = try JSONParser.parse(result.out)
+        #expect(document["kind"] == .string("ab"))
+        guard case .array(let results) = document["results"] ?? .null, let first = results.first else {
+            Issue.record("no results: \(result.out)")
+            return
+        }
+        #expect(first["checksumsAgree"] == .bool(true), "fast and reference give the same answers")
+        #expect(first["candidate"]?["variant"] == .string("reference"))
+        guard case .array(let trials) = first["trialLogRatios"] ?? .null else {
+            Issue.record("no trials")
+            return
+        }
+        #expect(trials.count == 5)
+        // The reference is slower than fast (even in a debug build): judged as soon as a verdict may be given.
+        #expect(first["verdict"] == .string("slower"))
+        if case .number(let ratio) = first["ratio"] ?? .null { #expect(ratio > 1.1, "\(ratio)") }
+        #expect(result.err.contains("drag-resize/media-player/iphone-duo: trial 5"))
+        let tooFew = try runBinary(["ab", "--baseline", a, "--candidate", b, "--max-trials", "2"])
+        #expect(tooFew.status == 2 && tooFew.err.contains("--max-trials"), "\(tooFew.err)")
+    }
+
+    @Test("a build without the plugin, an unknown revision and a scenario the build lacks exit 2")
+    func badBuilds() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (a, b) = try twoCopies(in: directory)
+        let missing = try runBinary(["ab", "--baseline", "/bin/true", "--candidate", b, "--max-trials", "5"])
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("/bin/libFoldBenchPlugin.so: missing"), "\(missing.err)")
+        let notPlugin = directory.appendingPathComponent("empty.so").path
+        FileManager.default.createFile(atPath: notPlugin, contents: Data())
+        let unloadable = try runBinary(["ab", "--baseline", notPlugin, "--candidate", b, "--max-trials", "5"])
+        #expect(unloadable.status == 2)
+        #expect(unloadable.err.contains("empty.so: cannot load"), "\(unloadable.err)")
+        let unknown = try runBinary(["ab", "--baseline", "no-such-revision-xyz", "--candidate", b])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("'no-such-revision-xyz' is neither a build"), "\(unknown.err)")
+        let device = try runBinary([
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "fold-cycle/balanced-d2/moon-base", "--max-trials",
+            "5",
+        ])
+        #expect(device.status == 2)
+        #expect(device.err.contains("unknown device \"moon-base\""), "\(device.err)")
+        let variant = try runBinary(["ab", "--baseline", a, "--candidate", b, "--variant", "warp", "--max-trials", "5"])
+        #expect(variant.status == 2)
+        #expect(variant.err.contains("unknown variant 'warp'"), "\(variant.err)")
+    }
+}
