@@ -13,7 +13,7 @@ public struct ABOptions: Sendable {
     /// Trials before a verdict may be given: the unit of the statistics.
     public var minimumTrials = 5
     /// Trials at most, and wall time at most, per comparison.
-    public var maximumTrials = 40
+    public var maximumTrials = 100
     public var maximumSeconds = 180.0
     /// A change within ±threshold counts as the same.
     public var threshold = 0.02
