@@ -8,16 +8,16 @@ enum CompareCommand: Command {
         name: "compare", summary: "Compare two reports; exit 1 on a regression.", arguments: "BASELINE.json NEW.json",
         positionals: 2...2,
         options: [
-            .instructionThreshold, .timeThreshold, .significance,
+            .instructionThreshold,
             .gate,
             .pair, .format,
         ],
         details: """
-            Allocations and bytes: any increase is a regression. Instructions: beyond the threshold.
-            Times: beyond the threshold and significant by a Mann-Whitney U test on the samples;
-            beyond the threshold but not significant is "unchanged (noise)". Ratio to the reference
-            (measured interleaved in each run, so drift between runs cancels): beyond the time
-            threshold with the two runs' 95 % intervals apart.
+            Allocations and bytes: any increase is a regression. Instructions: a change beyond
+            the threshold. Times and the ratio to the reference are shown as "informational":
+            measured in two separate runs on a shared machine they differ by more than any
+            change worth judging (a process keeps one of two speeds); compare two builds'
+            times with 'foldbench ab'.
             A scenario x variant only one report has is listed as "new" or "missing" (without
             --pair); it never fails the comparison.
             Exit status: 0 no regression, 1 a gated regression, 2 bad input or nothing in common.
@@ -28,10 +28,6 @@ enum CompareCommand: Command {
         if let percent = try arguments.number(.instructionThreshold, in: 0...1000, command: spec) {
             policy.instructionThreshold = percent / 100
         }
-        if let percent = try arguments.number(.timeThreshold, in: 0...1000, command: spec) {
-            policy.timeThreshold = percent / 100
-        }
-        policy.significance = try arguments.number(.significance, in: 0...1, command: spec) ?? policy.significance
         if let gate = arguments.value(.gate) {
             var gated: Set<Metric> = []
             for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {

@@ -46,10 +46,6 @@ extension CommandSpec.Option {
     // compare
     static let instructionThreshold = Self(
         "--instruction-threshold", value: "PERCENT", help: "Instruction change that counts (default 1).")
-    static let timeThreshold = Self(
-        "--time-threshold", value: "PERCENT", help: "Time change that may count, if significant (default 5).")
-    static let significance = Self(
-        "--significance", value: "P", help: "Mann-Whitney significance level for times (default 0.01).")
     static let pair = Self(
         "--pair", value: "OLD=NEW", repeatable: true, help: "Compare baseline variant OLD with new variant NEW.")
     static let gate = Self(

@@ -34,35 +34,6 @@ public enum Statistics {
         return (sorted[lowerRank], sorted[upperRank])
     }
 
-    /// Mann–Whitney U test, two-sided, normal approximation with tie correction.
-    /// Returns the p-value for "the two samples come from the same distribution".
-    public static func mannWhitneyP(_ a: [Double], _ b: [Double]) -> Double {
-        let n1 = Double(a.count)
-        let n2 = Double(b.count)
-        guard n1 > 0, n2 > 0 else { return 1 }
-        let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }
-        var ranks = [Double](repeating: 0, count: pooled.count)
-        var tieCorrection = 0.0
-        var index = 0
-        while index < pooled.count {
-            var end = index
-            while end + 1 < pooled.count, pooled[end + 1].0 == pooled[index].0 { end += 1 }
-            let rank = Double(index + end) / 2 + 1
-            for k in index...end { ranks[k] = rank }
-            let t = Double(end - index + 1)
-            tieCorrection += t * t * t - t
-            index = end + 1
-        }
-        let rankSumA = zip(pooled, ranks).filter { $0.0.1 == 0 }.map(\.1).reduce(0, +)
-        let u = rankSumA - n1 * (n1 + 1) / 2
-        let meanU = n1 * n2 / 2
-        let n = n1 + n2
-        let variance = n1 * n2 / 12 * ((n + 1) - tieCorrection / (n * (n - 1)))
-        guard variance > 0 else { return 1 }
-        let z = (abs(u - meanU) - 0.5) / variance.squareRoot()
-        return min(1, 2 * (1 - normalCDF(max(0, z))))
-    }
-
     /// The standard normal distribution function.
     public static func normalCDF(_ z: Double) -> Double { 0.5 * (1 + erf(z / 2.0.squareRoot())) }
 

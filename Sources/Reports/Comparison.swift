@@ -1,26 +1,20 @@
-import Measurement
-
 /// `compare`'s judgement of one scenario × variant × metric.
 public enum Verdict: String, Sendable {
     case regression
     case improved
     case unchanged
-    /// Beyond the threshold, but the samples do not show a real difference.
-    case noise = "unchanged (noise)"
     /// Only the new report has this scenario × variant.
     case new
     /// Only the baseline has this scenario × variant.
     case missing
+    /// Shown, not judged (times measured in separate runs; see `foldbench ab`).
+    case informational
 }
 
 /// The thresholds and the test `compare` applies.
 public struct ComparisonPolicy: Sendable {
     /// Instructions: a change beyond this fraction is a regression (or an improvement).
     public var instructionThreshold = 0.01
-    /// Times: a change beyond this fraction *and* significant is a regression.
-    public var timeThreshold = 0.05
-    /// Significance level of the Mann–Whitney test on the time samples.
-    public var significance = 0.01
     /// Metrics whose regressions fail the comparison (exit 1); the others are reported only.
     public var gated = Set(Metric.compared.filter(\.gatesByDefault))
 
@@ -38,8 +32,6 @@ public struct ComparisonRow: Sendable {
     /// (new − baseline) / baseline; `nil` when the baseline is 0 or a side is missing.
     public var change: Double?
     public var verdict: Verdict
-    /// The Mann–Whitney p-value, for times.
-    public var pValue: Double?
     /// Whether this row's regression fails the comparison.
     public var gated: Bool
 }
@@ -65,12 +57,11 @@ public enum Comparison {
             }
             for metric in Metric.compared {
                 guard let before = old.metrics[metric], let after = current.metrics[metric] else { continue }
-                let (verdict, pValue) = judge(metric, before, after, old, current, policy)
                 rows.append(
                     ComparisonRow(
                         scenario: old.scenario, variant: label, metric: metric, baseline: before, new: after,
-                        change: before == 0 ? nil : (after - before) / before, verdict: verdict, pValue: pValue,
-                        gated: policy.gated.contains(metric)))
+                        change: before == 0 ? nil : (after - before) / before,
+                        verdict: judge(metric, before, after, policy), gated: policy.gated.contains(metric)))
             }
         }
         if variantPairs.isEmpty {
@@ -85,37 +76,22 @@ public enum Comparison {
     static func onlyOneSide(_ entry: ReportSummary.Entry, _ verdict: Verdict) -> ComparisonRow {
         ComparisonRow(
             scenario: entry.scenario, variant: entry.variant, metric: nil, baseline: nil, new: nil, change: nil,
-            verdict: verdict, pValue: nil, gated: false)
+            verdict: verdict, gated: false)
     }
 
     /// The verdict on one metric, by its ``Metric/Rule``.
-    static func judge(
-        _ metric: Metric, _ before: Double, _ after: Double, _ old: ReportSummary.Entry, _ current: ReportSummary.Entry,
-        _ policy: ComparisonPolicy
-    ) -> (Verdict, Double?) {
-        let change: Double? = before == 0 ? nil : (after - before) / before
+    static func judge(_ metric: Metric, _ before: Double, _ after: Double, _ policy: ComparisonPolicy) -> Verdict {
         // A change in the direction that is worse for this metric counts as a regression.
         let worse: Bool = metric.smallerIsBetter ? after > before : after < before
         switch metric.rule {
         case .exactCount:
-            return (after == before ? .unchanged : worse ? .regression : .improved, nil)
+            return after == before ? .unchanged : worse ? .regression : .improved
         case .instructionThreshold:
+            let change: Double? = before == 0 ? nil : (after - before) / before
             let relative = abs(change ?? (after != before ? .infinity : 0))
-            return (relative <= policy.instructionThreshold ? .unchanged : worse ? .regression : .improved, nil)
-        case .separatedIntervals:
-            // Measured interleaved in each run, so the machine's drift between runs
-            // cancels out; the two runs' 95 % intervals must not overlap.
-            guard abs(change ?? 0) > policy.timeThreshold else { return (.unchanged, nil) }
-            guard let was = old.intervals[metric], let now = current.intervals[metric] else { return (.noise, nil) }
-            let apart = now.lower > was.upper || now.upper < was.lower
-            return (apart ? (worse ? .regression : .improved) : .noise, nil)
-        case .significantTime:
-            guard abs(change ?? 0) > policy.timeThreshold else { return (.unchanged, nil) }
-            guard old.timeSamples.count >= 3, current.timeSamples.count >= 3 else { return (.noise, nil) }
-            let p = Statistics.mannWhitneyP(old.timeSamples, current.timeSamples)
-            return (p < policy.significance ? (worse ? .regression : .improved) : .noise, p)
-        case nil:
-            return (.unchanged, nil)
+            return relative <= policy.instructionThreshold ? .unchanged : worse ? .regression : .improved
+        case .informational, nil:
+            return .informational
         }
     }
 

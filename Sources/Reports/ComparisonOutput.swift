@@ -22,11 +22,11 @@ extension Comparison {
     static func cells(_ row: ComparisonRow) -> [String] {
         [
             row.scenario, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new), percent(row),
-            row.pValue.map { String(format: "%.3g", $0) } ?? "", verdictText(row),
+            verdictText(row),
         ]
     }
 
-    static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "p", "verdict"]
+    static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"]
 
     public static func table(_ rows: [ComparisonRow]) -> String {
         let lines = [header] + rows.map(cells)
@@ -39,15 +39,15 @@ extension Comparison {
 
     public static func markdown(_ rows: [ComparisonRow]) -> String {
         let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
-        let compared = rows.filter { $0.metric != nil }.count
+        let compared = rows.filter { $0.metric != nil && $0.verdict != .informational }.count
         var text =
             regressions == 0
             ? "**No regression** in \(compared) comparisons.\n\n"
             : "**\(regressions) regression(s)** in \(compared) comparisons.\n\n"
-        text += "| \(header.joined(separator: " | ")) |\n|---|---|---|---:|---:|---:|---:|---|\n"
+        text += "| \(header.joined(separator: " | ")) |\n|---|---|---|---:|---:|---:|---|\n"
         for row in rows {
             var cells = cells(row)
-            if row.verdict == .regression { cells[7] = "**\(cells[7])**" }
+            if row.verdict == .regression { cells[6] = "**\(cells[6])**" }
             text += "| \(cells.joined(separator: " | ")) |\n"
         }
         return text
@@ -66,7 +66,7 @@ extension Comparison {
                                 ("scenario", .string(row.scenario)), ("variant", .string(row.variant)),
                                 ("metric", row.metric.map { .string($0.name) } ?? .null),
                                 ("baseline", number(row.baseline)), ("new", number(row.new)),
-                                ("change", number(row.change)), ("pValue", number(row.pValue)),
+                                ("change", number(row.change)),
                                 ("verdict", .string(row.verdict.rawValue)), ("gated", .bool(row.gated)),
                             ])
                         })

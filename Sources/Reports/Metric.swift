@@ -21,11 +21,10 @@ public enum Metric: String, CaseIterable, Sendable {
         case exactCount
         /// A deterministic count: a change beyond the instruction threshold.
         case instructionThreshold
-        /// A sampled time: beyond the time threshold and significant by a Mann–Whitney test.
-        case significantTime
-        /// A ratio measured interleaved in each run: beyond the time threshold, with the
-        /// two runs' 95 % intervals apart.
-        case separatedIntervals
+        /// Measured in each run on its own, so two runs' values differ by more than any
+        /// change worth judging on a shared machine (a process keeps one of two speeds):
+        /// shown, never judged. `foldbench ab` compares builds' times.
+        case informational
     }
 
     /// The name in reports, CSV files and history.
@@ -62,8 +61,7 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .allocationsPerRelayout, .bytesAllocatedPerRelayout: .exactCount
         case .instructionsPerRelayout: .instructionThreshold
-        case .timePerRelayout: .significantTime
-        case .ratioToReference: .separatedIntervals
+        case .timePerRelayout, .ratioToReference: .informational
         default: nil
         }
     }
@@ -74,14 +72,12 @@ public enum Metric: String, CaseIterable, Sendable {
         case .allocationsPerRelayout: "allocations"
         case .bytesAllocatedPerRelayout: "bytes"
         case .instructionsPerRelayout: "instructions"
-        case .timePerRelayout: "time"
-        case .ratioToReference: "ratio"
         default: nil
         }
     }
 
-    /// Whether a regression fails `compare` when `--gate` is not given (every compared metric).
-    public var gatesByDefault: Bool { rule != nil }
+    /// Whether a regression fails `compare` when `--gate` is not given (every judged metric).
+    public var gatesByDefault: Bool { gateName != nil }
 
     /// The metrics `compare` judges, in the order its table lists them.
     public static let compared: [Metric] = [
