@@ -5,7 +5,8 @@ import PackageDescription
 /// and `foldbench`, the harness that replays fold animations and measures them.
 ///
 /// Arrows point one way: the command line → reports → measurement → workloads and
-/// variants → the scene generator and the scene format → resolvers → the model.
+/// variants → the scene generator and the scene format → resolvers → the model. The
+/// plugin library (for `foldbench ab`) sits beside the command line, on measurement.
 /// Foundation is imported at the edges only: the command line, reports, measurement
 /// and workloads (which reads the shipped device files); the resolvers, the variant
 /// list, the scene generator and the scene format stay free of it, so the fuzz
