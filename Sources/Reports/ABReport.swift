@@ -28,12 +28,7 @@ public enum ABReport {
     static let header = ["scenario", "variant", "trials", "candidate/baseline", "interval", "detectable", "verdict"]
 
     public static func table(_ results: [ABResult]) -> String {
-        let lines = [header] + results.map(cells)
-        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-        return lines.map { line in
-            zip(line, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n") + "\n"
+        TextTable.aligned([header] + results.map(cells))
     }
 
     public static func markdown(_ results: [ABResult], baseline: String, candidate: String) -> String {

@@ -29,12 +29,7 @@ extension Comparison {
     static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"]
 
     public static func table(_ rows: [ComparisonRow]) -> String {
-        let lines = [header] + rows.map(cells)
-        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-        return lines.map { line in
-            zip(line, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n") + "\n"
+        TextTable.aligned([header] + rows.map(cells))
     }
 
     public static func markdown(_ rows: [ComparisonRow]) -> String {
