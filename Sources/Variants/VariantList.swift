@@ -20,17 +20,14 @@ public enum VariantList {
             SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
             isTestOnly: true),
         VariantEntry(
-            SlowedResolver(name: "fast-slowed-10", stepsPerArrangement: 0.175),
-            summary: "test only: fast made about 10 % slower, to measure the time comparison", isTestOnly: true),
-        // The planted slowdowns are fixed work per arrangement, so their share depends
-        // on how fast the process runs fast (it settles at one of two speeds): ab's
-        // self-test prints the ratio each one measured.
+            RepeatingResolver(name: "fast-slowed-10", period: 10),
+            summary: "test only: fast relayouting every 10th frame twice, 10 % slower", isTestOnly: true),
         VariantEntry(
-            SlowedResolver(name: "fast-slowed-5", stepsPerArrangement: 0.09),
-            summary: "test only: fast made about 5 % slower, for foldbench ab's self-test", isTestOnly: true),
+            RepeatingResolver(name: "fast-slowed-5", period: 20),
+            summary: "test only: fast relayouting every 20th frame twice, 5 % slower", isTestOnly: true),
         VariantEntry(
-            SlowedResolver(name: "fast-slowed-2", stepsPerArrangement: 0.045),
-            summary: "test only: fast made about 2 % slower, for foldbench ab's self-test", isTestOnly: true),
+            RepeatingResolver(name: "fast-slowed-2", period: 50),
+            summary: "test only: fast relayouting every 50th frame twice, 2 % slower", isTestOnly: true),
     ]
 
     /// The name of the variant every other one is checked against.
