@@ -22,8 +22,9 @@ enum ABCommand: Command {
             candidate/baseline time ratios; the trials are the unit of the statistics: a 95 %
             t interval on their mean log ratio, shared over the comparisons (Bonferroni).
             Verdicts: slower (the interval above 1 + threshold), faster (below 1/(1 + threshold)),
-            same (inside), inconclusive. From 5 trials, trials are added while inconclusive, up to
-            --max-trials or --max-time. Exit status: 0; 1 with --gate when a comparison is slower;
+            same (inside), inconclusive. A verdict is looked for at 5, 10, 20, 40 trials and at
+            the last (--max-trials, --max-time), the error shared over those looks too; trials
+            are added while inconclusive. Exit status: 0; 1 with --gate when a comparison is slower;
             2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
             """)
 

@@ -13,7 +13,7 @@ public struct ABOptions: Sendable {
     /// Trials before a verdict may be given: the unit of the statistics.
     public var minimumTrials = 5
     /// Trials at most, and wall time at most, per comparison.
-    public var maximumTrials = 100
+    public var maximumTrials = 80
     public var maximumSeconds = 180.0
     /// A change within ±threshold counts as the same.
     public var threshold = 0.02
@@ -23,6 +23,18 @@ public struct ABOptions: Sendable {
     public var seed: UInt64 = 0
 
     public init() {}
+
+    /// The trial counts at which a verdict is looked for: the minimum, doubling, and the
+    /// maximum.
+    public var looks: [Int] {
+        var looks: [Int] = []
+        var count = minimumTrials
+        while count < maximumTrials {
+            looks.append(count)
+            count *= 2
+        }
+        return looks + [maximumTrials]
+    }
 }
 
 /// One side of a comparison: a build's plugin library and the variant it measures.
@@ -231,21 +243,24 @@ public struct ABExperiment {
                 }
             }
             result.trialLogRatios.append(trial.logRatio)
+            let trials = result.trialLogRatios.count
+            let seconds = Double(Clock.now() - started) / 1e9
+            // A verdict is looked for only at the planned looks (5, 10, 20, … trials, and
+            // the last), the error shared over them as over the comparisons: looking after
+            // every trial would let noise reach a verdict by chance.
+            let looks = options.looks
+            let last = trials >= options.maximumTrials || seconds >= options.maximumSeconds
             result.estimate = ABEstimate.from(
                 trialLogRatios: result.trialLogRatios, threshold: options.threshold, confidence: options.confidence,
-                comparisons: comparisons)
-            let trials = result.trialLogRatios.count
-            if trials < options.minimumTrials { result.estimate.verdict = .inconclusive }
-            let seconds = Double(Clock.now() - started) / 1e9
+                comparisons: comparisons * looks.count)
+            if !(looks.contains(trials) || last) || trials < options.minimumTrials {
+                result.estimate.verdict = .inconclusive
+            }
             progress(
                 "\(scenario): trial \(trials), ratio \(String(format: "%.4f", result.estimate.ratio)) "
                     + "[\(String(format: "%.4f", result.estimate.lower)), \(String(format: "%.4f", result.estimate.upper))]"
                     + " \(result.estimate.verdict.rawValue) (\(String(format: "%.1f", seconds)) s)")
-            if result.estimate.verdict != .inconclusive || trials >= options.maximumTrials
-                || seconds >= options.maximumSeconds
-            {
-                break
-            }
+            if result.estimate.verdict != .inconclusive || last { break }
         }
         result.seconds = Double(Clock.now() - started) / 1e9
         return result
