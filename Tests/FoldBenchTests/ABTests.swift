@@ -29,6 +29,16 @@ struct ABTests {
         #expect(estimate.lower <= estimate.ratio && estimate.ratio <= estimate.upper)
     }
 
+    @Test("verdicts are looked for at 5, 10, 20, 40 trials and the last")
+    func looks() {
+        var options = ABOptions()
+        #expect(options.looks == [5, 10, 20, 40, 80])
+        options.maximumTrials = 5
+        #expect(options.looks == [5])
+        options.maximumTrials = 12
+        #expect(options.looks == [5, 10, 12])
+    }
+
     @Test("more comparisons widen each interval; one trial gives no interval")
     func bonferroni() {
         let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
