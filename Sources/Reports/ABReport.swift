@@ -26,6 +26,7 @@ public enum ABReport {
     }
 
     static let header = ["scenario", "variant", "trials", "candidate/baseline", "interval", "detectable", "verdict"]
+    static let alignments = ["---", "---", "---:", "---:", "---", "---:", "---"]
 
     public static func table(_ results: [ABResult]) -> String {
         TextTable.aligned([header] + results.map(cells))
@@ -37,13 +38,12 @@ public enum ABReport {
             slower == 0
             ? "**Not slower** in \(results.count) comparison(s) of \(candidate) with \(baseline).\n\n"
             : "**\(slower) slower** of \(results.count) comparison(s) of \(candidate) with \(baseline).\n\n"
-        text += "| \(header.joined(separator: " | ")) |\n|---|---|---:|---:|---|---:|---|\n"
-        for result in results {
+        let rows = results.map { result in
             var row = cells(result)
             if result.estimate.verdict == .slower { row[6] = "**slower**" }
-            text += "| \(row.joined(separator: " | ")) |\n"
+            return row
         }
-        return text
+        return text + TextTable.markdown(header: header, alignments: alignments, rows)
     }
 
     public static func json(_ results: [ABResult], options: ABOptions) -> String {

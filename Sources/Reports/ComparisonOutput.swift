@@ -27,6 +27,7 @@ extension Comparison {
     }
 
     static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"]
+    static let alignments = ["---", "---", "---", "---:", "---:", "---:", "---"]
 
     public static func table(_ rows: [ComparisonRow]) -> String {
         TextTable.aligned([header] + rows.map(cells))
@@ -39,13 +40,12 @@ extension Comparison {
             regressions == 0
             ? "**No regression** in \(compared) comparisons.\n\n"
             : "**\(regressions) regression(s)** in \(compared) comparisons.\n\n"
-        text += "| \(header.joined(separator: " | ")) |\n|---|---|---|---:|---:|---:|---|\n"
-        for row in rows {
-            var cells = cells(row)
-            if row.verdict == .regression { cells[6] = "**\(cells[6])**" }
-            text += "| \(cells.joined(separator: " | ")) |\n"
+        let lines = rows.map { row in
+            var line = cells(row)
+            if row.verdict == .regression { line[6] = "**\(line[6])**" }
+            return line
         }
-        return text
+        return text + TextTable.markdown(header: header, alignments: alignments, lines)
     }
 
     public static func json(_ rows: [ComparisonRow], baseline: String, new: String) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Plain-text tables for the terminal: columns padded to their widest cell, two spaces apart.
+/// Tables as text: aligned for the terminal, or markdown for CI summaries.
 enum TextTable {
     /// `rows` (the header first) as aligned lines.
     static func aligned(_ rows: [[String]]) -> String {
@@ -9,5 +9,11 @@ enum TextTable {
             zip(line, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `rows` under `header` as a markdown table; `alignments` is one of `---`, `---:`
+    /// per column.
+    static func markdown(header: [String], alignments: [String], _ rows: [[String]]) -> String {
+        ([header, alignments] + rows).map { "| \($0.joined(separator: " | ")) |\n" }.joined()
     }
 }
