@@ -34,7 +34,7 @@ public enum ABReport {
 
     public static func markdown(_ results: [ABResult], baseline: String, candidate: String) -> String {
         let slower = results.filter { $0.estimate.verdict == .slower }.count
-        var text =
+        let text =
             slower == 0
             ? "**Not slower** in \(results.count) comparison(s) of \(candidate) with \(baseline).\n\n"
             : "**\(slower) slower** of \(results.count) comparison(s) of \(candidate) with \(baseline).\n\n"

@@ -36,7 +36,7 @@ extension Comparison {
     public static func markdown(_ rows: [ComparisonRow]) -> String {
         let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
         let compared = rows.filter { $0.metric != nil && $0.verdict != .informational }.count
-        var text =
+        let text =
             regressions == 0
             ? "**No regression** in \(compared) comparisons.\n\n"
             : "**\(regressions) regression(s)** in \(compared) comparisons.\n\n"
