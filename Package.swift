@@ -39,19 +39,24 @@ let package = Package(
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc"),
         // Callgrind client requests (no-ops where valgrind's header is missing).
         .target(name: "CCallgrind"),
+        // Callgrind's files read per instruction, mapped back to source lines by the
+        // symbolizer; folded stacks, flame graphs, the cache model.
+        .target(name: "Profiling", dependencies: ["SceneFormat"]),
         // How it is measured: the runner, the clock, allocation and instruction counters,
         // statistics, the run's environment.
         .target(
             name: "Measurement",
             dependencies: [
-                "ArrangementModel", "Variants", "Workloads", "SceneGenerator", "CJemalloc", "CCallgrind",
+                "ArrangementModel", "Variants", "Workloads", "SceneGenerator", "Profiling", "CJemalloc", "CCallgrind",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(name: "Reports", dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Measurement"]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
         .target(
             name: "FoldBenchCLI",
-            dependencies: ["ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports"]),
+            dependencies: [
+                "ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports", "Profiling",
+            ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
         .testTarget(
@@ -64,6 +69,7 @@ let package = Package(
             name: "FoldBenchTests",
             dependencies: [
                 "FoldBenchCLI", "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat",
+                "Profiling",
             ]),
     ]
 )

@@ -1,20 +1,41 @@
 import Foundation
 
-/// The builds `ab` compares, as their plugin libraries (`libFoldBenchPlugin.so`): a
-/// build's `foldbench` or library given by path, a git revision built in release into a
-/// cache outside the source tree (a `git worktree` per commit, reused when the same
-/// commit is asked for again), or the working tree itself.
+/// The builds `ab` and `profile` compare: a build given by path (a `foldbench`, or
+/// the plugin library beside it), a git revision built in release into a cache outside
+/// the source tree (a `git worktree` per commit, reused when the same commit is asked
+/// for again), or the working tree itself.
 enum Builds {
+    /// What a comparison needs of a build.
+    enum Product: String {
+        /// `libFoldBenchPlugin.so`, which `ab` loads into one process.
+        case plugin = "FoldBenchPlugin"
+        /// The `foldbench` executable, which `profile` runs under callgrind.
+        case executable = "foldbench"
+
+        var file: String { self == .plugin ? Builds.library : "foldbench" }
+    }
+
     static let library = "libFoldBenchPlugin.so"
 
     /// The plugin library for `spec`: a path to a library or to the `foldbench` beside
     /// it, otherwise a git revision.
     static func plugin(_ spec: String, cache: String, console: Console) throws(CommandFailure) -> String {
+        try product(.plugin, of: spec, cache: cache, console: console)
+    }
+
+    /// `product` of `spec`: found beside a path given, otherwise built from a git revision.
+    static func product(
+        _ product: Product, of spec: String, cache: String, console: Console
+    ) throws(CommandFailure) -> String {
         if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
-            let path = spec.hasSuffix(".so") ? spec : "\((spec as NSString).deletingLastPathComponent)/\(library)"
+            // A library stands for the foldbench beside it and the other way round.
+            let isLibrary = spec.hasSuffix(".so")
+            let path =
+                isLibrary == (product == .plugin)
+                ? spec : "\((spec as NSString).deletingLastPathComponent)/\(product.file)"
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CommandFailure(
-                    status: 2, "\(path): missing (build it with 'swift build -c release --product FoldBenchPlugin')")
+                    status: 2, "\(path): missing (build it with 'swift build -c release --product \(product.rawValue)')")
             }
             return path
         }
@@ -25,34 +46,39 @@ enum Builds {
                 status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
         }
         let directory = "\(cache)/\(commit)"
-        let built = "\(directory)/.build/release/\(library)"
+        let built = "\(directory)/.build/release/\(product.file)"
         if FileManager.default.fileExists(atPath: built) { return built }
         console.err("building \(spec) (\(commit.prefix(12))) in release into \(directory)...\n")
-        if FileManager.default.fileExists(atPath: directory) {
-            _ = run(["git", "worktree", "remove", "--force", directory], in: root)
-            try? FileManager.default.removeItem(atPath: directory)
+        if !FileManager.default.fileExists(atPath: "\(directory)/Package.swift") {
+            if FileManager.default.fileExists(atPath: directory) {
+                _ = run(["git", "worktree", "remove", "--force", directory], in: root)
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+            try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            guard run(["git", "worktree", "add", "--detach", "--force", directory, commit], in: root).output != nil
+            else {
+                throw CommandFailure(status: 2, "cannot check out \(spec) into \(directory)")
+            }
         }
-        try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        guard run(["git", "worktree", "add", "--detach", "--force", directory, commit], in: root).output != nil else {
-            throw CommandFailure(status: 2, "cannot check out \(spec) into \(directory)")
-        }
-        return try build(directory, what: spec)
+        return try build(directory, what: spec, product: product)
     }
 
     /// The working tree, built in release where it is.
     static func workingTree(console: Console) throws(CommandFailure) -> String {
         let root = try repositoryRoot()
         console.err("building the working tree in release...\n")
-        return try build(root, what: "the working tree")
+        return try build(root, what: "the working tree", product: .plugin)
     }
 
-    static func build(_ directory: String, what: String) throws(CommandFailure) -> String {
+    static func build(_ directory: String, what: String, product: Product) throws(CommandFailure) -> String {
         let log = "\(directory).build.log"
-        let result = run(["swift", "build", "-c", "release", "--product", "FoldBenchPlugin"], in: directory, log: log)
-        let built = "\(directory)/.build/release/\(library)"
+        let result = run(["swift", "build", "-c", "release", "--product", product.rawValue], in: directory, log: log)
+        let built = "\(directory)/.build/release/\(product.file)"
         guard result.status == 0, FileManager.default.fileExists(atPath: built) else {
             throw CommandFailure(
-                status: 2, "\(what) does not build its plugin (see \(log); a commit from before foldbench ab has none)")
+                status: 2,
+                "\(what) does not build \(product.rawValue) (see \(log)\(product == .plugin ? "; a commit from before foldbench ab has none" : ""))"
+            )
         }
         return built
     }

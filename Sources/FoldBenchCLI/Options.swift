@@ -80,6 +80,24 @@ extension CommandSpec.Option {
         "--build-cache", value: "DIR",
         help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
 
+    // profile
+    static let profileScenario = Self("--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario to profile.")
+    static let profileVariant = Self("--variant", value: "NAME", help: "The variant to profile (default: fast).")
+    static let profileFrames = Self("--frames", value: "N", help: "Relayouts profiled, one per frame (default 120).")
+    static let lines = Self(
+        "--lines", help: "Also print the costliest source lines and the hot loop's source with its costs.")
+    static let cacheSimulation = Self(
+        "--cache-sim",
+        help: "Also simulate fixed-size caches: L1 and last-level misses and estimated cycles per line and function.")
+    static let profileBaseline = Self(
+        "--baseline", value: "REV|PATH",
+        help:
+            "Also profile this build (a git revision, built in release into the cache, or a foldbench) and show what changed."
+    )
+    static let top = Self("--top", value: "N", help: "Rows in each table (default 15).")
+    static let profileOut = Self(
+        "--out", value: "DIR", help: "Where the profile's files go (default: Results/profile).")
+
     // ab-trial (internal)
     static let baselinePlugin = Self("--baseline-plugin", value: "PATH", help: "The baseline's plugin library.")
     static let candidatePlugin = Self("--candidate-plugin", value: "PATH", help: "The candidate's plugin library.")

@@ -38,7 +38,7 @@ enum RunCommand: Command {
         var report = Report(environment: RunEnvironment.current(), options: settings.runner.options, results: results)
         if settings.runner.options.countInstructions {
             console.err("counting instructions under callgrind...\n")
-            let totals: [String: Double]
+            let totals: [String: InstructionCounter.Counts]
             do {
                 totals = try InstructionCounter.runChild(arguments: ["count-instructions"] + settings.childArguments)
             } catch {
@@ -47,10 +47,13 @@ enum RunCommand: Command {
             for index in report.results.indices {
                 let result = report.results[index]
                 let label = Runner.instructionLabel(scenario: result.scenario, variant: result.variant)
-                guard let total = totals[label] else {
+                guard let counts = totals[label] else {
                     throw CommandFailure(status: 2, "callgrind gave no count for \(label)")
                 }
-                report.results[index].instructionsPerRelayout = total / Double(result.frames)
+                report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
+                report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map {
+                    $0 / Double(result.frames)
+                }
             }
         }
         console.out(ResultTable.render(report.results))

@@ -35,6 +35,8 @@ public struct VariantResult: Sendable {
     public var allocationsPerRelayout: Double
     public var bytesAllocatedPerRelayout: Double
     public var instructionsPerRelayout: Double?
+    /// Callgrind's cycle estimate from its fixed-size cache simulation (``CacheSimulation``).
+    public var estimatedCyclesPerRelayout: Double?
     public var peakResidentBytes: UInt64
     /// Share of the timeline's frames whose relayout took longer than 1/refreshRate.
     public var framesOverBudget: Double

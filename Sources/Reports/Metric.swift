@@ -10,6 +10,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case bytesAllocatedPerRelayout
     case instructionsPerRelayout
     case instructionsPerArrangement
+    case estimatedCyclesPerRelayout
     case peakResidentMemory
     case framesOverBudget
     case prepareTime
@@ -34,7 +35,9 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .timePerRelayout, .timePerArrangement, .prepareTime: "ns"
         case .relayoutsPerSecond: "1/s"
-        case .allocationsPerRelayout, .instructionsPerRelayout, .instructionsPerArrangement: "count"
+        case .allocationsPerRelayout, .instructionsPerRelayout, .instructionsPerArrangement,
+            .estimatedCyclesPerRelayout:
+            "count"
         case .bytesAllocatedPerRelayout, .peakResidentMemory: "bytes"
         case .framesOverBudget, .ratioToReference: "ratio"
         }
@@ -60,7 +63,7 @@ public enum Metric: String, CaseIterable, Sendable {
     public var rule: Rule? {
         switch self {
         case .allocationsPerRelayout, .bytesAllocatedPerRelayout: .exactCount
-        case .instructionsPerRelayout: .instructionThreshold
+        case .instructionsPerRelayout, .estimatedCyclesPerRelayout: .instructionThreshold
         case .timePerRelayout, .ratioToReference: .informational
         default: nil
         }
@@ -72,6 +75,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .allocationsPerRelayout: "allocations"
         case .bytesAllocatedPerRelayout: "bytes"
         case .instructionsPerRelayout: "instructions"
+        case .estimatedCyclesPerRelayout: "cycles"
         default: nil
         }
     }
@@ -81,8 +85,8 @@ public enum Metric: String, CaseIterable, Sendable {
 
     /// The metrics `compare` judges, in the order its table lists them.
     public static let compared: [Metric] = [
-        .allocationsPerRelayout, .bytesAllocatedPerRelayout, .instructionsPerRelayout, .timePerRelayout,
-        .ratioToReference,
+        .allocationsPerRelayout, .bytesAllocatedPerRelayout, .instructionsPerRelayout, .estimatedCyclesPerRelayout,
+        .timePerRelayout, .ratioToReference,
     ]
 
     /// The metric with `gateName`, or `nil`.

@@ -47,6 +47,7 @@ extension VariantResult {
         case .bytesAllocatedPerRelayout: bytesAllocatedPerRelayout
         case .instructionsPerRelayout: instructionsPerRelayout
         case .instructionsPerArrangement: instructionsPerRelayout.map { $0 / Double(arrangements) }
+        case .estimatedCyclesPerRelayout: estimatedCyclesPerRelayout
         case .peakResidentMemory: Double(peakResidentBytes)
         case .framesOverBudget: framesOverBudget
         case .prepareTime: prepareNanoseconds

@@ -47,10 +47,10 @@ struct GateTests {
         return directory.appendingPathComponent("latest.json").path
     }
 
-    func instructions(_ path: String) throws -> [String: Double] {
+    func instructions(_ path: String, metric: Metric = .instructionsPerRelayout) throws -> [String: Double] {
         let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         return Dictionary(
-            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics[.instructionsPerRelayout] ?? -1) })
+            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics[metric] ?? -1) })
     }
 
     @Test(
@@ -69,6 +69,11 @@ struct GateTests {
         let countsB = try instructions(b)
         #expect(countsA == countsB)
         #expect(countsA["fast"]! > 0 && countsA["fast-slowed"]! > countsA["fast"]!)
+        // The cache simulation has fixed sizes: its estimate repeats exactly too, and
+        // every instruction costs at least a cycle.
+        let cyclesA = try instructions(a, metric: .estimatedCyclesPerRelayout)
+        #expect(cyclesA == (try instructions(b, metric: .estimatedCyclesPerRelayout)))
+        #expect(cyclesA.allSatisfy { $0.value > countsA[$0.key]! })
 
         // fast against itself, across the two runs: never flagged.
         let same = runFoldBench(["compare", a, b, "--gate", "allocations,instructions"])
@@ -281,9 +286,9 @@ struct CompareTests {
             let unknown = try compare(text, text, ["--gate", "instructions,\(name)"])
             #expect(unknown.status == 2)
             #expect(
-                unknown.err.contains("--gate takes allocations, bytes, instructions; not '\(name)'"), "\(unknown.err)")
+                unknown.err.contains("--gate takes allocations, bytes, instructions, cycles; not '\(name)'"), "\(unknown.err)")
         }
-        #expect(runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions (default all)"))
+        #expect(runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions, cycles (default all)"))
         #expect(try compare(text, text, ["--gate", "bytes"]).status == 0)
     }
 

@@ -62,7 +62,11 @@ func freshFoldBenchBinary() throws -> String {
         (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
     }
     let built = modified(binary)
-    for module in ["ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "Harness", "FoldBenchCLI"] {
+    // Every module's objects but the tests' own, which change without the binary.
+    let modules = ((try? files.contentsOfDirectory(atPath: products.path)) ?? []).filter {
+        $0.hasSuffix(".build") && !$0.hasSuffix("Tests.build")
+    }.map { String($0.dropLast(".build".count)) }
+    for module in modules {
         let directory = products.appendingPathComponent("\(module).build")
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasSuffix(".o") {
             if modified(directory.appendingPathComponent(name)) > built {

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Runs a program under callgrind, counting only between the client requests the
+/// program makes around what it measures, and returns its labelled dumps.
+///
+/// Valgrind 3.19 cannot read the DWARF that current Swift toolchains write, so it
+/// runs a copy of the program stripped of debug information (symbols stay); the
+/// addresses in the dumps are those of the original, which keeps its lines for the
+/// symbolizer.
+public enum CallgrindRun {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// What to collect beyond instruction totals.
+    public struct Options: Sendable {
+        /// Costs per instruction, each with its chain of callers (for lines and flame graphs).
+        public var perInstruction = false
+        /// The fixed-size cache simulation (``CacheSimulation``).
+        public var cacheSimulation = false
+
+        public init(perInstruction: Bool = false, cacheSimulation: Bool = false) {
+            self.perInstruction = perInstruction
+            self.cacheSimulation = cacheSimulation
+        }
+
+        /// How deep callgrind keeps callers: deeper than any stack of the measured
+        /// loop (the reference resolver's recursion on the deepest shipped trees).
+        static let callerDepth = 60
+
+        var valgrindArguments: [String] {
+            var arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--demangle=no"]
+            if perInstruction {
+                arguments += ["--dump-instr=yes", "--separate-callers=\(Self.callerDepth)", "--separate-recs=1"]
+            }
+            if cacheSimulation { arguments += CacheSimulation.valgrindArguments }
+            return arguments
+        }
+    }
+
+    /// The path of valgrind, or `nil` when it is not installed.
+    public static func valgrindPath() -> String? { Subprocess.onPath("valgrind") }
+
+    /// The labelled dumps of one run.
+    public struct Dumps: Sendable {
+        /// Each dump's text, by label.
+        public var texts: [String: String]
+        /// The path the program ran from (its stripped copy), which the dumps name as
+        /// its object; the addresses are the original executable's.
+        public var ranAs: String
+    }
+
+    /// Runs `executable arguments` under callgrind in a temporary directory and
+    /// returns the text of each labelled dump.
+    public static func run(
+        _ executable: String, arguments: [String], options: Options
+    ) throws(Failure) -> Dumps {
+        guard let valgrind = valgrindPath() else {
+            throw Failure(message: "valgrind is not installed (apt-get install valgrind); counting needs callgrind")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "foldbench-callgrind-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(message: "cannot create \(directory.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = strippedCopy(of: executable, in: directory)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments =
+            options.valgrindArguments + ["--callgrind-out-file=\(directory.path)/callgrind.out", copy] + arguments
+        // Hash seeds change allocation patterns, and jemalloc's time-based purging
+        // takes a few extra instructions now and then: both off, counts are exact.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        process.environment = environment
+        let log = directory.appendingPathComponent("valgrind.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try? FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = logHandle
+        do { try process.run() } catch { throw Failure(message: "cannot start valgrind: \(error)") }
+        process.waitUntilExit()
+        try? logHandle?.close()
+        guard process.terminationStatus == 0 else {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw Failure(
+                message: "the callgrind run failed (status \(process.terminationStatus)):\n\(text.suffix(2000))")
+        }
+        var dumps: [String: String] = [:]
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for file in files where file.hasPrefix("callgrind.out") {
+            guard let text = try? String(contentsOfFile: "\(directory.path)/\(file)", encoding: .utf8),
+                let label = label(of: text)
+            else { continue }
+            dumps[label] = text
+        }
+        return Dumps(texts: dumps, ranAs: copy)
+    }
+
+    /// The label a dump was written under, or `nil` for the final dump at exit.
+    public static func label(of text: String) -> String? {
+        let prefix = "desc: Trigger: Client Request: "
+        for line in text.split(separator: "\n", maxSplits: 40) where line.hasPrefix(prefix) {
+            return String(line.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
+    /// A copy of `executable` without debug information, or the executable itself
+    /// when `objcopy` is missing (valgrind then warns but still counts).
+    static func strippedCopy(of executable: String, in directory: URL) -> String {
+        let copy = directory.appendingPathComponent(URL(fileURLWithPath: executable).lastPathComponent).path
+        let strip = Process()
+        strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        strip.arguments = ["objcopy", "--strip-debug", executable, copy]
+        strip.standardError = FileHandle.nullDevice
+        if (try? strip.run()) != nil {
+            strip.waitUntilExit()
+            if strip.terminationStatus == 0 { return copy }
+        }
+        return executable
+    }
+}
