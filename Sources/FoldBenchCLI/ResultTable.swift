@@ -8,7 +8,7 @@ enum ResultTable {
             [
                 "scenario", "variant", "arrangements", "p50 ns", "95% CI ns", "ns/arrangement", "relayouts/s", "allocs",
                 "bytes",
-                "over budget", "vs reference", "instructions",
+                "over budget", "vs reference", "instructions", "est. cycles",
             ]
         ]
         for result in results {
@@ -25,6 +25,7 @@ enum ResultTable {
                 format(result.bytesAllocatedPerRelayout),
                 String(format: "%.1f%%", result.framesOverBudget * 100), ratio,
                 result.instructionsPerRelayout.map { format($0) } ?? "-",
+                result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
             ])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -12,6 +12,23 @@ public struct FoldedStacks: Sendable, Equatable {
         costs[stack.joined(separator: ";"), default: 0] += cost
     }
 
+    /// The stacks with every frame up to the last one that `isDriver` cut off, so
+    /// that two builds whose harness frames have different names still line up; a
+    /// stack of driver frames only is kept as `driverName`.
+    public func rerooted(below isDriver: (String) -> Bool, driverName: String) -> FoldedStacks {
+        var result = FoldedStacks()
+        for (stack, cost) in costs {
+            let frames = stack.split(separator: ";").map(String.init)
+            guard let last = frames.lastIndex(where: isDriver) else {
+                result.add(frames, cost)
+                continue
+            }
+            let rest = Array(frames[(last + 1)...])
+            result.add(rest.isEmpty ? [driverName] : rest, cost)
+        }
+        return result
+    }
+
     /// The sum over every stack.
     public var total: Double { costs.values.reduce(0, +) }
 

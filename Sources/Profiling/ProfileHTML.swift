@@ -41,14 +41,18 @@ public enum ProfileHTML {
             """
         if let flameGraph { html += "<div class=\"flame\">\(flameGraph)</div>\n" }
         html += "<h2>Costliest lines</h2>\n<table><tr>"
-        html += (columns.map(\.title) + ["share", "line"]).map { "<th>\(FlameGraph.escape($0))</th>" }.joined()
+        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(FlameGraph.escape($0))</th>" }.joined()
         html += "</tr>\n"
         for cost in lines.prefix(25) {
             let name = "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)"
             let link = anchors[cost.location.file].map { "<a href=\"#\($0)-L\(cost.location.line)\">\(FlameGraph.escape(name))</a>" }
             html += "<tr>" + columns.map { "<td class=\"num\">\(FlameGraph.format($0.value(cost.values)))</td>" }.joined()
             html += "<td class=\"num\">\(FlameGraph.percent(cost.values.first ?? 0, of: total))</td>"
-            html += "<td class=\"src\">\(link ?? FlameGraph.escape(name))</td></tr>\n"
+            let text = view.source(cost.location.file).flatMap { lines in
+                lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
+            }
+            html += "<td class=\"src\">\(link ?? FlameGraph.escape(name))</td>"
+            html += "<td class=\"src\">\(FlameGraph.escape(text ?? ""))</td></tr>\n"
         }
         html += "</table>\n"
         var costs: [SourceLocation: [Double]] = [:]

@@ -121,7 +121,9 @@ public struct ProfileText {
         let perRelayout = Double(max(relayouts, 1))
         var text =
             "instructions per relayout: \(FlameGraph.format(diff.totalBefore / perRelayout)) → \(FlameGraph.format(diff.totalAfter / perRelayout)) (\(FlameGraph.signedPercent(diff.totalAfter - diff.totalBefore, of: diff.totalBefore)))\n\n"
-        func table(_ rows: [ProfileDiff.Row], title: String) -> String {
+        func table(_ all: [ProfileDiff.Row], title: String) -> String {
+            // A change below half an instruction per relayout would print as 0.
+            let rows = all.filter { abs($0.change) / perRelayout >= 0.5 }
             guard !rows.isEmpty else { return "\(title): no change\n" }
             var lines: [[String]] = [["before", "after", "change", title]]
             for row in rows.prefix(count) {
@@ -131,7 +133,8 @@ public struct ProfileText {
                     row.text.map { "\(row.key)  \(clip($0, 70))" } ?? row.key,
                 ])
             }
-            return align(lines, numeric: 3)
+            let hidden = rows.count - min(rows.count, count) + all.count - rows.count
+            return align(lines, numeric: 3) + (hidden > 0 ? "(\(hidden) smaller changes not shown)\n" : "")
         }
         text += table(diff.functions, title: "function (own instructions per relayout)") + "\n"
         text += table(diff.lines, title: "line (instructions per relayout)")

@@ -169,6 +169,17 @@ struct ProfilingTests {
         #expect(FoldedStacks.parse("a;b nan\n") == .failure(FoldedStacksError(line: 1)))
     }
 
+    @Test("rerooting cuts the driver's frames so that two builds' stacks line up")
+    func rerooting() {
+        var stacks = FoldedStacks()
+        stacks.add(["main", "OldLoop.run", "closure in OldLoop", "relayout", "split"], 10)
+        stacks.add(["main", "OldLoop.run", "closure in OldLoop"], 3)
+        stacks.add(["main", "OldLoop.run"], 1)
+        stacks.add(["elsewhere"], 2)
+        let rerooted = stacks.rerooted(below: { $0.contains("OldLoop") }, driverName: "loop")
+        #expect(rerooted.costs == ["relayout;split": 10, "loop": 4, "elsewhere": 2])
+    }
+
     @Test("the flame tree sums children into parents and orders them by name; a diff keeps both sides")
     func flameTree() {
         var after = FoldedStacks()
