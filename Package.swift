@@ -4,9 +4,10 @@ import PackageDescription
 /// FoldBench: a model of ArrangementView's layout rules (reference and fast resolvers)
 /// and `foldbench`, the harness that replays fold animations and measures them.
 ///
-/// Arrows point one way: the command line → reports → measurement → workloads and
-/// variants → the scene generator and the scene format → resolvers → the model. The
-/// plugin library (for `foldbench ab`) sits beside the command line, on measurement.
+/// Arrows point one way: the command line → reports → measurement → profiling,
+/// workloads and variants → the scene generator and the scene format → resolvers →
+/// the model. The plugin library (for `foldbench ab`) sits beside the command line,
+/// on measurement.
 /// Foundation is imported at the edges only: the command line, reports, measurement
 /// and workloads (which reads the shipped device files); the resolvers, the variant
 /// list, the scene generator and the scene format stay free of it, so the fuzz

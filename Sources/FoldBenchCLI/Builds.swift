@@ -35,7 +35,8 @@ enum Builds {
                 ? spec : "\((spec as NSString).deletingLastPathComponent)/\(product.file)"
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CommandFailure(
-                    status: 2, "\(path): missing (build it with 'swift build -c release --product \(product.rawValue)')")
+                    status: 2, "\(path): missing (build it with 'swift build -c release --product \(product.rawValue)')"
+                )
             }
             return path
         }

@@ -42,7 +42,8 @@ enum ProfileCommand: Command {
         let frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
         let top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
         let cacheSimulation = arguments.flag(.cacheSimulation)
-        let out = "\(arguments.value(.profileOut) ?? "Results/profile")/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
+        let out =
+            "\(arguments.value(.profileOut) ?? "Results/profile")/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
         let sources = SourceFiles()
 
         let own =
@@ -82,9 +83,12 @@ enum ProfileCommand: Command {
                 baseline, scenario: scenario.description, variant: variant, frames: frames,
                 cacheSimulation: cacheSimulation)
             let diff = ProfileDiff(before: before, after: profile) { location in
-                sources.lines(location.file).flatMap { $0.indices.contains(location.line - 1) ? $0[location.line - 1] : nil }
+                sources.lines(location.file).flatMap {
+                    $0.indices.contains(location.line - 1) ? $0[location.line - 1] : nil
+                }
             }
-            console.out("\nchanges since \(baselineSpec):\n\(ProfileText.diffTables(diff, relayouts: frames, count: top))")
+            console.out(
+                "\nchanges since \(baselineSpec):\n\(ProfileText.diffTables(diff, relayouts: frames, count: top))")
             do {
                 try ResultFiles.writeAtomically(before.folded().text, to: "\(out)/\(variant).baseline.folded")
                 try ResultFiles.writeAtomically(
@@ -108,7 +112,9 @@ enum ProfileCommand: Command {
     static func loopStacks(_ profile: Profile) -> FoldedStacks {
         var stacks = FoldedStacks()
         for sample in profile.samples where sample.values[0] != 0 {
-            stacks.add(sample.stack.map { $0.hasSuffix(" [inlined]") ? String($0.dropLast(" [inlined]".count)) : $0 }, sample.values[0])
+            stacks.add(
+                sample.stack.map { $0.hasSuffix(" [inlined]") ? String($0.dropLast(" [inlined]".count)) : $0 },
+                sample.values[0])
         }
         return stacks.rerooted(
             below: { frame in
@@ -125,7 +131,9 @@ enum ProfileCommand: Command {
         do {
             dumps = try CallgrindRun.run(
                 executable,
-                arguments: ["count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(frames)"],
+                arguments: [
+                    "count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(frames)",
+                ],
                 options: .init(perInstruction: true, cacheSimulation: cacheSimulation))
         } catch {
             throw CommandFailure(status: 2, error.message)

@@ -16,7 +16,10 @@ public enum FlameGraph {
     /// A flame graph of `stacks`, costs in `unit` (for example "instructions").
     public static func svg(_ stacks: FoldedStacks, title: String, unit: String) -> String {
         render(FlameNode.tree(stacks), title: title, subtitle: "\(format(stacks.total)) \(unit)", unit: unit) { node in
-            (palette(node.name), "\(node.name): \(format(node.value)) \(unit) (\(percent(node.value, of: stacks.total)))")
+            (
+                palette(node.name),
+                "\(node.name): \(format(node.value)) \(unit) (\(percent(node.value, of: stacks.total)))"
+            )
         }
     }
 

@@ -34,9 +34,14 @@ public struct ProfileDiff: Sendable, Equatable {
         totalAfter = afterIndex.map { after.totals[$0] } ?? 0
 
         var functionCosts: [String: (Double, Double)] = [:]
-        for cost in before.functions() { functionCosts[cost.function, default: (0, 0)].0 += value(cost.selfValues, beforeIndex) }
-        for cost in after.functions() { functionCosts[cost.function, default: (0, 0)].1 += value(cost.selfValues, afterIndex) }
-        functions = Self.ordered(functionCosts.map { Row(key: $0.key, text: nil, before: $0.value.0, after: $0.value.1) })
+        for cost in before.functions() {
+            functionCosts[cost.function, default: (0, 0)].0 += value(cost.selfValues, beforeIndex)
+        }
+        for cost in after.functions() {
+            functionCosts[cost.function, default: (0, 0)].1 += value(cost.selfValues, afterIndex)
+        }
+        functions = Self.ordered(
+            functionCosts.map { Row(key: $0.key, text: nil, before: $0.value.0, after: $0.value.1) })
 
         var lineCosts: [LineKey: Row] = [:]
         for (profile, index, isAfter) in [(before, beforeIndex, false), (after, afterIndex, true)] {

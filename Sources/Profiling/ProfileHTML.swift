@@ -5,7 +5,9 @@ public enum ProfileHTML {
     /// Files below this share of all instructions are not shown whole.
     static let fileShareShown = 0.002
 
-    public static func page(_ view: ProfileText, title: String, flameGraph: String?, links: [(String, String)]) -> String {
+    public static func page(_ view: ProfileText, title: String, flameGraph: String?, links: [(String, String)])
+        -> String
+    {
         let profile = view.profile
         let columns = view.columns
         let total = view.total
@@ -41,12 +43,16 @@ public enum ProfileHTML {
             """
         if let flameGraph { html += "<div class=\"flame\">\(flameGraph)</div>\n" }
         html += "<h2>Costliest lines</h2>\n<table><tr>"
-        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(FlameGraph.escape($0))</th>" }.joined()
+        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(FlameGraph.escape($0))</th>" }
+            .joined()
         html += "</tr>\n"
         for cost in lines.prefix(25) {
             let name = "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)"
-            let link = anchors[cost.location.file].map { "<a href=\"#\($0)-L\(cost.location.line)\">\(FlameGraph.escape(name))</a>" }
-            html += "<tr>" + columns.map { "<td class=\"num\">\(FlameGraph.format($0.value(cost.values)))</td>" }.joined()
+            let link = anchors[cost.location.file].map {
+                "<a href=\"#\($0)-L\(cost.location.line)\">\(FlameGraph.escape(name))</a>"
+            }
+            html +=
+                "<tr>" + columns.map { "<td class=\"num\">\(FlameGraph.format($0.value(cost.values)))</td>" }.joined()
             html += "<td class=\"num\">\(FlameGraph.percent(cost.values.first ?? 0, of: total))</td>"
             let text = view.source(cost.location.file).flatMap { lines in
                 lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
@@ -59,7 +65,8 @@ public enum ProfileHTML {
         for cost in lines { costs[cost.location] = cost.values }
         for file in files {
             guard let text = view.source(file), let anchor = anchors[file] else { continue }
-            html += "<h2 id=\"\(anchor)\">\(FlameGraph.escape(ProfileDiff.relativePath(file))) — \(FlameGraph.percent(byFile[file]!, of: total)) of instructions</h2>\n"
+            html +=
+                "<h2 id=\"\(anchor)\">\(FlameGraph.escape(ProfileDiff.relativePath(file))) — \(FlameGraph.percent(byFile[file]!, of: total)) of instructions</h2>\n"
             html += "<table><tr><th>line</th>"
             html += (columns.map(\.title) + ["share"]).map { "<th>\(FlameGraph.escape($0))</th>" }.joined()
             html += "<th></th></tr>\n"
@@ -67,7 +74,8 @@ public enum ProfileHTML {
                 let number = index + 1
                 let values = costs[SourceLocation(file: file, line: number)]
                 let heat = values.map { min(1, ($0.first ?? 0) / hottest) } ?? 0
-                let style = heat > 0 ? " style=\"background: rgba(255,90,0,\(FlameGraph.round2(0.08 + 0.6 * heat)))\"" : ""
+                let style =
+                    heat > 0 ? " style=\"background: rgba(255,90,0,\(FlameGraph.round2(0.08 + 0.6 * heat)))\"" : ""
                 html += "<tr id=\"\(anchor)-L\(number)\"\(style)><td class=\"ln\">\(number)</td>"
                 html += columns.map { column in
                     "<td class=\"num\">\(values.map { FlameGraph.format(column.value($0)) } ?? "")</td>"

@@ -286,9 +286,11 @@ struct CompareTests {
             let unknown = try compare(text, text, ["--gate", "instructions,\(name)"])
             #expect(unknown.status == 2)
             #expect(
-                unknown.err.contains("--gate takes allocations, bytes, instructions, cycles; not '\(name)'"), "\(unknown.err)")
+                unknown.err.contains("--gate takes allocations, bytes, instructions, cycles; not '\(name)'"),
+                "\(unknown.err)")
         }
-        #expect(runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions, cycles (default all)"))
+        #expect(
+            runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions, cycles (default all)"))
         #expect(try compare(text, text, ["--gate", "bytes"]).status == 0)
     }
 

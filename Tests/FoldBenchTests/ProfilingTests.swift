@@ -205,12 +205,16 @@ struct ProfilingTests {
         stacks.add(["main", String(repeating: "x", count: 400)], 25)
         let svg = FlameGraph.svg(stacks, title: "t <1>", unit: "instructions")
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.contains("<title>Array&lt;Int&gt;.append(_:) &amp; &quot;more&quot;: 75 instructions (75.0 %)</title>"))
+        #expect(
+            svg.contains("<title>Array&lt;Int&gt;.append(_:) &amp; &quot;more&quot;: 75 instructions (75.0 %)</title>"))
         #expect(svg.contains("t &lt;1&gt;"))
         #expect(!svg.contains("<Int>"))
         // 1180 px for 100 instructions: the 75 % box is 885 px wide, the other 295.
         let widths = svg.matches(of: /width="([0-9.]+)" height="16"/).map { Double($0.output.1)! }
         #expect(widths == [1180, 1180, 885, 295])
+        // Siblings side by side: the second starts where the first ends.
+        let lefts = svg.matches(of: /<rect x="([0-9.]+)" y="[0-9.]+" width/).map { Double($0.output.1)! }
+        #expect(lefts == [10, 10, 10, 895])
         // A label longer than its box is clipped: 43 characters fit in 295 px.
         #expect(svg.contains(">" + String(repeating: "x", count: 41) + "..</text>"))
         // Well-formed enough for an XML parser.
@@ -254,8 +258,12 @@ struct ProfilingTests {
         // The old checkout has `x += 1` twice at lines 10 and 20; the new one moved both down by 5.
         let old = ["/old/Sources/M/A.swift": [10: "x += 1", 20: "  x += 1", 30: "y = 2"]]
         let new = ["/new/Sources/M/A.swift": [15: "x += 1", 25: "x += 1", 35: "y = 2"]]
-        let before = profile([("/old/Sources/M/A.swift", 10, 100), ("/old/Sources/M/A.swift", 20, 50), ("/old/Sources/M/A.swift", 30, 7)])
-        let after = profile([("/new/Sources/M/A.swift", 15, 100), ("/new/Sources/M/A.swift", 25, 80), ("/new/Sources/M/A.swift", 35, 7)])
+        let before = profile([
+            ("/old/Sources/M/A.swift", 10, 100), ("/old/Sources/M/A.swift", 20, 50), ("/old/Sources/M/A.swift", 30, 7),
+        ])
+        let after = profile([
+            ("/new/Sources/M/A.swift", 15, 100), ("/new/Sources/M/A.swift", 25, 80), ("/new/Sources/M/A.swift", 35, 7),
+        ])
         let diff = ProfileDiff(before: before, after: after) { location in
             (old[location.file] ?? new[location.file])?[location.line]
         }
@@ -276,7 +284,8 @@ struct ProfilingTests {
     func realProfile(_ variant: String) throws -> Profile {
         let binary = try freshFoldBenchBinary()
         let dumps = try CallgrindRun.run(
-            binary, arguments: ["count-instructions", "--scenario", Self.scenario, "--variant", variant, "--frames", "24"],
+            binary,
+            arguments: ["count-instructions", "--scenario", Self.scenario, "--variant", variant, "--frames", "24"],
             options: .init(perInstruction: true))
         let text = try #require(dumps.texts["\(Self.scenario) \(variant)"])
         return try Profile.symbolized(CallgrindProfile.parse(text), objects: [dumps.ranAs: binary])
@@ -303,7 +312,9 @@ struct ProfilingTests {
         #expect(diff.totalAfter - diff.totalBefore == slowed.totals[0] - fast.totals[0])
     }
 
-    @Test("foldbench profile writes its files, prints lines with cache figures, and a build against itself shows no change")
+    @Test(
+        "foldbench profile writes its files, prints lines with cache figures, and a build against itself shows no change"
+    )
     func profileCommand() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -319,7 +330,8 @@ struct ProfilingTests {
         #expect(result.out.contains("line (instructions per relayout): no change"))
         let folder = directory.appendingPathComponent("fold-cycle_balanced-d4_iphone-duo")
         for name in ["callgrind.out", "folded", "flame.svg", "lines.html", "baseline.folded", "diff.svg"] {
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("fast.\(name)").path), "\(name)")
+            #expect(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("fast.\(name)").path), "\(name)")
         }
         let folded = try String(contentsOf: folder.appendingPathComponent("fast.folded"), encoding: .utf8)
         let baseline = try String(contentsOf: folder.appendingPathComponent("fast.baseline.folded"), encoding: .utf8)
