@@ -42,7 +42,10 @@ let package = Package(
         .target(name: "CCallgrind"),
         // Callgrind's files read per instruction, mapped back to source lines by the
         // symbolizer; folded stacks, flame graphs, the cache model.
-        .target(name: "Profiling", dependencies: ["SceneFormat"]),
+        .target(name: "Profiling", dependencies: ["SceneFormat", "Charts"]),
+        // The project's own SVG charts: scales and ticks, line, distribution and
+        // interval charts, flame graphs.
+        .target(name: "Charts"),
         // How it is measured: the runner, the clock, allocation and instruction counters,
         // statistics, the run's environment.
         .target(
@@ -51,12 +54,15 @@ let package = Package(
                 "ArrangementModel", "Variants", "Workloads", "SceneGenerator", "Profiling", "CJemalloc", "CCallgrind",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
-        .target(name: "Reports", dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Measurement"]),
+        .target(
+            name: "Reports",
+            dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Workloads", "Measurement", "Charts"]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
         .target(
             name: "FoldBenchCLI",
             dependencies: [
                 "ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports", "Profiling",
+                "Charts",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
@@ -70,7 +76,7 @@ let package = Package(
             name: "FoldBenchTests",
             dependencies: [
                 "FoldBenchCLI", "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat",
-                "Profiling",
+                "Profiling", "Charts",
             ]),
     ]
 )

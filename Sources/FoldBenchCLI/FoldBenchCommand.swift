@@ -4,9 +4,8 @@
 public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
     nonisolated(unsafe) static let commands: [any Command.Type] = [
-        ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ProfileCommand.self,
-        TrendCommand.self,
-        BaselineCommand.self, ListCommand.self,
+        ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ReportCommand.self,
+        ProfileCommand.self, TrendCommand.self, BaselineCommand.self, ListCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [

@@ -80,6 +80,12 @@ extension CommandSpec.Option {
         "--build-cache", value: "DIR",
         help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
 
+    // report
+    static let reportBaseline = Self(
+        "--baseline", value: "FILE",
+        help: "A report whose count regressions are listed first (default: Results/baseline.json, when present).")
+    static let reportOut = Self("--out", value: "DIR", help: "Where index.html goes (default: Results/report).")
+
     // profile
     static let profileScenario = Self("--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario to profile.")
     static let profileVariant = Self("--variant", value: "NAME", help: "The variant to profile (default: fast).")

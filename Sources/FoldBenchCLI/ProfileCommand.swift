@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import Measurement
 import Profiling

@@ -68,6 +68,13 @@ enum RunCommand: Command {
             try ResultFiles.writeAtomically(json, to: "\(out)/latest.json")
             try ResultFiles.writeAtomically(report.csv(), to: "\(out)/latest.csv")
             console.err("wrote \(out)/latest.json and \(out)/latest.csv\n")
+            // The page is drawn from the JSON just written, as 'foldbench report' draws it.
+            guard let summary = try? ReportSummary.decode(Array(json.utf8)) else {
+                throw CommandFailure(status: 2, "the report just written cannot be read back")
+            }
+            let page = ReportCommand.page(summary, baselinePath: ReportCommand.defaultBaseline, console: console)
+            try ResultFiles.writeAtomically(page, to: "\(out)/report/index.html")
+            console.err("wrote \(out)/report/index.html\n")
             if settings.record {
                 let stamp = report.environment.date.replacingOccurrences(of: ":", with: "")
                 let kept =
@@ -77,8 +84,10 @@ enum RunCommand: Command {
                     report.historyRows(), header: CSV.line(CSV.columns), to: "\(out)/history.csv")
                 console.err("recorded \(kept) and appended to \(out)/history.csv\n")
             }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(status: 2, "\(error)")
         }
     }
 

@@ -17,6 +17,11 @@ public struct RunOptions: Sendable {
     public var maximumSamples = 10_000
     /// Count instructions of the measured loop with callgrind (see ``InstructionCounter``).
     public var countInstructions = false
+    /// Also measure the floor (``SpeedOfLight``) of every scenario, for `ratioToFloor`.
+    public var measureFloor = true
+    /// Passes over the timeline that time every frame on its own; each frame's time is
+    /// the median of its passes.
+    public var framePasses = 3
 
     public init() {}
 }
@@ -35,6 +40,11 @@ public struct VariantResult: Sendable {
     public var allocationsPerRelayout: Double
     public var bytesAllocatedPerRelayout: Double
     public var instructionsPerRelayout: Double?
+    /// Each frame of the timeline timed on its own (a clock read per frame), in ns:
+    /// the median of ``RunOptions/framePasses`` passes.
+    public var frameTimes: [Double] = []
+    /// Where the device is in each frame.
+    public var framePhases: [Timeline.Phase] = []
     /// Callgrind's cycle estimate from its fixed-size cache simulation (``CacheSimulation``).
     public var estimatedCyclesPerRelayout: Double?
     public var peakResidentBytes: UInt64
@@ -43,6 +53,8 @@ public struct VariantResult: Sendable {
     public var prepareNanoseconds: Double
     /// This variant's time over the reference's, paired by round, with its 95 % interval.
     public var ratioToReference: (value: Double, lower: Double, upper: Double)?
+    /// This variant's time over the floor's (``SpeedOfLight``), paired by round, with its 95 % interval.
+    public var ratioToFloor: (value: Double, lower: Double, upper: Double)?
     /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
     public var checksum: UInt64
 
@@ -97,10 +109,14 @@ public struct Runner {
         let scenario: Scenario
         let arrangements: Int
         let frames: Int
+        /// The variants' names, the floor's last when it is measured.
+        let names: [String]
         let benches: [FrameLoop]
         let checksums: [UInt64]
         let tallies: [AllocationTally]
         let overBudget: [Double]
+        let frameTimes: [[Double]]
+        let phases: [Timeline.Phase]
         let batch: Int
         var samples: [[Double]]
         var start = 0
@@ -162,7 +178,8 @@ public struct Runner {
             motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
             direction: options.direction)
         report("preparing")
-        let benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
+        var benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
+        var names = variants.map(\.name)
 
         // Verify: every variant equals the reference on every frame (and warm up).
         report("verifying")
@@ -181,21 +198,48 @@ public struct Runner {
             }
         }
 
+        // The floor is not a resolver and is not verified: it copies frame 0's answer.
+        if options.measureFloor {
+            let floor = SpeedOfLight.entry(copying: reference.resolution(atFrame: 0))
+            let bench = floor.frameLoop(tree, contexts, now: Clock.now)
+            var checksum = ResolutionComparison.checksumSeed
+            for frame in 0..<contexts.count {
+                ResolutionComparison.checksum(bench.resolution(atFrame: frame), into: &checksum)
+            }
+            benches.append(bench)
+            names.append(floor.name)
+            checksums.append(checksum)
+        }
+
         // Allocations over one whole timeline, read outside any timed region.
         report("counting allocations")
         let tallies = benches.map { bench in AllocationTally.measure { bench.run(from: 0, count: contexts.count) } }
 
-        // Per-frame times, for the frame budget only (a clock read per frame).
-        let budget = 1e9 / options.refreshRate
-        let overBudget = benches.map { bench -> Double in
-            var over = 0
-            for frame in 0..<contexts.count {
-                let start = Clock.now()
-                bench.run(from: frame, count: 1)
-                if Double(Clock.now() - start) > budget { over += 1 }
+        // Every frame timed on its own (a clock read per frame), in passes that take
+        // the variants in turn; a frame's time is its median over the passes. For the
+        // frame budget and the report's timeline.
+        report("timing frames")
+        var passes = [[[Double]]](repeating: [], count: benches.count)
+        for _ in 0..<max(1, options.framePasses) {
+            for (index, bench) in benches.enumerated() {
+                var times = [Double](repeating: 0, count: contexts.count)
+                for frame in 0..<contexts.count {
+                    let start = Clock.now()
+                    bench.run(from: frame, count: 1)
+                    times[frame] = Double(Clock.now() - start)
+                }
+                passes[index].append(times)
             }
-            return Double(over) / Double(contexts.count)
         }
+        let frameTimes = passes.map { runs in
+            (0..<contexts.count).map { frame in Statistics.median(runs.map { $0[frame] }) }
+        }
+        let budget = 1e9 / options.refreshRate
+        let overBudget = frameTimes.map { times in
+            Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1))
+        }
+        let phases = Timeline.phases(
+            motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate)
 
         // Calibrate one batch size for all variants, from the fastest.
         report("calibrating")
@@ -211,31 +255,38 @@ public struct Runner {
             batch *= 2
         }
         return Prepared(
-            scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, benches: benches,
-            checksums: checksums, tallies: tallies, overBudget: overBudget, batch: batch,
+            scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
+            benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
+            phases: phases, batch: batch,
             samples: [[Double]](repeating: [], count: benches.count))
     }
 
     /// A sampled scenario's results, one per variant.
     func results(of scenario: Prepared, peakResidentBytes peak: UInt64) -> [VariantResult] {
-        let referenceIndex = variants.firstIndex { $0.name == VariantList.referenceName }
         let samples = scenario.samples
+        /// The median of the round-by-round ratios to the variant at `base`, with its interval.
+        func ratio(_ index: Int, to base: Int?) -> (Double, Double, Double)? {
+            guard let base else { return nil }
+            let ratios = zip(samples[index], samples[base]).map { $0 / $1 }.sorted()
+            let interval = Statistics.medianConfidenceInterval(ratios)
+            return (Statistics.quantile(ratios, 0.5), interval.lower, interval.upper)
+        }
+        let referenceIndex = scenario.names.firstIndex(of: VariantList.referenceName)
+        let floorIndex = scenario.names.firstIndex(of: SpeedOfLight.variantName)
         return scenario.benches.indices.map { index in
-            var ratio: (Double, Double, Double)?
-            if let referenceIndex {
-                let ratios = zip(samples[index], samples[referenceIndex]).map { $0 / $1 }.sorted()
-                let interval = Statistics.medianConfidenceInterval(ratios)
-                ratio = (Statistics.quantile(ratios, 0.5), interval.lower, interval.upper)
-            }
-            return VariantResult(
-                scenario: scenario.scenario.description, variant: variants[index].name,
+            var result = VariantResult(
+                scenario: scenario.scenario.description, variant: scenario.names[index],
                 arrangements: scenario.arrangements, frames: scenario.frames, refreshRate: options.refreshRate,
                 batchFrames: scenario.batch, samples: samples[index], time: TimeSummary(samples: samples[index]),
                 allocationsPerRelayout: Double(scenario.tallies[index].allocations) / Double(scenario.frames),
                 bytesAllocatedPerRelayout: Double(scenario.tallies[index].bytes) / Double(scenario.frames),
                 instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: scenario.overBudget[index],
-                prepareNanoseconds: Double(scenario.benches[index].prepareNanoseconds), ratioToReference: ratio,
-                checksum: scenario.checksums[index])
+                prepareNanoseconds: Double(scenario.benches[index].prepareNanoseconds),
+                ratioToReference: ratio(index, to: referenceIndex), checksum: scenario.checksums[index])
+            result.ratioToFloor = ratio(index, to: floorIndex)
+            result.frameTimes = scenario.frameTimes[index]
+            result.framePhases = scenario.phases
+            return result
         }
     }
 }
@@ -253,7 +304,12 @@ extension Runner {
             let contexts = Timeline.contexts(
                 motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
                 direction: options.direction)
-            for entry in variants {
+            var entries = variants
+            if options.measureFloor {
+                let answer = VariantList.reference.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: 0)
+                entries.append(SpeedOfLight.entry(copying: answer))
+            }
+            for entry in entries {
                 let bench = entry.frameLoop(tree, contexts, now: Clock.now)
                 bench.run(from: 0, count: contexts.count)
                 InstructionCounter.countAndDump(

@@ -1,3 +1,5 @@
+import Charts
+
 /// A callgrind dump with its addresses mapped back to source: every instruction's
 /// cost with the stack that reached it (callers, the function, the inlined frames)
 /// and the source line it came from. Per-line, per-function and folded-stack views

@@ -1,3 +1,5 @@
+import Charts
+
 /// The annotated page of a profile: the flame graph, the costliest lines, and each
 /// source file with cost shown whole, every line with its costs in the margin and
 /// a background as warm as its share. One self-contained file (inline SVG and CSS).
@@ -24,7 +26,7 @@ public enum ProfileHTML {
 
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(FlameGraph.escape(title))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(title))</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
             table { border-collapse: collapse; }
@@ -36,29 +38,29 @@ public enum ProfileHTML {
             h2 { margin-top: 32px; font-size: 17px; }
             .flame svg { max-width: 100%; height: auto; }
             </style></head><body>
-            <h1>\(FlameGraph.escape(title))</h1>
-            <p>\(FlameGraph.escape(view.summary))</p>
-            <p>\(links.map { "<a href=\"\(FlameGraph.escape($0.1))\">\(FlameGraph.escape($0.0))</a>" }.joined(separator: " · "))</p>
+            <h1>\(SVG.escape(title))</h1>
+            <p>\(SVG.escape(view.summary))</p>
+            <p>\(links.map { "<a href=\"\(SVG.escape($0.1))\">\(SVG.escape($0.0))</a>" }.joined(separator: " · "))</p>
 
             """
         if let flameGraph { html += "<div class=\"flame\">\(flameGraph)</div>\n" }
         html += "<h2>Costliest lines</h2>\n<table><tr>"
-        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(FlameGraph.escape($0))</th>" }
+        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(SVG.escape($0))</th>" }
             .joined()
         html += "</tr>\n"
         for cost in lines.prefix(25) {
             let name = "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)"
             let link = anchors[cost.location.file].map {
-                "<a href=\"#\($0)-L\(cost.location.line)\">\(FlameGraph.escape(name))</a>"
+                "<a href=\"#\($0)-L\(cost.location.line)\">\(SVG.escape(name))</a>"
             }
             html +=
-                "<tr>" + columns.map { "<td class=\"num\">\(FlameGraph.format($0.value(cost.values)))</td>" }.joined()
-            html += "<td class=\"num\">\(FlameGraph.percent(cost.values.first ?? 0, of: total))</td>"
+                "<tr>" + columns.map { "<td class=\"num\">\(SVG.count($0.value(cost.values)))</td>" }.joined()
+            html += "<td class=\"num\">\(SVG.percent(cost.values.first ?? 0, of: total))</td>"
             let text = view.source(cost.location.file).flatMap { lines in
                 lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
             }
-            html += "<td class=\"src\">\(link ?? FlameGraph.escape(name))</td>"
-            html += "<td class=\"src\">\(FlameGraph.escape(text ?? ""))</td></tr>\n"
+            html += "<td class=\"src\">\(link ?? SVG.escape(name))</td>"
+            html += "<td class=\"src\">\(SVG.escape(text ?? ""))</td></tr>\n"
         }
         html += "</table>\n"
         var costs: [SourceLocation: [Double]] = [:]
@@ -66,22 +68,22 @@ public enum ProfileHTML {
         for file in files {
             guard let text = view.source(file), let anchor = anchors[file] else { continue }
             html +=
-                "<h2 id=\"\(anchor)\">\(FlameGraph.escape(ProfileDiff.relativePath(file))) — \(FlameGraph.percent(byFile[file]!, of: total)) of instructions</h2>\n"
+                "<h2 id=\"\(anchor)\">\(SVG.escape(ProfileDiff.relativePath(file))) — \(SVG.percent(byFile[file]!, of: total)) of instructions</h2>\n"
             html += "<table><tr><th>line</th>"
-            html += (columns.map(\.title) + ["share"]).map { "<th>\(FlameGraph.escape($0))</th>" }.joined()
+            html += (columns.map(\.title) + ["share"]).map { "<th>\(SVG.escape($0))</th>" }.joined()
             html += "<th></th></tr>\n"
             for (index, source) in text.enumerated() {
                 let number = index + 1
                 let values = costs[SourceLocation(file: file, line: number)]
                 let heat = values.map { min(1, ($0.first ?? 0) / hottest) } ?? 0
                 let style =
-                    heat > 0 ? " style=\"background: rgba(255,90,0,\(FlameGraph.round2(0.08 + 0.6 * heat)))\"" : ""
+                    heat > 0 ? " style=\"background: rgba(255,90,0,\(SVG.number(0.08 + 0.6 * heat)))\"" : ""
                 html += "<tr id=\"\(anchor)-L\(number)\"\(style)><td class=\"ln\">\(number)</td>"
                 html += columns.map { column in
-                    "<td class=\"num\">\(values.map { FlameGraph.format(column.value($0)) } ?? "")</td>"
+                    "<td class=\"num\">\(values.map { SVG.count(column.value($0)) } ?? "")</td>"
                 }.joined()
-                html += "<td class=\"num\">\(values.map { FlameGraph.percent($0.first ?? 0, of: total) } ?? "")</td>"
-                html += "<td class=\"src\">\(FlameGraph.escape(source))</td></tr>\n"
+                html += "<td class=\"num\">\(values.map { SVG.percent($0.first ?? 0, of: total) } ?? "")</td>"
+                html += "<td class=\"src\">\(SVG.escape(source))</td></tr>\n"
             }
             html += "</table>\n"
         }

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 
 extension Profile {

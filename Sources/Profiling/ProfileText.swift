@@ -1,3 +1,5 @@
+import Charts
+
 /// The terminal views of a profile: the costliest functions, the costliest lines,
 /// the hot loop's source with each line's cost in the margin, and a diff's tables.
 public struct ProfileText {
@@ -38,7 +40,7 @@ public struct ProfileText {
         for column in columns {
             let value = column.value(profile.totals)
             parts.append(
-                "\(FlameGraph.format(value)) \(column.title) (\(FlameGraph.format(value / Double(max(relayouts, 1)))) per relayout)"
+                "\(SVG.count(value)) \(column.title) (\(SVG.count(value / Double(max(relayouts, 1)))) per relayout)"
             )
         }
         return parts.joined(separator: ", ")
@@ -50,8 +52,8 @@ public struct ProfileText {
         for cost in profile.functions().prefix(count) {
             let own = cost.selfValues.first ?? 0
             rows.append([
-                FlameGraph.format(own), FlameGraph.percent(own, of: total),
-                FlameGraph.format(cost.inclusiveValues.first ?? 0), cost.function,
+                SVG.count(own), SVG.percent(own, of: total),
+                SVG.count(cost.inclusiveValues.first ?? 0), cost.function,
             ])
         }
         return Self.align(rows, numeric: 3)
@@ -65,9 +67,9 @@ public struct ProfileText {
                 cost.location.line <= lines.count ? lines[cost.location.line - 1].trimmingSpaces() : nil
             }
             rows.append(
-                columns.map { FlameGraph.format($0.value(cost.values)) }
+                columns.map { SVG.count($0.value(cost.values)) }
                     + [
-                        FlameGraph.percent(cost.values.first ?? 0, of: total),
+                        SVG.percent(cost.values.first ?? 0, of: total),
                         "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)  \(text.map { Self.clip($0, 70) } ?? "")",
                     ])
         }
@@ -97,7 +99,7 @@ public struct ProfileText {
             if shown.union(around).count > limit { break }
             shown.formUnion(around)
         }
-        let fileShare = FlameGraph.percent(byFile[file]!, of: total)
+        let fileShare = SVG.percent(byFile[file]!, of: total)
         var rows: [[String]] = [
             columns.map(\.title) + ["share", "\(ProfileDiff.relativePath(file)) (\(fileShare) of all)"]
         ]
@@ -107,9 +109,9 @@ public struct ProfileText {
             previous = line
             let values = costs[line]
             rows.append(
-                columns.map { column in values.map { FlameGraph.format(column.value($0)) } ?? "" }
+                columns.map { column in values.map { SVG.count(column.value($0)) } ?? "" }
                     + [
-                        values.map { FlameGraph.percent($0.first ?? 0, of: total) } ?? "",
+                        values.map { SVG.percent($0.first ?? 0, of: total) } ?? "",
                         "\(Self.pad(String(line), 4)) \(text[line - 1])",
                     ])
         }
@@ -120,7 +122,7 @@ public struct ProfileText {
     public static func diffTables(_ diff: ProfileDiff, relayouts: Int, count: Int) -> String {
         let perRelayout = Double(max(relayouts, 1))
         var text =
-            "instructions per relayout: \(FlameGraph.format(diff.totalBefore / perRelayout)) → \(FlameGraph.format(diff.totalAfter / perRelayout)) (\(FlameGraph.signedPercent(diff.totalAfter - diff.totalBefore, of: diff.totalBefore)))\n\n"
+            "instructions per relayout: \(SVG.count(diff.totalBefore / perRelayout)) → \(SVG.count(diff.totalAfter / perRelayout)) (\(SVG.signedPercent(diff.totalAfter - diff.totalBefore, of: diff.totalBefore)))\n\n"
         func table(_ all: [ProfileDiff.Row], title: String) -> String {
             // A change below half an instruction per relayout would print as 0.
             let rows = all.filter { abs($0.change) / perRelayout >= 0.5 }
@@ -128,8 +130,8 @@ public struct ProfileText {
             var lines: [[String]] = [["before", "after", "change", title]]
             for row in rows.prefix(count) {
                 lines.append([
-                    FlameGraph.format(row.before / perRelayout), FlameGraph.format(row.after / perRelayout),
-                    (row.change > 0 ? "+" : "") + FlameGraph.format(row.change / perRelayout),
+                    SVG.count(row.before / perRelayout), SVG.count(row.after / perRelayout),
+                    (row.change > 0 ? "+" : "") + SVG.count(row.change / perRelayout),
                     row.text.map { "\(row.key)  \(clip($0, 70))" } ?? row.key,
                 ])
             }

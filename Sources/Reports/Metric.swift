@@ -15,6 +15,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case framesOverBudget
     case prepareTime
     case ratioToReference
+    case ratioToFloor
 
     /// How `compare` judges a change in a metric.
     public enum Rule: Sendable {
@@ -39,7 +40,7 @@ public enum Metric: String, CaseIterable, Sendable {
             .estimatedCyclesPerRelayout:
             "count"
         case .bytesAllocatedPerRelayout, .peakResidentMemory: "bytes"
-        case .framesOverBudget, .ratioToReference: "ratio"
+        case .framesOverBudget, .ratioToReference, .ratioToFloor: "ratio"
         }
     }
 
@@ -51,7 +52,7 @@ public enum Metric: String, CaseIterable, Sendable {
     public var statistics: [Statistic] {
         switch self {
         case .timePerRelayout, .timePerArrangement: Statistic.timeSummary
-        case .ratioToReference: [.p50, .ci95Lower, .ci95Upper]
+        case .ratioToReference, .ratioToFloor: [.p50, .ci95Lower, .ci95Upper]
         default: [.value]
         }
     }
@@ -64,7 +65,7 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .allocationsPerRelayout, .bytesAllocatedPerRelayout: .exactCount
         case .instructionsPerRelayout, .estimatedCyclesPerRelayout: .instructionThreshold
-        case .timePerRelayout, .ratioToReference: .informational
+        case .timePerRelayout, .ratioToReference, .ratioToFloor: .informational
         default: nil
         }
     }
@@ -86,7 +87,7 @@ public enum Metric: String, CaseIterable, Sendable {
     /// The metrics `compare` judges, in the order its table lists them.
     public static let compared: [Metric] = [
         .allocationsPerRelayout, .bytesAllocatedPerRelayout, .instructionsPerRelayout, .estimatedCyclesPerRelayout,
-        .timePerRelayout, .ratioToReference,
+        .timePerRelayout, .ratioToReference, .ratioToFloor,
     ]
 
     /// The metric with `gateName`, or `nil`.

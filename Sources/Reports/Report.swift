@@ -1,6 +1,7 @@
 import ArrangementModel
 import Measurement
 import SceneFormat
+import Workloads
 
 /// A run's report: the environment, the options, and one result per scenario ×
 /// variant. Written as JSON (`latest.json`, `runs/`) and long-format CSV; read back
@@ -55,6 +56,10 @@ extension VariantResult {
             ratioToReference.map { ratio in
                 statistic == .ci95Lower ? ratio.lower : statistic == .ci95Upper ? ratio.upper : ratio.value
             }
+        case .ratioToFloor:
+            ratioToFloor.map { ratio in
+                statistic == .ci95Lower ? ratio.lower : statistic == .ci95Upper ? ratio.upper : ratio.value
+            }
         }
     }
 }
@@ -102,6 +107,7 @@ extension Report {
                 ])
             ),
             ("results", .array(results.map(Self.json))),
+            ("timelines", timelinesJSON()),
         ])
     }
 
@@ -128,6 +134,33 @@ extension Report {
             ("refreshRate", .number(result.refreshRate)),
             ("checksum", .string(String(result.checksum, radix: 16))), ("metrics", .object(metrics)),
             ("timeSamples", .array(result.samples.map { .number($0) })),
+            ("frameTimes", .array(result.frameTimes.map { .number(($0 * 10).rounded() / 10) })),
         ])
+    }
+
+    /// Each scenario's phases, frame by frame, as runs of equal frames:
+    /// `{"frames": 12, "posture": "halfOpen", "orientation": "landscape", "display": "inner", "transition": false}`.
+    func timelinesJSON() -> JSONValue {
+        var entries: [(key: String, value: JSONValue)] = []
+        for result in results where !entries.contains(where: { $0.key == result.scenario }) {
+            var runs: [JSONValue] = []
+            var start = 0
+            let phases = result.framePhases
+            while start < phases.count {
+                var end = start + 1
+                while end < phases.count, phases[end] == phases[start] { end += 1 }
+                let phase = phases[start]
+                runs.append(
+                    .object([
+                        ("frames", .number(Double(end - start))), ("posture", .string(phase.posture.rawValue)),
+                        ("orientation", .string(phase.orientation.rawValue)),
+                        ("display", .string(phase.outerDisplay ? "outer" : "inner")),
+                        ("transition", .bool(phase.inTransition)),
+                    ]))
+                start = end
+            }
+            entries.append((result.scenario, .array(runs)))
+        }
+        return .object(entries)
     }
 }

@@ -1,7 +1,9 @@
 import ArrangementModel
 import SceneFormat
+import Workloads
 
-/// The part of a report that `compare` needs, read from a report file.
+/// A report read back from its file: what `compare` and `trend` need, and what the
+/// HTML report draws (samples, frame times, each scenario's timeline).
 public struct ReportSummary: Sendable {
     public struct Entry: Sendable {
         public var scenario: String
@@ -12,11 +14,18 @@ public struct ReportSummary: Sendable {
         public var metrics: [Metric: Double]
         /// Each metric's 95 % interval, where the report gives one.
         public var intervals: [Metric: (lower: Double, upper: Double)] = [:]
+        /// Each frame's own time, in ns (empty in reports from before they were kept).
+        public var frameTimes: [Double] = []
+        public var refreshRate: Double = 120
     }
 
     public var commit: String
     public var date: String
     public var entries: [Entry]
+    /// The environment's fields as the report gives them (host, cpu, swift, …).
+    public var environment: [String: String] = [:]
+    /// Each scenario's phase, frame by frame (empty in older reports).
+    public var timelines: [String: [Timeline.Phase]] = [:]
 
     /// Reads a report; every problem names the JSON path and the rule.
     public static func decode(_ bytes: [UInt8]) throws(SceneError) -> ReportSummary {
@@ -56,6 +65,20 @@ public struct ReportSummary: Sendable {
                     samples.append(try sample.number())
                 }
             }
+            var frameTimes: [Double] = []
+            if let value = element.value["frameTimes"] {
+                for time in try JSONReader(value, path: element.childPath("frameTimes")).array() {
+                    let number = try time.number()
+                    guard number >= 0 else { throw time.failure("a time cannot be negative") }
+                    frameTimes.append(number)
+                }
+            }
+            var refreshRate = 120.0
+            if let value = element.value["refreshRate"] {
+                let reader = JSONReader(value, path: element.childPath("refreshRate"))
+                refreshRate = try reader.number()
+                guard refreshRate > 0, refreshRate <= 10_000 else { throw reader.failure("not a refresh rate in Hz") }
+            }
             var metrics: [Metric: Double] = [:]
             var intervals: [Metric: (lower: Double, upper: Double)] = [:]
             guard case .object(let metricEntries) = element.value["metrics"] ?? .null else {
@@ -77,8 +100,54 @@ public struct ReportSummary: Sendable {
             entries.append(
                 Entry(
                     scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples,
-                    metrics: metrics, intervals: intervals))
+                    metrics: metrics, intervals: intervals, frameTimes: frameTimes, refreshRate: refreshRate))
         }
-        return ReportSummary(commit: commit, date: date, entries: entries)
+        var summary = ReportSummary(commit: commit, date: date, entries: entries)
+        if case .object(let fields) = environment {
+            for (key, value) in fields {
+                switch value {
+                case .string(let text): summary.environment[key] = text
+                case .number(let number): summary.environment[key] = formatNumber(number)
+                case .bool(let flag): summary.environment[key] = flag ? "true" : "false"
+                default: continue
+                }
+            }
+        }
+        if let timelines = document["timelines"] {
+            summary.timelines = try decodeTimelines(JSONReader(timelines, path: "timelines"))
+        }
+        return summary
+    }
+
+    /// `{"SCENARIO": [{"frames": N, "posture": P, "orientation": O, "display": D, "transition": B}, …]}`.
+    static func decodeTimelines(_ reader: JSONReader) throws(SceneError) -> [String: [Timeline.Phase]] {
+        guard case .object(let scenarios) = reader.value else { throw reader.failure("expected an object") }
+        var timelines: [String: [Timeline.Phase]] = [:]
+        for (scenario, runsValue) in scenarios {
+            var phases: [Timeline.Phase] = []
+            for run in try JSONReader(runsValue, path: reader.childPath(scenario)).array() {
+                let frames = try JSONReader(run.value["frames"] ?? .null, path: run.childPath("frames"))
+                let count = try frames.number()
+                guard count >= 1, count <= 10_000_000, count == count.rounded() else {
+                    throw frames.failure("not a count of frames")
+                }
+                let posture = try JSONReader(run.value["posture"] ?? .null, path: run.childPath("posture")).choice(
+                    Posture.allCases.map(\.rawValue), what: "posture")
+                let orientation = try JSONReader(run.value["orientation"] ?? .null, path: run.childPath("orientation"))
+                    .choice(Orientation.allCases.map(\.rawValue), what: "orientation")
+                let display = try JSONReader(run.value["display"] ?? .null, path: run.childPath("display")).choice(
+                    ["outer", "inner"], what: "display")
+                guard case .bool(let transition) = run.value["transition"] ?? .null else {
+                    throw SceneError(place: run.childPath("transition"), rule: "expected true or false")
+                }
+                let phase = Timeline.Phase(
+                    posture: Posture(rawValue: posture)!, orientation: Orientation(rawValue: orientation)!,
+                    outerDisplay: display == "outer", inTransition: transition)
+                phases += Array(repeating: phase, count: Int(count))
+                guard phases.count <= 10_000_000 else { throw run.failure("more than 10,000,000 frames") }
+            }
+            timelines[scenario] = phases
+        }
+        return timelines
     }
 }

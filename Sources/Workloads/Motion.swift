@@ -59,12 +59,43 @@ public enum Motion: String, Sendable, CaseIterable {
 /// to the new safe area over the profile's `transitionFrames`, with nothing reserved
 /// while they move.
 public enum Timeline {
+    /// Where the device is in one frame, for a reader of the timeline: the posture,
+    /// which display is active, and whether the bounds are moving between displays.
+    public struct Phase: Equatable, Hashable, Sendable {
+        public var posture: Posture
+        public var orientation: Orientation
+        /// The outer display is active when the phone is closed.
+        public var outerDisplay: Bool
+        /// The bounds are moving from one display's safe area to the other's.
+        public var inTransition: Bool
+
+        public init(posture: Posture, orientation: Orientation, outerDisplay: Bool, inTransition: Bool) {
+            self.posture = posture
+            self.orientation = orientation
+            self.outerDisplay = outerDisplay
+            self.inTransition = inTransition
+        }
+    }
+
     public static func contexts(
         motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double = 120,
         direction: LayoutDirection = .leftToRight
     ) -> [LayoutContext] {
-        var contexts: [LayoutContext] = []
-        contexts.reserveCapacity(frames)
+        walk(motion: motion, device: device, frames: frames, refreshRate: refreshRate, direction: direction).map(\.0)
+    }
+
+    /// The phase of every frame of the same timeline as ``contexts(motion:device:frames:refreshRate:direction:)``.
+    public static func phases(
+        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double = 120
+    ) -> [Phase] {
+        walk(motion: motion, device: device, frames: frames, refreshRate: refreshRate, direction: .leftToRight).map(\.1)
+    }
+
+    static func walk(
+        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double, direction: LayoutDirection
+    ) -> [(LayoutContext, Phase)] {
+        var timeline: [(LayoutContext, Phase)] = []
+        timeline.reserveCapacity(frames)
         var previousDisplayIsOuter: Bool?
         var transition: (from: Rect, step: Int)?
         var lastBounds: Rect?
@@ -83,20 +114,27 @@ public enum Timeline {
                 transition = (lastBounds, 0)
             }
             previousDisplayIsOuter = isOuter
+            var moving = false
             if let (from, step) = transition {
                 let progress = Double(step + 1) / Double(device.transitionFrames)
                 if progress < 1 {
                     context.bounds = interpolate(from, context.bounds, progress)
                     context.reservedRegions = []
                     transition = (from, step + 1)
+                    moving = true
                 } else {
                     transition = nil
                 }
             }
             lastBounds = context.bounds
-            contexts.append(context)
+            timeline.append(
+                (
+                    context,
+                    Phase(
+                        posture: posture, orientation: state.orientation, outerDisplay: isOuter, inTransition: moving)
+                ))
         }
-        return contexts
+        return timeline
     }
 
     static func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {

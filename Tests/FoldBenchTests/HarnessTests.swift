@@ -234,7 +234,7 @@ struct RunnerTests {
     func results() throws {
         let scenario = try Scenario("fold-cycle/balanced-d3/iphone-duo")
         let results = try runner(Self.referenceAndFast).run([scenario])
-        #expect(results.map(\.variant) == ["reference", "fast"])
+        #expect(results.map(\.variant) == ["reference", "fast", "floor"])
         // The checksum, worked out here from the reference on the same 24 frames.
         let tree = try TreeFactory.balanced(depth: 3)
         var expected = ResolutionComparison.checksumSeed
@@ -243,10 +243,16 @@ struct RunnerTests {
         {
             ResolutionComparison.checksum(ReferenceResolver().resolve(tree, in: context), into: &expected)
         }
-        #expect(results.map(\.checksum) == [expected, expected])
+        // The floor copies frame 0's answer every frame.
+        let device = try DeviceProfile.shipped("iphone-duo")
+        let first = ReferenceResolver().resolve(
+            tree, in: Timeline.contexts(motion: .foldCycle, device: device, frames: 24)[0])
+        var floor = ResolutionComparison.checksumSeed
+        for _ in 0..<24 { ResolutionComparison.checksum(first, into: &floor) }
+        #expect(results.map(\.checksum) == [expected, expected, floor])
         // The request count is process-wide and other tests run in parallel; the byte
         // count is this thread's own, so it is the exact one here.
-        #expect(results[1].bytesAllocatedPerRelayout == 0)
+        #expect(results[1].bytesAllocatedPerRelayout == 0 && results[2].bytesAllocatedPerRelayout == 0)
         #expect(results[0].bytesAllocatedPerRelayout > 0)
         #expect(results.allSatisfy { $0.samples.count >= 3 && $0.arrangements == 7 && $0.frames == 24 })
         for result in results {
@@ -255,8 +261,12 @@ struct RunnerTests {
                 Set(rows.keys) == [
                     "timePerRelayout", "timePerArrangement", "relayoutsPerSecond", "allocationsPerRelayout",
                     "bytesAllocatedPerRelayout", "peakResidentMemory", "framesOverBudget", "prepareTime",
-                    "ratioToReference",
+                    "ratioToReference", "ratioToFloor",
                 ], "\(result.variant): no instructions without --instructions")
+            #expect(result.frameTimes.count == 24 && result.frameTimes.allSatisfy { $0 > 0 })
+            #expect(result.framePhases == Timeline.phases(motion: .foldCycle, device: device, frames: 24))
+            let overBudget = result.frameTimes.filter { $0 > 1e9 / 120 }.count
+            #expect(result.framesOverBudget == Double(overBudget) / 24)
             #expect(result.time.p50 > 0 && result.time.min <= result.time.p50 && result.time.p50 <= result.time.max)
             #expect(abs(result.timePerArrangement.p50 * 7 - result.time.p50) < 1e-9 * result.time.p50)
             #expect(result.relayoutsPerSecond == 1e9 / result.time.p50)
@@ -271,6 +281,9 @@ struct RunnerTests {
         #expect(results[0].ratioToReference.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])
         let ratio = try #require(results[1].ratioToReference)
         #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper && ratio.value < 1)
+        // The floor over itself is exactly 1; the reference is slower than copying its answer.
+        #expect(results[2].ratioToFloor.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])
+        #expect(try #require(results[0].ratioToFloor).lower > 1)
     }
 
     @Test("bytes per relayout are exactly what the variant allocates over the timeline, per frame")
@@ -287,7 +300,7 @@ struct RunnerTests {
         bench.run(from: 0, count: contexts.count)
         let tally = AllocationTally.measure { bench.run(from: 0, count: contexts.count) }
         #expect(tally.bytes > 0)
-        #expect(results.map(\.bytesAllocatedPerRelayout) == [Double(tally.bytes) / 24])
+        #expect(results.map(\.bytesAllocatedPerRelayout) == [Double(tally.bytes) / 24, 0])
     }
 
     @Test("scenarios are sampled in the same rounds: a cheap tree and a costly one get as many samples")
@@ -298,7 +311,7 @@ struct RunnerTests {
         let results = try runner(Self.referenceAndFast).run([
             try Scenario("fold-cycle/balanced-d1/iphone-duo"), try Scenario("fold-cycle/balanced-d8/iphone-duo"),
         ]) { progressLines.append("\($0.scenario): \($0.phase)") }
-        #expect(results.map(\.arrangements) == [1, 1, 255, 255])
+        #expect(results.map(\.arrangements) == [1, 1, 1, 255, 255, 255])
         #expect(Set(results.map(\.samples.count)).count == 1, "\(results.map(\.samples.count))")
         #expect(progressLines.last == "all 2 scenarios: sampling reference fast")
     }

@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import FoundationXML
 import Profiling
@@ -21,7 +22,7 @@ struct ProfilingTests {
         fl=(1) ???
         fn=(1) inner'outer
         0x1000 0 10 2 1 1
-        +4 0 20 4 2 0 2 1 0 1
+        +12 0 20 4 2 0 2 1 0 1
         * 0 5
         fn=(2) outer
         0x2000 0 30 6 3
@@ -43,8 +44,8 @@ struct ProfilingTests {
         #expect(costs.count == 5)
         #expect(costs[0].0 == "/bin/app" && costs[0].1 == ["inner", "outer"] && costs[0].2 == 0x1000)
         #expect(costs[0].3 == [10, 2, 1, 1, 0, 0, 0, 0, 0])
-        // `+4` is decimal and relative; `*` repeats the address, so its cost adds up.
-        #expect(costs[1].2 == 0x1004 && costs[1].3 == [25, 4, 2, 0, 2, 1, 0, 1, 0])
+        // `+12` is decimal and relative; `*` repeats the address, so its cost adds up.
+        #expect(costs[1].2 == 0x100C && costs[1].3 == [25, 4, 2, 0, 2, 1, 0, 1, 0])
         #expect(costs[2].1 == ["outer"] && costs[2].2 == 0x2000 && costs[2].3[0] == 30)
         // The call's inclusive cost (35 at 0x2005) is not outer's own; the next line,
         // 1 below the call's position, is.
@@ -83,14 +84,16 @@ struct ProfilingTests {
         #expect(profile.costs[0].context == ["f'2", "f", "g"])
     }
 
-    /// The symbolizer's answer for the dump's addresses: 0x1004 has `helper` inlined
-    /// into `inner`, from a file that is not ours, called from line 12 of ours.
+    /// The symbolizer's answer for the dump's addresses: 0x100C has `helper` (from a
+    /// file that is not ours) inlined into `middle`, inlined into `inner`, called from
+    /// line 12 of ours.
     static let frames: [String: [UInt64: [SourceFrame]]] = [
         "/bin/app": [
             0x1000: [SourceFrame(function: "inner", file: "/src/a.swift", line: 10)],
-            0x1004: [
+            0x100C: [
                 SourceFrame(function: "helper", file: "/stdlib/b.swift", line: 99),
-                SourceFrame(function: "inner", file: "/src/a.swift", line: 12),
+                SourceFrame(function: "middle", file: "/src/a.swift", line: 12),
+                SourceFrame(function: "inner", file: "/src/a.swift", line: 40),
             ],
             0x2000: [SourceFrame(function: "outer", file: "/<compiler-generated>", line: 0)],
             0x2004: [SourceFrame(function: "outer", file: "/src/a.swift", line: 30)],
@@ -116,11 +119,11 @@ struct ProfilingTests {
 
         let folded = profile.folded()
         #expect(folded.costs["OUTER;INNER"] == 10)
-        #expect(folded.costs["OUTER;INNER;HELPER [inlined]"] == 25)
+        #expect(folded.costs["OUTER;INNER;MIDDLE [inlined];HELPER [inlined]"] == 25)
         #expect(folded.costs["OUTER"] == 65)
         #expect(folded.costs["OUTER;INNER;MEMCPY"] == nil, "a zero cost is not a stack")
         #expect(folded.total == 100)
-        #expect(folded.text == "OUTER 65\nOUTER;INNER 10\nOUTER;INNER;HELPER [inlined] 25\n")
+        #expect(folded.text == "OUTER 65\nOUTER;INNER 10\nOUTER;INNER;MIDDLE [inlined];HELPER [inlined] 25\n")
 
         let functions = Dictionary(uniqueKeysWithValues: profile.functions().map { ($0.function, $0) })
         #expect(functions["OUTER"]?.selfValues[0] == 65 && functions["OUTER"]?.inclusiveValues[0] == 100)

@@ -19,7 +19,7 @@ struct RunCommandTests {
         #expect(result.err.contains("[1/1] drag-resize/media-player/iphone-duo: sampling"))
         let json = try Data(contentsOf: directory.appendingPathComponent("latest.json"))
         let summary = try ReportSummary.decode([UInt8](json))
-        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name))
+        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name) + ["floor"])
         let csv = try String(contentsOf: directory.appendingPathComponent("latest.csv"), encoding: .utf8)
         #expect(csv.hasPrefix(CSV.columns.joined(separator: ",")))
         let history = try String(contentsOf: directory.appendingPathComponent("history.csv"), encoding: .utf8)

@@ -15,10 +15,11 @@ public enum FlameGraph {
 
     /// A flame graph of `stacks`, costs in `unit` (for example "instructions").
     public static func svg(_ stacks: FoldedStacks, title: String, unit: String) -> String {
-        render(FlameNode.tree(stacks), title: title, subtitle: "\(format(stacks.total)) \(unit)", unit: unit) { node in
+        render(FlameNode.tree(stacks), title: title, subtitle: "\(SVG.count(stacks.total)) \(unit)", unit: unit) {
+            node in
             (
                 palette(node.name),
-                "\(node.name): \(format(node.value)) \(unit) (\(percent(node.value, of: stacks.total)))"
+                "\(node.name): \(SVG.count(node.value)) \(unit) (\(SVG.percent(node.value, of: stacks.total)))"
             )
         }
     }
@@ -31,13 +32,15 @@ public enum FlameGraph {
         let largest = max(tree.largestChange, 1)
         let gone = before.costs.filter { after.costs[$0.key] == nil }.values.reduce(0, +)
         var subtitle =
-            "\(format(before.total)) → \(format(after.total)) \(unit) (\(signedPercent(after.total - before.total, of: before.total))). Red grew, blue shrank; widths are the new build's."
-        if gone > 0 { subtitle += " \(format(gone)) \(unit) were in stacks the new build no longer has (not drawn)." }
+            "\(SVG.count(before.total)) → \(SVG.count(after.total)) \(unit) (\(SVG.signedPercent(after.total - before.total, of: before.total))). Red grew, blue shrank; widths are the new build's."
+        if gone > 0 {
+            subtitle += " \(SVG.count(gone)) \(unit) were in stacks the new build no longer has (not drawn)."
+        }
         return render(tree, title: title, subtitle: subtitle, unit: unit) { node in
             let change = node.value - node.before
             return (
                 differenceColour(change / largest),
-                "\(node.name): \(format(node.before)) → \(format(node.value)) \(unit) (\(signedPercent(change, of: node.before)))"
+                "\(node.name): \(SVG.count(node.before)) → \(SVG.count(node.value)) \(unit) (\(SVG.signedPercent(change, of: node.before)))"
             )
         }
     }
@@ -51,8 +54,8 @@ public enum FlameGraph {
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Verdana, sans-serif" font-size="11">
             <rect width="100%" height="100%" fill="#f8f8f8"/>
-            <text x="\(width / 2)" y="20" font-size="15" text-anchor="middle">\(escape(title))</text>
-            <text x="\(width / 2)" y="38" fill="#555" text-anchor="middle">\(escape(subtitle))</text>
+            <text x="\(width / 2)" y="20" font-size="15" text-anchor="middle">\(SVG.escape(title))</text>
+            <text x="\(width / 2)" y="38" fill="#555" text-anchor="middle">\(SVG.escape(subtitle))</text>
 
             """
         guard root.value > 0 else {
@@ -68,13 +71,13 @@ public enum FlameGraph {
             }
             let y = height - margin - Double(level + 1) * frameHeight
             let (fill, tooltip) = style(node)
-            svg += "<g><title>\(escape(tooltip))</title>"
+            svg += "<g><title>\(SVG.escape(tooltip))</title>"
             svg +=
-                "<rect x=\"\(round2(x))\" y=\"\(round2(y))\" width=\"\(round2(boxWidth))\" height=\"\(round2(frameHeight - 1))\" rx=\"2\" fill=\"\(fill)\"/>"
+                "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" width=\"\(SVG.number(boxWidth))\" height=\"\(SVG.number(frameHeight - 1))\" rx=\"2\" fill=\"\(fill)\"/>"
             let characters = Int((boxWidth - 6) / characterWidth)
             if characters >= 3 {
                 let label = node.name.count <= characters ? node.name : String(node.name.prefix(characters - 2)) + ".."
-                svg += "<text x=\"\(round2(x + 3))\" y=\"\(round2(y + 12))\">\(escape(label))</text>"
+                svg += "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(y + 12))\">\(SVG.escape(label))</text>"
             }
             svg += "</g>\n"
             var childX = x
@@ -98,9 +101,9 @@ public enum FlameGraph {
         let a = Double(hash % 1000) / 1000
         let b = Double((hash / 1000) % 1000) / 1000
         if name.hasSuffix(" [inlined]") {
-            return rgb(80 + 60 * a, 170 + 50 * b, 190 + 40 * a)
+            return SVG.rgb(80 + 60 * a, 170 + 50 * b, 190 + 40 * a)
         }
-        return rgb(205 + 50 * a, 80 + 130 * b, 40 + 40 * a)
+        return SVG.rgb(205 + 50 * a, 80 + 130 * b, 40 + 40 * a)
     }
 
     /// White for no change, deeper red for growth and blue for shrinkage, up to
@@ -108,60 +111,9 @@ public enum FlameGraph {
     static func differenceColour(_ fraction: Double) -> String {
         let strength = min(abs(fraction), 1)
         let fade = 255 - 200 * strength
-        return fraction >= 0 ? rgb(255, fade, fade) : rgb(fade, fade, 255)
+        return fraction >= 0 ? SVG.rgb(255, fade, fade) : SVG.rgb(fade, fade, 255)
     }
 
-    static func rgb(_ red: Double, _ green: Double, _ blue: Double) -> String {
-        "rgb(\(Int(red.rounded())),\(Int(green.rounded())),\(Int(blue.rounded())))"
-    }
-
-    /// Text and attribute values escaped for XML.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    static func round2(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// A count with thousands separators: 1,234,567.
-    public static func format(_ value: Double) -> String {
-        let integer = Int64(value.rounded())
-        let digits = String(integer.magnitude)
-        var grouped = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { grouped += "," }
-            grouped.append(digit)
-        }
-        return (integer < 0 ? "-" : "") + grouped
-    }
-
-    static func percent(_ value: Double, of total: Double) -> String {
-        total > 0 ? "\(oneDecimal(100 * value / total)) %" : "–"
-    }
-
-    static func signedPercent(_ change: Double, of base: Double) -> String {
-        if base == 0 { return change == 0 ? "±0" : "new" }
-        let value = 100 * change / base
-        return (value > 0 ? "+" : "") + oneDecimal(value) + " %"
-    }
-
-    static func oneDecimal(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == 0 ? "0.0" : String(rounded)
-    }
 }
 
 extension FlameNode {

@@ -1,0 +1,101 @@
+/// Groups of samples side by side: for each, a box from the first to the third
+/// quartile with the median across it, whiskers to the 5th and 95th percentiles,
+/// and the samples themselves as faint dots spread sideways (at most 300 a group,
+/// evenly chosen from the sorted samples). A logarithmic axis when the groups lie
+/// more than 20× apart, so that a fast variant is not a line at the bottom.
+public struct DistributionChart: Sendable {
+    public struct Group: Sendable {
+        public var name: String
+        public var values: [Double]
+
+        public init(name: String, values: [Double]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    public var title: String
+    public var unit: String
+    public var groups: [Group]
+    public var width = 420.0
+    public var height = 300.0
+    static let shownPoints = 300
+
+    public init(title: String, unit: String, groups: [Group]) {
+        self.title = title
+        self.unit = unit
+        self.groups = groups
+    }
+
+    public var marks: Int { groups.filter { !$0.values.isEmpty }.count }
+
+    /// The value at fraction `q` of sorted `values`, interpolated.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position)
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+
+    public func svg() -> String {
+        let (left, right, top, bottom) = (70.0, 12.0, 34.0, 40.0)
+        let all = groups.flatMap(\.values).filter(\.isFinite)
+        let positive = all.filter { $0 > 0 }
+        let spread = (positive.max() ?? 1) / (positive.min() ?? 1)
+        let scale = Scale(
+            covering: all, from: height - bottom, to: top,
+            logarithmic: positive.count == all.count && spread > 20)
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="\(left)" y="18" font-size="13" font-weight="600">\(SVG.escape(title))</text>
+            <line x1="\(left)" y1="\(top)" x2="\(left)" y2="\(height - bottom)" stroke="#999"/>
+
+            """
+        for tick in scale.ticks() {
+            let y = SVG.number(scale.position(tick))
+            svg +=
+                "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\" stroke=\"#eee\"/><text x=\"\(left - 6)\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(SVG.tick(tick))</text>\n"
+        }
+        svg +=
+            "<text transform=\"translate(14,\(SVG.number((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(unit))\(scale.logarithmic ? " (log scale)" : "")</text>\n"
+        let slot = (width - left - right) / Double(max(groups.count, 1))
+        for (index, group) in groups.enumerated() {
+            let centre = left + slot * (Double(index) + 0.5)
+            let colour = SVG.colour(index)
+            svg +=
+                "<text x=\"\(SVG.number(centre))\" y=\"\(SVG.number(height - bottom + 16))\" text-anchor=\"middle\">\(SVG.escape(group.name))</text>\n"
+            let sorted = group.values.filter(\.isFinite).sorted()
+            guard !sorted.isEmpty else {
+                svg +=
+                    "<text x=\"\(SVG.number(centre))\" y=\"\(SVG.number((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no samples</text>\n"
+                continue
+            }
+            let q = [0.05, 0.25, 0.5, 0.75, 0.95].map { Self.quantile(sorted, $0) }
+            let half = min(slot * 0.28, 40)
+            let step = max(1, sorted.count / Self.shownPoints)
+            var dots = ""
+            for (n, value) in stride(from: 0, to: sorted.count, by: step).map({ ($0, sorted[$0]) }) {
+                // A fixed spread from the sample's rank: the same data draws the same picture.
+                let offset = (Double((n &* 2_654_435_761) % 1000) / 1000 - 0.5) * half * 1.6
+                dots +=
+                    "<circle cx=\"\(SVG.number(centre + offset))\" cy=\"\(SVG.number(scale.position(value)))\" r=\"1.6\" fill=\"\(colour)\" fill-opacity=\"0.35\"/>"
+            }
+            let tooltip =
+                "\(group.name): median \(SVG.value(q[2])) \(unit), quartiles \(SVG.value(q[1]))–\(SVG.value(q[3])), 5–95 % \(SVG.value(q[0]))–\(SVG.value(q[4])), \(sorted.count) samples"
+            let (y05, y25, y50, y75, y95) = (
+                scale.position(q[0]), scale.position(q[1]), scale.position(q[2]), scale.position(q[3]),
+                scale.position(q[4])
+            )
+            svg += "<g><title>\(SVG.escape(tooltip))</title>\(dots)\n"
+            svg +=
+                "<line x1=\"\(SVG.number(centre))\" y1=\"\(SVG.number(y95))\" x2=\"\(SVG.number(centre))\" y2=\"\(SVG.number(y75))\" stroke=\"#333\"/><line x1=\"\(SVG.number(centre))\" y1=\"\(SVG.number(y25))\" x2=\"\(SVG.number(centre))\" y2=\"\(SVG.number(y05))\" stroke=\"#333\"/>"
+            svg +=
+                "<rect x=\"\(SVG.number(centre - half))\" y=\"\(SVG.number(y75))\" width=\"\(SVG.number(2 * half))\" height=\"\(SVG.number(max(y25 - y75, 1)))\" fill=\"\(colour)\" fill-opacity=\"0.25\" stroke=\"\(colour)\"/>"
+            svg +=
+                "<line x1=\"\(SVG.number(centre - half))\" y1=\"\(SVG.number(y50))\" x2=\"\(SVG.number(centre + half))\" y2=\"\(SVG.number(y50))\" stroke=\"#111\" stroke-width=\"2\"/></g>\n"
+        }
+        return svg + "</svg>\n"
+    }
+}

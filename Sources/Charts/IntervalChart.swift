@@ -1,0 +1,67 @@
+/// Ratios with their intervals, one row each, on a logarithmic axis with a rule at
+/// 1 (no difference): a dot at the value and a bar across the interval.
+public struct IntervalChart: Sendable {
+    public struct Row: Sendable {
+        public var label: String
+        public var value: Double
+        public var lower: Double
+        public var upper: Double
+
+        public init(label: String, value: Double, lower: Double, upper: Double) {
+            self.label = label
+            self.value = value
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    public var title: String
+    public var rows: [Row]
+    public var width = 420.0
+
+    public init(title: String, rows: [Row]) {
+        self.title = title
+        self.rows = rows
+    }
+
+    public var marks: Int { rows.count }
+
+    public func svg() -> String {
+        let labelWidth = min(Double(rows.map(\.label.count).max() ?? 0) * 6.4 + 12, 200)
+        let (left, right, top) = (labelWidth, 16.0, 34.0)
+        let rowHeight = 26.0
+        let height = top + Double(max(rows.count, 1)) * rowHeight + 30
+        let values = rows.flatMap { [$0.value, $0.lower, $0.upper] }.filter { $0 > 0 && $0.isFinite }
+        let scale = Scale(covering: values, including: [1], from: left, to: width - right, logarithmic: true)
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="8" y="18" font-size="13" font-weight="600">\(SVG.escape(title))</text>
+
+            """
+        let bottom = height - 30
+        for tick in scale.ticks() {
+            let x = SVG.number(scale.position(tick))
+            svg +=
+                "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(SVG.number(bottom))\" stroke=\"\(tick == 1 ? "#888" : "#eee")\"/><text x=\"\(x)\" y=\"\(SVG.number(bottom + 14))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.tick(tick))×</text>\n"
+        }
+        if rows.isEmpty {
+            svg +=
+                "<text x=\"\(SVG.number(width / 2))\" y=\"\(top + 16)\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
+        }
+        for (index, row) in rows.enumerated() {
+            let y = top + (Double(index) + 0.5) * rowHeight
+            let tooltip =
+                "\(row.label): \(SVG.value(row.value))× [\(SVG.value(row.lower)), \(SVG.value(row.upper))]"
+            svg +=
+                "<g><title>\(SVG.escape(tooltip))</title><text x=\"\(SVG.number(left - 8))\" y=\"\(SVG.number(y + 4))\" text-anchor=\"end\">\(SVG.escape(row.label))</text>"
+            svg +=
+                "<line x1=\"\(SVG.number(scale.position(row.lower)))\" y1=\"\(SVG.number(y))\" x2=\"\(SVG.number(scale.position(row.upper)))\" y2=\"\(SVG.number(y))\" stroke=\"\(SVG.colour(index))\" stroke-width=\"3\"/>"
+            svg +=
+                "<circle cx=\"\(SVG.number(scale.position(row.value)))\" cy=\"\(SVG.number(y))\" r=\"4\" fill=\"\(SVG.colour(index))\"/>"
+            svg +=
+                "<text x=\"\(SVG.number(min(scale.position(row.upper) + 6, width - right - 40)))\" y=\"\(SVG.number(y - 6))\" fill=\"#444\">\(SVG.value(row.value))×</text></g>\n"
+        }
+        return svg + "</svg>\n"
+    }
+}

@@ -1,0 +1,206 @@
+/// Series of points over a shared x axis, each point with an optional interval, with
+/// shaded bands behind (phases of a timeline), horizontal rules (a budget) and
+/// vertical markers (change points). Every point's tooltip is its `<title>`.
+public struct LineChart {
+    public struct Point: Sendable {
+        public var x: Double
+        public var y: Double
+        public var interval: (lower: Double, upper: Double)?
+        public var tooltip: String
+
+        public init(x: Double, y: Double, interval: (lower: Double, upper: Double)? = nil, tooltip: String) {
+            self.x = x
+            self.y = y
+            self.interval = interval
+            self.tooltip = tooltip
+        }
+    }
+
+    public struct Series: Sendable {
+        public var name: String
+        public var points: [Point]
+        /// Dots at the points (a few points); a line alone reads better for hundreds.
+        public var dots: Bool
+
+        public init(name: String, points: [Point], dots: Bool = true) {
+            self.name = name
+            self.points = points
+            self.dots = dots
+        }
+    }
+
+    /// An x range shaded behind the data, with its meaning in the legend.
+    public struct Band: Sendable {
+        public var from: Double
+        public var to: Double
+        public var fill: String
+        public var label: String
+
+        public init(from: Double, to: Double, fill: String, label: String) {
+            self.from = from
+            self.to = to
+            self.fill = fill
+            self.label = label
+        }
+    }
+
+    /// A vertical dashed line at `x` with a short label and a longer tooltip.
+    public struct Marker: Sendable {
+        public var x: Double
+        public var label: String
+        public var tooltip: String
+
+        public init(x: Double, label: String, tooltip: String) {
+            self.x = x
+            self.label = label
+            self.tooltip = tooltip
+        }
+    }
+
+    public var title: String
+    public var xLabel: String
+    public var yLabel: String
+    public var series: [Series]
+    public var bands: [Band] = []
+    /// Horizontal lines: a value and its label.
+    public var rules: [(y: Double, label: String)] = []
+    public var markers: [Marker] = []
+    public var logarithmic = false
+    /// Labels of x ticks, when the x values stand for something else (run numbers for dates).
+    public var xTickLabel: ((Double) -> String)?
+    public var width = 760.0
+    public var height = 300.0
+
+    public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.series = series
+    }
+
+    /// The points drawn: what a page checks to know that a chart is not empty.
+    public var marks: Int { series.reduce(0) { $0 + $1.points.count } }
+
+    public func svg() -> String {
+        let (left, right, top, bottom) = (70.0, 16.0, 46.0, bands.isEmpty ? 46.0 : 66.0)
+        let points = series.flatMap(\.points)
+        let ys = points.flatMap { [$0.y] + ($0.interval.map { [$0.lower, $0.upper] } ?? []) }
+        let xScale = Scale(
+            covering: points.map(\.x) + bands.flatMap { [$0.from, $0.to] } + markers.map(\.x), from: left,
+            to: width - right, exact: true)
+        let yScale = Scale(
+            covering: ys, including: rules.map(\.y), from: height - bottom, to: top, logarithmic: logarithmic)
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="\(left)" y="18" font-size="13" font-weight="600">\(SVG.escape(title))</text>
+
+            """
+        // Bands first, so the data is drawn over them.
+        for band in bands {
+            let x0 = xScale.position(band.from)
+            let x1 = xScale.position(band.to)
+            svg +=
+                "<rect x=\"\(SVG.number(x0))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(max(x1 - x0, 0.5)))\" height=\"\(SVG.number(height - top - bottom))\" fill=\"\(band.fill)\"><title>\(SVG.escape(band.label))</title></rect>\n"
+        }
+        svg += axes(xScale, yScale, left: left, right: right, top: top, bottom: bottom)
+        for rule in rules {
+            let y = yScale.position(rule.y)
+            svg +=
+                "<line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(y))\" x2=\"\(SVG.number(width - right))\" y2=\"\(SVG.number(y))\" stroke=\"#c00\" stroke-dasharray=\"6,3\"/>"
+            svg +=
+                "<text x=\"\(SVG.number(width - right - 4))\" y=\"\(SVG.number(y - 4))\" text-anchor=\"end\" fill=\"#c00\">\(SVG.escape(rule.label))</text>\n"
+        }
+        for marker in markers {
+            let x = xScale.position(marker.x)
+            svg +=
+                "<g><title>\(SVG.escape(marker.tooltip))</title><line x1=\"\(SVG.number(x))\" y1=\"\(SVG.number(top))\" x2=\"\(SVG.number(x))\" y2=\"\(SVG.number(height - bottom))\" stroke=\"#b00\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/>"
+            svg +=
+                "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(top + 11))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
+        }
+        for (index, line) in series.enumerated() {
+            let colour = SVG.colour(index)
+            let sorted = line.points.sorted { $0.x < $1.x }
+            // The interval as a band around the line, then the line, then the dots.
+            let withInterval = sorted.filter { $0.interval != nil }
+            if withInterval.count > 1 {
+                let upper = withInterval.map {
+                    "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.interval!.upper)))"
+                }
+                let lower = withInterval.reversed().map {
+                    "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.interval!.lower)))"
+                }
+                svg +=
+                    "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
+            }
+            if sorted.count > 1 {
+                let path = sorted.map { "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.y)))" }
+                svg +=
+                    "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(path.joined(separator: " "))\"/>\n"
+            }
+            for point in sorted {
+                let x = SVG.number(xScale.position(point.x))
+                let y = SVG.number(yScale.position(point.y))
+                if line.dots || sorted.count == 1 {
+                    svg += "<g><title>\(SVG.escape(point.tooltip))</title>"
+                    if let interval = point.interval {
+                        svg +=
+                            "<line x1=\"\(x)\" y1=\"\(SVG.number(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(SVG.number(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
+                    }
+                    svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\"/></g>\n"
+                } else {
+                    // An invisible target per point, so a hover still names it.
+                    svg +=
+                        "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\" fill-opacity=\"0\"><title>\(SVG.escape(point.tooltip))</title></circle>\n"
+                }
+            }
+        }
+        if points.isEmpty {
+            svg +=
+                "<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
+        }
+        svg += legend(left: left, right: right, bottom: bottom)
+        return svg + "</svg>\n"
+    }
+
+    func axes(_ x: Scale, _ y: Scale, left: Double, right: Double, top: Double, bottom: Double) -> String {
+        var svg =
+            "<g stroke=\"#999\"><line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(height - bottom))\" x2=\"\(SVG.number(width - right))\" y2=\"\(SVG.number(height - bottom))\"/><line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(top))\" x2=\"\(SVG.number(left))\" y2=\"\(SVG.number(height - bottom))\"/></g>\n"
+        for tick in y.ticks() {
+            let position = SVG.number(y.position(tick))
+            svg +=
+                "<line x1=\"\(SVG.number(left))\" y1=\"\(position)\" x2=\"\(SVG.number(width - right))\" y2=\"\(position)\" stroke=\"#eee\"/>"
+            svg +=
+                "<text x=\"\(SVG.number(left - 6))\" y=\"\(position)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(SVG.tick(tick))</text>\n"
+        }
+        for tick in x.ticks(count: 8) {
+            let position = SVG.number(x.position(tick))
+            svg +=
+                "<text x=\"\(position)\" y=\"\(SVG.number(height - bottom + 15))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xTickLabel?(tick) ?? SVG.tick(tick)))</text>\n"
+        }
+        svg +=
+            "<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(height - bottom + 30))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xLabel))</text>\n"
+        svg +=
+            "<text transform=\"translate(14,\(SVG.number((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(yLabel))</text>\n"
+        return svg
+    }
+
+    func legend(left: Double, right: Double, bottom: Double) -> String {
+        var svg = ""
+        var x = width - right
+        for (index, line) in series.enumerated().reversed() {
+            let label = SVG.escape(line.name)
+            x -= Double(line.name.count) * 6.2 + 26
+            svg +=
+                "<rect x=\"\(SVG.number(x))\" y=\"26\" width=\"12\" height=\"8\" fill=\"\(SVG.colour(index))\"/><text x=\"\(SVG.number(x + 16))\" y=\"34\">\(label)</text>\n"
+        }
+        var seen = Set<String>()
+        var bandX = left
+        for band in bands where seen.insert(band.label).inserted {
+            svg +=
+                "<rect x=\"\(SVG.number(bandX))\" y=\"\(SVG.number(height - 16))\" width=\"12\" height=\"10\" fill=\"\(band.fill)\" stroke=\"#ccc\"/><text x=\"\(SVG.number(bandX + 16))\" y=\"\(SVG.number(height - 7))\" fill=\"#444\">\(SVG.escape(band.label))</text>\n"
+            bandX += Double(band.label.count) * 6.2 + 30
+        }
+        return svg
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Maps data values to pixels along one axis, linearly or logarithmically, and picks
+/// the ticks a reader expects: round numbers (1, 2 or 5 × a power of ten), a few of them.
+public struct Scale: Sendable, Equatable {
+    public var low: Double
+    public var high: Double
+    /// Pixels of `low` and `high` (`to` may be smaller than `from`, for a y axis).
+    public var from: Double
+    public var to: Double
+    public var logarithmic: Bool
+
+    /// A scale over `values` (and `including`), widened to round numbers unless
+    /// `exact` (an axis of frames or runs ends where the data does); an empty or flat
+    /// domain gets a unit around its value, so nothing divides by zero. A logarithmic
+    /// scale needs positive values; it falls back to linear otherwise.
+    public init(
+        covering values: [Double], including: [Double] = [], from: Double, to: Double, logarithmic: Bool = false,
+        exact: Bool = false
+    ) {
+        let finite = (values + including).filter(\.isFinite)
+        var low = finite.min() ?? 0
+        var high = finite.max() ?? 1
+        let logarithmic = logarithmic && low > 0
+        if logarithmic {
+            low = Scale.power(below: low)
+            high = max(Scale.power(above: high), low * 10)
+        } else {
+            if low == high {
+                let unit = low == 0 ? 1 : abs(low) / 2
+                low -= unit
+                high += unit
+            }
+            if !exact {
+                let step = Scale.niceStep((high - low) / 5)
+                low = (low / step).rounded(.down) * step
+                high = (high / step).rounded(.up) * step
+            }
+        }
+        self.low = low
+        self.high = high
+        self.from = from
+        self.to = to
+        self.logarithmic = logarithmic
+    }
+
+    /// The pixel of `value` (clamped to the axis for values beyond it).
+    public func position(_ value: Double) -> Double {
+        let fraction: Double
+        if logarithmic {
+            let clamped = min(max(value, low), high)
+            fraction = (log10(clamped) - log10(low)) / (log10(high) - log10(low))
+        } else {
+            fraction = (min(max(value, low), high) - low) / (high - low)
+        }
+        return from + fraction * (to - from)
+    }
+
+    /// Round values inside the domain: every 1, 2 or 5 × 10^k step for a linear scale
+    /// (about `count` of them), powers of ten (with 2 and 5 between when few) for a logarithmic one.
+    public func ticks(count: Int = 5) -> [Double] {
+        if logarithmic {
+            var ticks: [Double] = []
+            var decade = low
+            while decade <= high * 1.000001 {
+                ticks.append(decade)
+                decade *= 10
+            }
+            if ticks.count <= 3 {
+                ticks = ticks.flatMap { [$0, $0 * 2, $0 * 5] }.filter { $0 <= high * 1.000001 }
+            }
+            return ticks
+        }
+        let step = Scale.niceStep((high - low) / Double(max(count, 1)))
+        var ticks: [Double] = []
+        var tick = (low / step).rounded(.up) * step
+        while tick <= high + step * 1e-9 {
+            ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
+            tick += step
+        }
+        return ticks
+    }
+
+    /// 1, 2 or 5 × a power of ten, the nearest at or above `rough`.
+    public static func niceStep(_ rough: Double) -> Double {
+        guard rough > 0, rough.isFinite else { return 1 }
+        let power = Scale.power(below: rough)
+        for factor in [1.0, 2, 5, 10] where power * factor >= rough * 0.999_999 { return power * factor }
+        return power * 10
+    }
+
+    /// The largest power of ten at or below `value` (> 0).
+    static func power(below value: Double) -> Double {
+        var power = 1.0
+        while power > value { power /= 10 }
+        while power * 10 <= value { power *= 10 }
+        return power
+    }
+
+    /// The smallest power of ten at or above `value` (> 0).
+    static func power(above value: Double) -> Double {
+        let below = power(below: value)
+        return below >= value ? below : below * 10
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Reports
+
+/// `foldbench report REPORT.json`: the HTML page of a run, drawn again from its report.
+enum ReportCommand: Command {
+    static let defaultBaseline = "Results/baseline.json"
+
+    static let spec = CommandSpec(
+        name: "report", summary: "Write the HTML page of a run report (foldbench run writes it too).",
+        arguments: "REPORT.json", positionals: 1...1, options: [.reportBaseline, .reportOut],
+        details: """
+            One self-contained page (inline SVG and CSS, no script, nothing fetched): what
+            needs attention first (count regressions against the baseline, frames over
+            budget), the summary table (those over budget and with the slowest frames first),
+            and per scenario the distribution of every variant's samples, each variant's time
+            over the reference's and over the floor's with their 95 % intervals, and the
+            animation frame by frame with the postures shaded behind and the frame budget.
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let path = arguments.positionals[0]
+        let summary = try CompareCommand.loadReport(path)
+        let out = arguments.value(.reportOut) ?? "Results/report"
+        let baseline = arguments.value(.reportBaseline)
+        if let baseline, !FileManager.default.fileExists(atPath: baseline) {
+            throw CommandFailure(status: 2, "\(baseline): cannot read: no such file")
+        }
+        let page = page(summary, baselinePath: baseline ?? defaultBaseline, console: console)
+        do {
+            try ResultFiles.writeAtomically(page, to: "\(out)/index.html")
+        } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        console.err("wrote \(out)/index.html\n")
+        return 0
+    }
+
+    /// The page, with the baseline's regressions when the baseline can be read (a
+    /// baseline that cannot is named on standard error and left out).
+    static func page(_ summary: ReportSummary, baselinePath: String, console: Console) -> String {
+        var baseline: ReportSummary?
+        if FileManager.default.fileExists(atPath: baselinePath) {
+            do {
+                baseline = try CompareCommand.loadReport(baselinePath)
+            } catch {
+                console.err("foldbench: warning: \(error.message); the report leaves the baseline out\n")
+            }
+        }
+        return RunReportPage.html(summary, baseline: baseline)
+    }
+}

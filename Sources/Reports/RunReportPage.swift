@@ -1,0 +1,200 @@
+import Charts
+import Foundation
+import Workloads
+
+/// The HTML report of a run: one self-contained page (inline SVG and CSS, no script,
+/// nothing fetched) with what needs attention first, the summary table, and per
+/// scenario the distribution of every variant's samples, its ratios to the reference
+/// and to the floor with their intervals, and the fold animation as a timeline of
+/// frame times over the device's postures, with the frame budget drawn.
+public enum RunReportPage {
+    /// The page for `report`; with a `baseline`, its count regressions are listed first.
+    public static func html(_ report: ReportSummary, baseline: ReportSummary? = nil) -> String {
+        let environment = report.environment
+        var html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>FoldBench run \(SVG.escape(report.commit))</title>
+            <style>
+            body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
+            table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
+            .wide { overflow-x: auto; }
+            th, td { padding: 3px 9px; text-align: right; white-space: nowrap; }
+            th { border-bottom: 1px solid #999; font-weight: 600; }
+            td:first-child, th:first-child, td.name { text-align: left; }
+            tr:nth-child(even) td { background: #f6f7f9; }
+            .charts { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+            .attention { background: #fff4e5; border-left: 4px solid #e69f00; padding: 8px 14px; }
+            .ok { background: #eef8f0; border-left: 4px solid #009e73; padding: 8px 14px; }
+            h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
+            .meta { color: #555; }
+            </style></head><body>
+            <h1>FoldBench run</h1>
+            <p class="meta">commit \(SVG.escape(report.commit)) · \(SVG.escape(report.date)) · \(SVG.escape(environment["host"] ?? "")) · \(SVG.escape(environment["cpu"] ?? "")) · \(SVG.escape(environment["cores"] ?? "?")) cores · Swift \(SVG.escape(environment["swift"] ?? "?")) · \(SVG.escape(environment["buildConfiguration"] ?? ""))</p>
+
+            """
+        html += attention(report, baseline: baseline)
+        html += summaryTable(report)
+        let scenarios = report.entries.map(\.scenario).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        for (index, scenario) in scenarios.enumerated() {
+            let entries = report.entries.filter { $0.scenario == scenario }
+            html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario))</h2>\n"
+            if let first = entries.first {
+                html +=
+                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(SVG.value(first.refreshRate)) Hz · budget \(SVG.value(1e9 / first.refreshRate)) ns a frame</p>\n"
+            }
+            html += "<div class=\"charts\">\n"
+            html +=
+                DistributionChart(
+                    title: "Time per relayout, every sample", unit: "ns per relayout",
+                    groups: entries.map { .init(name: $0.variant, values: $0.timeSamples) }
+                ).svg()
+            html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
+            html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
+            html += "</div>\n"
+            html += timelineChart(scenario: scenario, entries: entries, phases: report.timelines[scenario] ?? [])
+        }
+        return html + "</body></html>\n"
+    }
+
+    /// Count regressions against the baseline, and variants that go over the frame budget.
+    static func attention(_ report: ReportSummary, baseline: ReportSummary?) -> String {
+        var items: [String] = []
+        if let baseline {
+            let rows = Comparison.compare(baseline: baseline, new: report, policy: ComparisonPolicy())
+            for row in rows where row.verdict == .regression {
+                guard let metric = row.metric, let before = row.baseline, let after = row.new else { continue }
+                items.append(
+                    "<li><b>regression</b>: \(SVG.escape(row.scenario)), \(SVG.escape(row.variant)), \(metric.name): \(SVG.value(before)) → \(SVG.value(after)) (\(SVG.signedPercent(after - before, of: before)))</li>"
+                )
+            }
+        }
+        for entry in report.entries.sorted(by: {
+            ($0.metrics[.framesOverBudget] ?? 0) > ($1.metrics[.framesOverBudget] ?? 0)
+        })
+        where (entry.metrics[.framesOverBudget] ?? 0) > 0 {
+            let slowest = entry.frameTimes.max() ?? 0
+            items.append(
+                "<li><b>over budget</b>: \(SVG.escape(entry.scenario)), \(SVG.escape(entry.variant)): \(SVG.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(SVG.value(slowest)) ns</li>"
+            )
+        }
+        let against = baseline.map { " against the baseline (\(SVG.escape($0.commit)))" } ?? ""
+        guard !items.isEmpty else {
+            return
+                "<p class=\"ok\">Nothing needs attention: no count regression\(against), every frame within its budget.</p>\n"
+        }
+        return
+            "<div class=\"attention\"><p>Needs attention\(against):</p><ul>\(items.joined(separator: "\n"))</ul></div>\n"
+    }
+
+    /// Every scenario × variant, those over budget and with the slowest frames first.
+    static func summaryTable(_ report: ReportSummary) -> String {
+        let ordered = report.entries.sorted {
+            let a = ($0.metrics[.framesOverBudget] ?? 0, $0.frameTimes.max() ?? 0)
+            let b = ($1.metrics[.framesOverBudget] ?? 0, $1.frameTimes.max() ?? 0)
+            return a > b
+        }
+        var html = "<h2>Summary</h2>\n<div class=\"wide\"><table><tr>"
+        html += [
+            "scenario", "variant", "time ns [95 %]", "ns/arrangement", "slowest frame ns", "over budget",
+            "× reference", "× floor", "allocations", "instructions", "est. cycles",
+        ].map { "<th>\(SVG.escape($0))</th>" }.joined()
+        html += "</tr>\n"
+        var anchors: [String: String] = [:]
+        for entry in report.entries where anchors[entry.scenario] == nil {
+            anchors[entry.scenario] = "s\(anchors.count)"
+        }
+        for entry in ordered {
+            func ratio(_ metric: Metric) -> String {
+                guard let value = entry.metrics[metric] else { return "–" }
+                guard let interval = entry.intervals[metric] else { return SVG.value(value) }
+                return "\(SVG.value(value)) [\(SVG.value(interval.lower)), \(SVG.value(interval.upper))]"
+            }
+            func shown(_ metric: Metric, _ format: (Double) -> String) -> String {
+                entry.metrics[metric].map(format) ?? "–"
+            }
+            let interval: String =
+                entry.intervals[.timePerRelayout].map { " [\(SVG.value($0.lower))–\(SVG.value($0.upper))]" } ?? ""
+            let slowest: String = entry.frameTimes.max().map(SVG.value) ?? "–"
+            let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(SVG.escape(entry.scenario))</a>"
+            var cells: [String] = [link, SVG.escape(entry.variant), shown(.timePerRelayout, SVG.value) + interval]
+            cells += [
+                shown(.timePerArrangement, SVG.value), slowest, shown(.framesOverBudget) { SVG.percent($0, of: 1) },
+            ]
+            cells += [ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, SVG.value)]
+            cells += [shown(.instructionsPerRelayout, SVG.count), shown(.estimatedCyclesPerRelayout, SVG.count)]
+            html +=
+                "<tr>" + cells.enumerated().map { $0 < 2 ? "<td class=\"name\">\($1)</td>" : "<td>\($1)</td>" }.joined()
+                + "</tr>\n"
+        }
+        return html + "</table></div>\n"
+    }
+
+    static func ratioChart(_ entries: [ReportSummary.Entry], metric: Metric, title: String) -> String {
+        let rows = entries.compactMap { entry -> IntervalChart.Row? in
+            guard let value = entry.metrics[metric], value > 0 else { return nil }
+            let interval = entry.intervals[metric] ?? (value, value)
+            return .init(label: entry.variant, value: value, lower: interval.lower, upper: interval.upper)
+        }
+        return IntervalChart(title: title, rows: rows).svg()
+    }
+
+    /// The fold animation: each variant's time per frame across the timeline, the
+    /// postures shaded behind, the budget as a rule.
+    static func timelineChart(scenario: String, entries: [ReportSummary.Entry], phases: [Timeline.Phase]) -> String {
+        let series = entries.filter { !$0.frameTimes.isEmpty }.map { entry in
+            LineChart.Series(
+                name: entry.variant,
+                points: entry.frameTimes.enumerated().map { frame, time in
+                    let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
+                    return LineChart.Point(
+                        x: Double(frame), y: max(time, 1),
+                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(SVG.value(time)) ns")
+                }, dots: false)
+        }
+        var chart = LineChart(
+            title: "The animation frame by frame: time per frame (median of the passes)", xLabel: "frame",
+            yLabel: "ns per frame (log scale)", series: series)
+        chart.logarithmic = true
+        chart.width = 1240
+        chart.height = 340
+        if let refresh = entries.first?.refreshRate {
+            chart.rules = [(1e9 / refresh, "frame budget (1/\(SVG.value(refresh)) s)")]
+        }
+        var start = 0
+        while start < phases.count {
+            var end = start + 1
+            while end < phases.count, phases[end] == phases[start] { end += 1 }
+            chart.bands.append(
+                .init(
+                    from: Double(start) - 0.5, to: Double(end) - 0.5, fill: fill(phases[start]),
+                    label: label(phases[start])))
+            start = end
+        }
+        return chart.svg()
+    }
+
+    static func label(_ phase: Timeline.Phase) -> String {
+        if phase.inTransition {
+            return phase.outerDisplay ? "closing: moving to the outer display" : "opening: moving to the inner display"
+        }
+        let posture =
+            switch phase.posture {
+            case .closed: "closed (outer display)"
+            case .halfOpen: "half-open"
+            case .flat: "flat"
+            }
+        return "\(posture), \(phase.orientation.rawValue)"
+    }
+
+    static func fill(_ phase: Timeline.Phase) -> String {
+        if phase.inTransition { return phase.outerDisplay ? "#ffc4c4" : "#ffe0ec" }
+        let portrait = phase.orientation == .portrait
+        switch phase.posture {
+        case .closed: return portrait ? "#e4e4e4" : "#efefef"
+        case .halfOpen: return portrait ? "#ffe9a8" : "#fff4cf"
+        case .flat: return portrait ? "#cfe3ff" : "#e6f0ff"
+        }
+    }
+}
