@@ -17,7 +17,7 @@ public struct IntervalChart: Sendable {
 
     public var title: String
     public var rows: [Row]
-    public var width = 420.0
+    public var width = 400.0
 
     public init(title: String, rows: [Row]) {
         self.title = title

@@ -28,7 +28,10 @@ extension CommandSpec.Option {
         "--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind).")
     static let record = Self(
         "--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv.")
-    static let out = Self("--out", value: "DIR", help: "Where latest.json and latest.csv go (default: Results).")
+    static let out = Self(
+        "--out", value: "DIR", help: "Where latest.json, latest.csv and report/index.html go (default: Results).")
+    static let wide = Self(
+        "--wide", help: "Print every figure, a row per scenario x variant (the default table fits 120 columns).")
 
     // resolve
     static let variant = Self(

@@ -1,40 +1,85 @@
 import Foundation
 import Measurement
 
-/// The readable table printed after a run.
+/// The table printed after a run. By default it fits 120 columns: a heading per
+/// scenario, a row per variant with the figures a reader compares; `--wide` prints
+/// every figure, one row per scenario × variant.
 enum ResultTable {
-    static func render(_ results: [VariantResult]) -> String {
+    static func render(_ results: [VariantResult], wide: Bool = false) -> String {
+        wide ? renderWide(results) : renderGrouped(results)
+    }
+
+    static func renderGrouped(_ results: [VariantResult]) -> String {
+        var text = ""
+        var scenarios: [String] = []
+        for result in results where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
+        for scenario in scenarios {
+            let own = results.filter { $0.scenario == scenario }
+            guard let first = own.first else { continue }
+            text +=
+                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(format(first.refreshRate)) Hz\n"
+            var rows: [[String]] = [
+                [
+                    "variant", "time (ns)", "±95%", "per arr. (ns)", "over budget", "× reference", "× floor",
+                    "allocs", "instructions", "est. cycles",
+                ]
+            ]
+            for result in own {
+                let halfWidth = (result.time.ci95[1] - result.time.ci95[0]) / 2 / max(result.time.p50, 1e-9)
+                rows.append([
+                    result.variant, format(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
+                    format(result.timePerArrangement.p50), String(format: "%.1f%%", result.framesOverBudget * 100),
+                    result.ratioToReference.map { format($0.value) } ?? "-",
+                    result.ratioToFloor.map { format($0.value) } ?? "-", format(result.allocationsPerRelayout),
+                    result.instructionsPerRelayout.map { format($0) } ?? "-",
+                    result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
+                ])
+            }
+            text += align(rows, leftColumns: 1, indent: "  ")
+        }
+        return text
+    }
+
+    static func renderWide(_ results: [VariantResult]) -> String {
         var rows: [[String]] = [
             [
-                "scenario", "variant", "arrangements", "p50 ns", "95% CI ns", "ns/arrangement", "relayouts/s", "allocs",
-                "bytes",
-                "over budget", "vs reference", "instructions", "est. cycles",
+                "scenario", "variant", "arrangements", "p50 (ns)", "95% CI (ns)", "p90 (ns)", "p99 (ns)",
+                "ns/arrangement", "relayouts/s", "slowest frame (ns)", "allocs", "bytes", "over budget",
+                "vs reference", "vs floor", "instructions", "est. cycles",
             ]
         ]
+        func ratio(_ value: (value: Double, lower: Double, upper: Double)?, reference: Bool) -> String {
+            guard let value else { return "-" }
+            if reference { return "1" }
+            return
+                "\(format(value.value, digits: 4))x [\(format(value.lower, digits: 4)), \(format(value.upper, digits: 4))]"
+        }
         for result in results {
-            let ratio =
-                result.ratioToReference.map {
-                    result.variant == "reference"
-                        ? "1"
-                        : "\(format($0.value, digits: 4))x [\(format($0.lower, digits: 4)), \(format($0.upper, digits: 4))]"
-                } ?? "-"
             rows.append([
                 result.scenario, result.variant, String(result.arrangements), format(result.time.p50),
-                "\(format(result.time.ci95[0]))-\(format(result.time.ci95[1]))", format(result.timePerArrangement.p50),
-                format(result.relayoutsPerSecond), format(result.allocationsPerRelayout),
-                format(result.bytesAllocatedPerRelayout),
-                String(format: "%.1f%%", result.framesOverBudget * 100), ratio,
+                "\(format(result.time.ci95[0]))-\(format(result.time.ci95[1]))", format(result.time.p90),
+                format(result.time.p99), format(result.timePerArrangement.p50), format(result.relayoutsPerSecond),
+                result.frameTimes.max().map { format($0) } ?? "-", format(result.allocationsPerRelayout),
+                format(result.bytesAllocatedPerRelayout), String(format: "%.1f%%", result.framesOverBudget * 100),
+                ratio(result.ratioToReference, reference: result.variant == "reference"),
+                ratio(result.ratioToFloor, reference: result.variant == "floor"),
                 result.instructionsPerRelayout.map { format($0) } ?? "-",
                 result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
             ])
         }
+        return align(rows, leftColumns: 2, indent: "")
+    }
+
+    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, numbers right-aligned.
+    static func align(_ rows: [[String]], leftColumns: Int, indent: String) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            zip(row, widths).enumerated().map { index, pair in
-                let (text, width) = pair
-                let padding = String(repeating: " ", count: width - text.count)
-                return index < 2 ? text + padding : padding + text
-            }.joined(separator: "  ")
+            indent
+                + zip(row, widths).enumerated().map { index, pair in
+                    let (text, width) = pair
+                    let padding = String(repeating: " ", count: width - text.count)
+                    return index < leftColumns ? text + padding : padding + text
+                }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }
 

@@ -12,13 +12,16 @@ enum RunCommand: Command {
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
-            .instructions, .record, .out,
+            .instructions, .record, .out, .wide,
         ],
         details: """
             Every variant is first checked against the reference on every frame; a variant
             that disagrees is not measured (exit 1, naming the frame and the pane).
             Scenario names: MOTION/TREE/DEVICE, e.g. fold-cycle/balanced-d8/iphone-duo.
-            See 'foldbench list' for motions, trees, devices and variants.
+            See 'foldbench list' for motions, trees, devices and variants. Every scenario
+            also measures the floor: copying one correct resolution into the output in the
+            same loop, the time no variant can beat (× floor, ratioToFloor). The report's
+            page goes to OUT/report/index.html (see 'foldbench report').
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -56,7 +59,7 @@ enum RunCommand: Command {
                 }
             }
         }
-        console.out(ResultTable.render(report.results))
+        console.out(ResultTable.render(report.results, wide: arguments.flag(.wide)))
         try write(report, settings: settings, console: console)
         return 0
     }

@@ -82,12 +82,17 @@ extension Report {
     public func csv() -> String { csv(headlineOnly: false) }
 
     /// History rows, without the header: one per result × metric, its headline statistic.
+    /// The rows `--record` appends to the history: each metric's headline, and its
+    /// 95 % interval where it has one, so that a trend can draw it.
     public func historyRows() -> String { String(csv(headlineOnly: true).drop { $0 != "\n" }.dropFirst()) }
 
     func csv(headlineOnly: Bool) -> String {
         var text = CSV.line(CSV.columns)
         for result in results {
-            for row in result.metricRows where !headlineOnly || row.statistic == row.metric.headline {
+            for row in result.metricRows
+            where !headlineOnly || row.statistic == row.metric.headline || row.statistic == .ci95Lower
+                || row.statistic == .ci95Upper
+            {
                 let fields: [CSV.Column: String] = [
                     .date: environment.date, .commit: environment.commit, .dirty: environment.dirty ? "true" : "false",
                     .host: environment.host, .scenario: result.scenario, .variant: result.variant,

@@ -6,6 +6,15 @@ public struct TrendSeries: Sendable {
         public var date: String
         public var commit: String
         public var value: Double
+        /// The run's 95 % interval, when the history has it.
+        public var interval: (lower: Double, upper: Double)?
+
+        public init(date: String, commit: String, value: Double, interval: (lower: Double, upper: Double)? = nil) {
+            self.date = date
+            self.commit = commit
+            self.value = value
+            self.interval = interval
+        }
     }
 
     public var scenario: String
@@ -59,6 +68,22 @@ public enum Trend {
                 continue
             }
             let key = "\(row[.scenario])|\(row[.variant])|\(row[.metric])"
+            // An interval's bounds follow their run's headline row; other statistics are not series.
+            if row[.statistic] == Statistic.ci95Lower.rawValue || row[.statistic] == Statistic.ci95Upper.rawValue {
+                if let existing = index[key], let last = series[existing].points.last, last.commit == row[.commit],
+                    last.date == row[.date]
+                {
+                    var interval = last.interval ?? (value, value)
+                    if row[.statistic] == Statistic.ci95Lower.rawValue {
+                        interval.lower = value
+                    } else {
+                        interval.upper = value
+                    }
+                    series[existing].points[series[existing].points.count - 1].interval = interval
+                }
+                continue
+            }
+            if let metric = Metric(rawValue: row[.metric]), row[.statistic] != metric.headline.rawValue { continue }
             let point = TrendSeries.Point(date: row[.date], commit: row[.commit], value: value)
             if let existing = index[key] {
                 series[existing].points.append(point)

@@ -137,12 +137,14 @@ public enum RunReportPage {
             let interval = entry.intervals[metric] ?? (value, value)
             return .init(label: entry.variant, value: value, lower: interval.lower, upper: interval.upper)
         }
-        return IntervalChart(title: title, rows: rows).svg()
+        // A chart with nothing to draw (a run without the reference) is left out.
+        return rows.isEmpty ? "" : IntervalChart(title: title, rows: rows).svg()
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the
     /// postures shaded behind, the budget as a rule.
     static func timelineChart(scenario: String, entries: [ReportSummary.Entry], phases: [Timeline.Phase]) -> String {
+        guard entries.contains(where: { !$0.frameTimes.isEmpty }) else { return "" }
         let series = entries.filter { !$0.frameTimes.isEmpty }.map { entry in
             LineChart.Series(
                 name: entry.variant,

@@ -374,7 +374,7 @@ struct RunnerTests {
         #expect(result["metrics"]?["timePerRelayout"]?["ci95"] != nil)
     }
 
-    @Test("the CSV is long-format with the documented columns; history keeps each metric's headline")
+    @Test("the CSV is long-format with the documented columns; history keeps each metric's headline and interval")
     func csvRows() throws {
         let report = Self.syntheticReport()
         let lines = report.csv().split(separator: "\n")
@@ -385,8 +385,10 @@ struct RunnerTests {
         #expect(
             rows.contains { $0[3] == "ci, \"east\"" && $0[7] == "timePerRelayout" && $0[8] == "p50" && $0[9] == "120" })
         let history = report.historyRows().split(separator: "\n").map { CSV.parse($0)! }
-        #expect(history.count == Set(rows.map { $0[7] }).count)
-        #expect(history.first { $0[7] == "timePerRelayout" }?[8] == "p50")
+        // Each metric's headline, and the interval's bounds where there is one.
+        let intervals = rows.filter { $0[8] == "ci95Lower" }.count
+        #expect(history.count == Set(rows.map { $0[7] }).count + 2 * intervals)
+        #expect(history.filter { $0[7] == "timePerRelayout" }.map { $0[8] } == ["p50", "ci95Lower", "ci95Upper"])
         #expect(history.first { $0[7] == "instructionsPerRelayout" }?[9] == "12345")
     }
 

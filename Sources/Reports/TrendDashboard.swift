@@ -1,0 +1,146 @@
+import Charts
+import Measurement
+
+/// The trend pages: a chart per series (`SLUG.svg`), and `index.html`, a dashboard
+/// that shows the charts themselves, grouped by scenario, every variant of a metric
+/// on one chart with its intervals, change points marked with their commit, date and
+/// the size of the step, and the newest change points listed first.
+extension Trend {
+    /// Metrics shown open on the dashboard; the others are folded under "more metrics".
+    static let mainMetrics: [Metric] = [
+        .timePerRelayout, .instructionsPerRelayout, .estimatedCyclesPerRelayout, .allocationsPerRelayout,
+        .ratioToReference, .ratioToFloor, .framesOverBudget,
+    ]
+
+    /// One series' chart, on its own.
+    public static func svg(_ series: TrendSeries) -> String {
+        chart(
+            [series], title: "\(series.metric) (\(series.unit)): \(series.scenario), \(series.variant)", width: 720
+        ).svg()
+    }
+
+    /// A chart of `series` (one scenario and metric, several variants) over the runs
+    /// any of them has, in order.
+    static func chart(_ series: [TrendSeries], title: String, width: Double) -> LineChart {
+        // The runs, in the order the history has them, each once.
+        var runs: [String] = []
+        var runIndex: [String: Int] = [:]
+        var dates: [String] = []
+        for item in series {
+            for point in item.points where runIndex["\(point.date)|\(point.commit)"] == nil {
+                runIndex["\(point.date)|\(point.commit)"] = runs.count
+                runs.append("\(point.date)|\(point.commit)")
+                dates.append(String(point.date.prefix(10)))
+            }
+        }
+        let unit = series.first?.unit ?? ""
+        var chart = LineChart(
+            title: title, xLabel: "run (\(runs.count))", yLabel: unit,
+            series: series.map { item in
+                LineChart.Series(
+                    name: item.variant,
+                    points: item.points.map { point in
+                        let interval = point.interval.map { " [\(SVG.value($0.lower)), \(SVG.value($0.upper))]" } ?? ""
+                        return LineChart.Point(
+                            x: Double(runIndex["\(point.date)|\(point.commit)"]!), y: point.value,
+                            interval: point.interval,
+                            tooltip:
+                                "\(item.variant) · \(point.commit) · \(point.date): \(SVG.value(point.value)) \(unit)\(interval)"
+                        )
+                    }, dots: item.points.count <= 120)
+            })
+        chart.width = width
+        chart.height = 280
+        // Variants a hundred times apart share a chart only on a logarithmic axis.
+        let values = series.flatMap { $0.points.map(\.value) }
+        if let low = values.min(), let high = values.max(), low > 0, high / low > 20 {
+            chart.logarithmic = true
+            chart.yLabel = "\(unit) (log scale)"
+        }
+        chart.xTickLabel = { x in
+            let index = Int(x.rounded())
+            return dates.indices.contains(index) ? dates[index] : ""
+        }
+        for (item, index, before, after) in changes(series) {
+            let point = item.points[index]
+            let size = SVG.signedPercent(after - before, of: before)
+            chart.markers.append(
+                .init(
+                    x: Double(runIndex["\(point.date)|\(point.commit)"]!) - 0.5, label: "\(item.variant) \(size)",
+                    tooltip:
+                        "\(item.variant): change at \(point.commit) (\(point.date)): \(SVG.value(before)) → \(SVG.value(after)) \(unit) (\(size), \(direction(item.metric, before, after)))"
+                ))
+        }
+        return chart
+    }
+
+    /// The dashboard.
+    public static func html(_ series: [TrendSeries]) -> String {
+        let found = changes(series).sorted {
+            ($0.0.points[$0.1].date, $0.0.metric) > ($1.0.points[$1.1].date, $1.0.metric)
+        }
+        let runs = Set(series.flatMap { $0.points.map { "\($0.date)|\($0.commit)" } }).count
+        var html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>FoldBench trends</title>
+            <style>
+            body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1300px; color: #222; padding: 0 16px; }
+            table { border-collapse: collapse; font-size: 13px; }
+            th, td { padding: 3px 9px; text-align: left; white-space: nowrap; }
+            th { border-bottom: 1px solid #999; }
+            td.num { text-align: right; }
+            tr.worse td { background: #fff0e0; }
+            .charts { display: flex; flex-wrap: wrap; gap: 12px; }
+            h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
+            .meta { color: #555; }
+            </style></head><body>
+            <h1>FoldBench trends</h1>
+            <p class="meta">\(series.count) series over \(runs) runs; \(found.count) change point(s). Change points: E-divisive means with a permutation test (p &lt; 0.05); hover a point for its commit and date.</p>
+
+            """
+        if found.isEmpty {
+            html += "<p>No change point in any series.</p>\n"
+        } else {
+            html += "<h2>Newest change points</h2>\n<table><tr>"
+            html += ["date", "commit", "scenario", "variant", "metric", "before", "after", "change", ""].map {
+                "<th>\($0)</th>"
+            }.joined()
+            html += "</tr>\n"
+            for (item, index, before, after) in found.prefix(30) {
+                let point = item.points[index]
+                let verdict = direction(item.metric, before, after)
+                html +=
+                    "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
+                html +=
+                    "<td>\(SVG.escape(item.scenario))</td><td>\(SVG.escape(item.variant))</td><td>\(SVG.escape(item.metric))</td>"
+                html += "<td class=\"num\">\(SVG.value(before))</td><td class=\"num\">\(SVG.value(after))</td>"
+                html +=
+                    "<td class=\"num\">\(SVG.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
+            }
+            html += "</table>\n"
+        }
+        let scenarios = series.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for scenario in scenarios {
+            let own = series.filter { $0.scenario == scenario }
+            html += "<h2>\(SVG.escape(scenario))</h2>\n<div class=\"charts\">\n"
+            let metrics = own.map(\.metric).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let main = mainMetrics.map(\.name).filter(metrics.contains)
+            let others = metrics.filter { !main.contains($0) }
+            for metric in main {
+                let group = own.filter { $0.metric == metric }
+                html += chart(group, title: "\(metric) (\(group.first?.unit ?? ""))", width: 630).svg()
+            }
+            html += "</div>\n"
+            if !others.isEmpty {
+                html +=
+                    "<details><summary>more metrics: \(SVG.escape(others.joined(separator: ", ")))</summary><div class=\"charts\">\n"
+                for metric in others {
+                    let group = own.filter { $0.metric == metric }
+                    html += chart(group, title: "\(metric) (\(group.first?.unit ?? ""))", width: 630).svg()
+                }
+                html += "</div></details>\n"
+            }
+        }
+        return html + "</body></html>\n"
+    }
+}
