@@ -111,12 +111,16 @@ public struct LineChart {
             svg +=
                 "<text x=\"\(SVG.number(width - right - 4))\" y=\"\(SVG.number(y - 4))\" text-anchor=\"end\" fill=\"#c00\">\(SVG.escape(rule.label))</text>\n"
         }
+        var placed: [Double] = []
         for marker in markers {
             let x = xScale.position(marker.x)
+            // Labels of markers close together stack downwards instead of overprinting.
+            let row = Double(placed.filter { abs($0 - x) < 90 }.count)
+            placed.append(x)
             svg +=
                 "<g><title>\(SVG.escape(marker.tooltip))</title><line x1=\"\(SVG.number(x))\" y1=\"\(SVG.number(top))\" x2=\"\(SVG.number(x))\" y2=\"\(SVG.number(height - bottom))\" stroke=\"#b00\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/>"
             svg +=
-                "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(top + 11))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
+                "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(top + 11 + 12 * row))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
         }
         for (index, line) in series.enumerated() {
             let colour = SVG.colour(index)

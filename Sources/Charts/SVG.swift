@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every chart shares: escaping for XML, numbers written for attributes and for
 /// readers, and the colours of series.
 public enum SVG {
@@ -85,7 +87,9 @@ public enum SVG {
     public static func signedPercent(_ change: Double, of base: Double) -> String {
         if base == 0 { return change == 0 ? "±0" : "new" }
         let value = 100 * change / base
-        return (value > 0 ? "+" : "") + fixed(value, decimals: 1) + " %"
+        // A change too small for one decimal keeps two significant digits (+0.046 %).
+        let decimals = value != 0 && abs(value) < 0.05 ? Swift.max(2, 1 - Int((log10(abs(value))).rounded(.down))) : 1
+        return (value > 0 ? "+" : "") + fixed(value, decimals: decimals) + " %"
     }
 
     public static func rgb(_ red: Double, _ green: Double, _ blue: Double) -> String {

@@ -143,7 +143,7 @@ public struct Runner {
             Progress(
                 scenarioIndex: scenarios.count, scenarioCount: scenarios.count,
                 scenario: scenarios.count == 1 ? scenarios[0].description : "all \(scenarios.count) scenarios",
-                phase: "sampling \(variants.map(\.name).joined(separator: " "))",
+                phase: "sampling \(prepared[0].names.joined(separator: " "))",
                 elapsedSeconds: Double(Clock.now() - started) / 1e9))
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0

@@ -30,7 +30,7 @@ extension Trend {
             for point in item.points where runIndex["\(point.date)|\(point.commit)"] == nil {
                 runIndex["\(point.date)|\(point.commit)"] = runs.count
                 runs.append("\(point.date)|\(point.commit)")
-                dates.append(String(point.date.prefix(10)))
+                dates.append(point.date)
             }
         }
         let unit = series.first?.unit ?? ""
@@ -57,9 +57,13 @@ extension Trend {
             chart.logarithmic = true
             chart.yLabel = "\(unit) (log scale)"
         }
+        // Days on the axis, or times of day when every run is on one day.
+        let oneDay = Set(dates.map { $0.prefix(10) }).count <= 1
         chart.xTickLabel = { x in
             let index = Int(x.rounded())
-            return dates.indices.contains(index) ? dates[index] : ""
+            guard dates.indices.contains(index) else { return "" }
+            let date = dates[index]
+            return oneDay ? String(date.dropFirst(11).prefix(5)) : String(date.prefix(10))
         }
         for (item, index, before, after) in changes(series) {
             let point = item.points[index]

@@ -433,7 +433,11 @@ struct TrendTests {
         let svg = try String(contentsOfFile: "\(out)/\(files[1])", encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("<polyline") && svg.contains("change at c10"))
-        #expect(try String(contentsOfFile: "\(out)/index.html", encoding: .utf8).contains("href=\"\(files[1])\""))
+        // The dashboard shows the chart itself, with the change point's commit and the step.
+        let index = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
+        #expect(index.contains("class=\"chart\" data-marks=\"20\""))
+        #expect(index.contains("fast: change at c10") && index.contains(">fast +10.0 %</text>"))
+        #expect(index.contains("<td>c10</td>") && index.contains("worse"))
     }
 
     @Test("a change is worse or better by the metric's polarity")

@@ -313,7 +313,7 @@ struct RunnerTests {
         ]) { progressLines.append("\($0.scenario): \($0.phase)") }
         #expect(results.map(\.arrangements) == [1, 1, 1, 255, 255, 255])
         #expect(Set(results.map(\.samples.count)).count == 1, "\(results.map(\.samples.count))")
-        #expect(progressLines.last == "all 2 scenarios: sampling reference fast")
+        #expect(progressLines.last == "all 2 scenarios: sampling reference fast floor")
     }
 
     static func syntheticReport() -> Report {
