@@ -440,6 +440,28 @@ struct TrendTests {
         #expect(index.contains("<td>c10</td>") && index.contains("worse"))
     }
 
+    @Test("a history's interval rows join their run's point; other statistics are not series")
+    func historyIntervals() {
+        let header = CSV.line(CSV.columns)
+        func row(_ commit: String, _ metric: String, _ statistic: String, _ value: String) -> String {
+            CSV.line([
+                "2026-11-30T00:00:0\(commit.suffix(1))Z", commit, "false", "h", "s", "fast", "1", metric, statistic,
+                value, "ns",
+            ])
+        }
+        let text =
+            header + row("c1", "timePerRelayout", "p50", "100") + row("c1", "timePerRelayout", "ci95Lower", "95")
+            + row("c1", "timePerRelayout", "ci95Upper", "108") + row("c1", "timePerRelayout", "p90", "130")
+            + row("c2", "timePerRelayout", "p50", "101") + row("c3", "timePerRelayout", "ci95Upper", "120")
+        let (series, problems) = Trend.read(text)
+        #expect(problems.isEmpty)
+        #expect(series.count == 1)
+        let points = series[0].points
+        #expect(points.map(\.value) == [100, 101])
+        #expect(points[0].interval.map { [$0.lower, $0.upper] } == [95, 108])
+        #expect(points[1].interval == nil, "a bound of another run does not attach to this one")
+    }
+
     @Test("a change is worse or better by the metric's polarity")
     func direction() {
         #expect(Trend.direction("timePerRelayout", 100, 120) == "worse")
