@@ -83,6 +83,13 @@ extension CommandSpec.Option {
         "--build-cache", value: "DIR",
         help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
 
+    // export
+    static let exportFormat = Self("--format", value: "FORMAT", help: "\(ExportFormat.names).")
+    static let exportOut = Self("--out", value: "PATH", help: "The file to write (default: standard output).")
+    static let runExport = Self(
+        "--export", value: "FORMAT:PATH", repeatable: true,
+        help: "Also write the report in another tool's format (\(ExportFormat.names)); see 'foldbench export'.")
+
     // report
     static let reportBaseline = Self(
         "--baseline", value: "FILE",

@@ -12,7 +12,7 @@ enum RunCommand: Command {
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
-            .instructions, .record, .out, .wide,
+            .instructions, .record, .out, .wide, .runExport,
         ],
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -78,6 +78,9 @@ enum RunCommand: Command {
             let page = ReportCommand.page(summary, baselinePath: ReportCommand.defaultBaseline, console: console)
             try ResultFiles.writeAtomically(page, to: "\(out)/report/index.html")
             console.err("wrote \(out)/report/index.html\n")
+            for (format, path) in settings.exports {
+                try ExportCommand.write(summary.export(format), to: path, console: console)
+            }
             if settings.record {
                 let stamp = report.environment.date.replacingOccurrences(of: ":", with: "")
                 let kept =
@@ -102,9 +105,11 @@ enum RunCommand: Command {
         var childArguments: [String] = []
         var record: Bool
         var outDirectory: String
+        var exports: [(ExportFormat, String)] = []
 
         init(_ arguments: ParsedArguments) throws {
             var options = RunOptions()
+            exports = try ExportCommand.parseRunExports(arguments.all(.runExport), command: spec)
             options.timePerScenario =
                 try arguments.number(.timePerScenario, in: 0...3600, command: spec) ?? options.timePerScenario
             options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames

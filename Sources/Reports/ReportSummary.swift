@@ -17,6 +17,8 @@ public struct ReportSummary: Sendable {
         /// Each frame's own time, in ns (empty in reports from before they were kept).
         public var frameTimes: [Double] = []
         public var refreshRate: Double = 120
+        /// Relayouts in each time sample.
+        public var batchFrames: Int = 1
     }
 
     public var commit: String
@@ -79,6 +81,15 @@ public struct ReportSummary: Sendable {
                 refreshRate = try reader.number()
                 guard refreshRate > 0, refreshRate <= 10_000 else { throw reader.failure("not a refresh rate in Hz") }
             }
+            var batchFrames = 1
+            if let value = element.value["batchFrames"] {
+                let reader = JSONReader(value, path: element.childPath("batchFrames"))
+                let number = try reader.number()
+                guard number >= 1, number <= 1e9, number == number.rounded() else {
+                    throw reader.failure("not a count of frames")
+                }
+                batchFrames = Int(number)
+            }
             var metrics: [Metric: Double] = [:]
             var intervals: [Metric: (lower: Double, upper: Double)] = [:]
             guard case .object(let metricEntries) = element.value["metrics"] ?? .null else {
@@ -100,7 +111,8 @@ public struct ReportSummary: Sendable {
             entries.append(
                 Entry(
                     scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples,
-                    metrics: metrics, intervals: intervals, frameTimes: frameTimes, refreshRate: refreshRate))
+                    metrics: metrics, intervals: intervals, frameTimes: frameTimes, refreshRate: refreshRate,
+                    batchFrames: batchFrames))
         }
         var summary = ReportSummary(commit: commit, date: date, entries: entries)
         if case .object(let fields) = environment {
