@@ -60,6 +60,14 @@ enum CompareCommand: Command {
             throw CommandFailure(
                 status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }
+        // Counts carry over from one machine to another; times do not. Said, never silent.
+        if let note = ReportSummary.machineDifference(baseline, new) {
+            switch format {
+            case "markdown": console.out("> **Different machines**: \(note)\n\n")
+            case "json": console.err("foldbench: note: different machines: \(note)\n")
+            default: console.out("Different machines: \(note)\n\n")
+            }
+        }
         switch format {
         case "markdown": console.out(Comparison.markdown(rows))
         case "json": console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))

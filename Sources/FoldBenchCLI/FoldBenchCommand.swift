@@ -5,8 +5,8 @@ public enum FoldBenchCommand {
     /// Every command, in the order `--help` lists them.
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ReportCommand.self,
-        ExportCommand.self,
-        ProfileCommand.self, TrendCommand.self, BaselineCommand.self, ListCommand.self,
+        ExportCommand.self, MergeCommand.self, ProfileCommand.self, TrendCommand.self, BaselineCommand.self,
+        ListCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [

@@ -83,6 +83,15 @@ extension CommandSpec.Option {
         "--build-cache", value: "DIR",
         help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
 
+    static let shard = Self(
+        "--shard", value: "K/N",
+        help: "Run the K-th of N parts of the chosen scenarios (balanced by expected cost); see 'foldbench merge'.")
+
+    // merge
+    static let mergeOut = Self("--out", value: "DIR", help: "Where the merged latest.json and latest.csv go.")
+    static let allowMixed = Self(
+        "--allow-mixed", help: "Merge reports of different commits, options or CPU models (with a warning).")
+
     // export
     static let exportFormat = Self("--format", value: "FORMAT", help: "\(ExportFormat.names).")
     static let exportOut = Self("--out", value: "PATH", help: "The file to write (default: standard output).")

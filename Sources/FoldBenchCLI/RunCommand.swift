@@ -12,7 +12,7 @@ enum RunCommand: Command {
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
-            .instructions, .record, .out, .wide, .runExport,
+            .instructions, .record, .out, .wide, .runExport, .shard,
         ],
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -86,8 +86,17 @@ enum RunCommand: Command {
                 let kept =
                     "\(out)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
                 try ResultFiles.writeAtomically(json, to: kept)
-                try ResultFiles.appendLocked(
-                    report.historyRows(), header: CSV.line(CSV.columns), to: "\(out)/history.csv")
+                var legacy = false
+                try ResultFiles.appendLocked(header: CSV.line(CSV.columns), to: "\(out)/history.csv") { existing in
+                    // A history begun by an older foldbench keeps its columns: its rows stay readable.
+                    legacy = existing.flatMap { CSV.parse(Substring($0)) } == CSV.legacyColumns
+                    return report.historyRows(legacy: legacy)
+                }
+                if legacy {
+                    console.err(
+                        "foldbench: warning: \(out)/history.csv has the columns of an older foldbench: the machine's (cpu, cores, compiler) are left out of its rows; move it aside to start a history with them\n"
+                    )
+                }
                 console.err("recorded \(kept) and appended to \(out)/history.csv\n")
             }
         } catch let failure as CommandFailure {
@@ -106,6 +115,7 @@ enum RunCommand: Command {
         var record: Bool
         var outDirectory: String
         var exports: [(ExportFormat, String)] = []
+        var shard: Shard?
 
         init(_ arguments: ParsedArguments) throws {
             var options = RunOptions()
@@ -149,6 +159,19 @@ enum RunCommand: Command {
                 }
             }
             if scenarios.isEmpty { scenarios = Suite.default.scenarios }
+            if let text = arguments.value(.shard) {
+                guard let shard = Shard(text) else {
+                    throw UsageError(
+                        "\(CommandSpec.Option.shard.name) takes K/N with 1 <= K <= N, not '\(text)'", command: spec)
+                }
+                let frames = options.frames
+                let time = options.timePerScenario
+                scenarios = shard.select(scenarios) { scenario in
+                    let arrangements = (try? scenario.tree.makeTree().arrangementCount) ?? 1
+                    return Shard.expectedSeconds(arrangements: arrangements, frames: frames, timePerScenario: time)
+                }
+                self.shard = shard
+            }
             self.scenarios = scenarios
             runner = Runner(
                 options: options,

@@ -31,11 +31,7 @@ public struct RunEnvironment: Sendable, Equatable {
                 $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             } ?? "unknown"
         environment.os = ProcessInfo.processInfo.operatingSystemVersionString
-        #if compiler(>=6.3)
-            environment.swift = "6.3 or later"
-        #else
-            environment.swift = "before 6.3"
-        #endif
+        environment.swift = compilerVersion()
         #if DEBUG
             environment.buildConfiguration = "debug"
         #else
@@ -43,6 +39,49 @@ public struct RunEnvironment: Sendable, Equatable {
         #endif
         environment.allocator = jemallocVersion().map { "jemalloc \($0)" } ?? "system malloc"
         return environment
+    }
+
+    /// The exact version of the toolchain whose runtime this process runs on (`swift
+    /// --version` beside the loaded `libswiftCore.so`, else on `PATH`), such as
+    /// "Swift version 6.3 (swift-6.3-RELEASE)"; the range the compiler knows when
+    /// no toolchain can be asked.
+    static func compilerVersion() -> String {
+        var candidates: [String] = []
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        if let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
+            let path = line.split(separator: " ").last
+        {
+            // TOOLCHAIN/usr/lib/swift/linux/libswiftCore.so → TOOLCHAIN/usr/bin/swift
+            let usr = URL(fileURLWithPath: String(path)).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            candidates.append(usr.appendingPathComponent("bin/swift").path)
+        }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append("\(directory)/swift")
+        }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: candidate)
+            process.arguments = ["--version"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            if process.terminationStatus == 0,
+                let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") })
+            {
+                // "Swift version 6.3 (swift-6.3-RELEASE)", without the "Target:" line or a vendor prefix.
+                return String(line[line.range(of: "Swift version")!.lowerBound...])
+            }
+        }
+        #if compiler(>=6.3)
+            return "6.3 or later"
+        #else
+            return "before 6.3"
+        #endif
     }
 
     static func jemallocVersion() -> String? {

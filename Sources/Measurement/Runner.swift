@@ -58,6 +58,30 @@ public struct VariantResult: Sendable {
     /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
     public var checksum: UInt64
 
+    public init(
+        scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
+        samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
+        instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
+        prepareNanoseconds: Double, ratioToReference: (value: Double, lower: Double, upper: Double)?, checksum: UInt64
+    ) {
+        self.scenario = scenario
+        self.variant = variant
+        self.arrangements = arrangements
+        self.frames = frames
+        self.refreshRate = refreshRate
+        self.batchFrames = batchFrames
+        self.samples = samples
+        self.time = time
+        self.allocationsPerRelayout = allocationsPerRelayout
+        self.bytesAllocatedPerRelayout = bytesAllocatedPerRelayout
+        self.instructionsPerRelayout = instructionsPerRelayout
+        self.peakResidentBytes = peakResidentBytes
+        self.framesOverBudget = framesOverBudget
+        self.prepareNanoseconds = prepareNanoseconds
+        self.ratioToReference = ratioToReference
+        self.checksum = checksum
+    }
+
     public var timePerArrangement: TimeSummary { time.scaled(by: Double(arrangements)) }
     public var relayoutsPerSecond: Double { time.p50 > 0 ? 1e9 / time.p50 : 0 }
 }

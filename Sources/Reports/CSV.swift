@@ -52,9 +52,12 @@ public enum CSV {
         return fields
     }
 
-    /// The columns of report CSV files and of `Results/history.csv`, in order.
+    /// The columns of report CSV files and of `Results/history.csv`, in order. The
+    /// machine's three (the CPU model, its cores, the exact compiler) come last: a
+    /// history begun by an older foldbench has the first eleven only.
     public enum Column: String, CaseIterable, Sendable {
-        case date, commit, dirty, host, scenario, variant, arrangements, metric, statistic, value, unit
+        case date, commit, dirty, host, scenario, variant, arrangements, metric, statistic, value, unit, cpu, cores,
+            compiler
 
         /// The column's position in a row.
         public var index: Int { Self.allCases.firstIndex(of: self)! }
@@ -62,16 +65,25 @@ public enum CSV {
 
     /// The header's names.
     public static let columns = Column.allCases.map(\.rawValue)
+
+    /// The columns of a history begun before the machine's columns existed.
+    public static let legacyColumns = Array(columns.prefix(11))
 }
 
 /// One row of a report CSV or of history, its fields by column name.
 public struct CSVRow: Sendable {
     public var fields: [String]
 
-    /// A row of exactly one field per column, or `nil`.
-    public init?(_ fields: [String]) {
-        guard fields.count == CSV.Column.allCases.count else { return nil }
-        self.fields = fields
+    /// A row of exactly one field per column, or `nil`; `legacy` reads a row of the
+    /// first eleven columns, the machine's left unknown.
+    public init?(_ fields: [String], legacy: Bool = false) {
+        if legacy {
+            guard fields.count == CSV.legacyColumns.count else { return nil }
+            self.fields = fields + ["unknown", "", ""]
+        } else {
+            guard fields.count == CSV.Column.allCases.count else { return nil }
+            self.fields = fields
+        }
     }
 
     public subscript(column: CSV.Column) -> String { fields[column.index] }
@@ -84,7 +96,14 @@ extension Report {
     /// History rows, without the header: one per result × metric, its headline statistic.
     /// The rows `--record` appends to the history: each metric's headline, and its
     /// 95 % interval where it has one, so that a trend can draw it.
-    public func historyRows() -> String { String(csv(headlineOnly: true).drop { $0 != "\n" }.dropFirst()) }
+    /// `legacy` leaves out the machine's columns, for a history begun by an older foldbench.
+    public func historyRows(legacy: Bool = false) -> String {
+        let rows = String(csv(headlineOnly: true).drop { $0 != "\n" }.dropFirst())
+        guard legacy else { return rows }
+        return rows.split(separator: "\n").map { line in
+            CSV.line(Array((CSV.parse(line) ?? []).prefix(CSV.legacyColumns.count)))
+        }.joined()
+    }
 
     func csv(headlineOnly: Bool) -> String {
         var text = CSV.line(CSV.columns)
@@ -98,6 +117,7 @@ extension Report {
                     .host: environment.host, .scenario: result.scenario, .variant: result.variant,
                     .arrangements: String(result.arrangements), .metric: row.metric.name,
                     .statistic: row.statistic.rawValue, .value: formatNumber(row.value), .unit: row.metric.unit,
+                    .cpu: environment.cpu, .cores: String(environment.cores), .compiler: environment.swift,
                 ]
                 text += CSV.line(CSV.Column.allCases.map { fields[$0]! })
             }

@@ -21,13 +21,18 @@ public struct TrendSeries: Sendable {
     public var variant: String
     public var metric: String
     public var unit: String
+    /// The machine kind the points were measured on (the CPU model, "unknown" for a
+    /// history without the machine's columns): one series per machine kind.
+    public var machine: String = "unknown"
     public var points: [Point]
     /// Indices of the points where a new level starts.
     public var changePoints: [Int] = []
 
     /// A file-name-safe name.
     public var slug: String {
-        "\(metric)--\(scenario)--\(variant)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.reduce("") {
+        "\(metric)--\(scenario)--\(variant)\(machine == "unknown" ? "" : "--\(machine)")".map {
+            $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_"
+        }.reduce("") {
             $0 + String($1)
         }
     }
@@ -49,25 +54,29 @@ public enum Trend {
         var series: [TrendSeries] = []
         var index: [String: Int] = [:]
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let headerLine = lines.first, let header = CSV.parse(headerLine), header == CSV.columns else {
+        guard let headerLine = lines.first, let header = CSV.parse(headerLine),
+            header == CSV.columns || header == CSV.legacyColumns
+        else {
             return ([], [Problem(line: 1, reason: "the header is not \(CSV.columns.joined(separator: ","))")])
         }
+        let legacy = header == CSV.legacyColumns
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
             guard let fields = CSV.parse(line) else {
                 problems.append(Problem(line: number, reason: "malformed quoting"))
                 continue
             }
-            guard let row = CSVRow(fields) else {
+            guard let row = CSVRow(fields, legacy: legacy) else {
                 problems.append(
-                    Problem(line: number, reason: "\(fields.count) fields, expected \(CSV.columns.count) (truncated?)"))
+                    Problem(line: number, reason: "\(fields.count) fields, expected \(header.count) (truncated?)"))
                 continue
             }
             guard let value = Double(row[.value]), value.isFinite else {
                 problems.append(Problem(line: number, reason: "value '\(row[.value])' is not a number"))
                 continue
             }
-            let key = "\(row[.scenario])|\(row[.variant])|\(row[.metric])"
+            let machine = row[.cpu].isEmpty ? "unknown" : row[.cpu]
+            let key = "\(row[.scenario])|\(row[.variant])|\(row[.metric])|\(machine)"
             // An interval's bounds follow their run's headline row; other statistics are not series.
             if row[.statistic] == Statistic.ci95Lower.rawValue || row[.statistic] == Statistic.ci95Upper.rawValue {
                 if let existing = index[key], let last = series[existing].points.last, last.commit == row[.commit],
@@ -92,7 +101,7 @@ public enum Trend {
                 series.append(
                     TrendSeries(
                         scenario: row[.scenario], variant: row[.variant], metric: row[.metric], unit: row[.unit],
-                        points: [point]))
+                        machine: machine, points: [point]))
             }
         }
         for i in series.indices { series[i].changePoints = ChangePoints.detect(series[i].points.map(\.value)) }

@@ -131,6 +131,24 @@ public struct ReportSummary: Sendable {
         return summary
     }
 
+    /// The machine a report was measured on: CPU model, cores, compiler.
+    public var machine: String {
+        "\(environment["cpu"] ?? "unknown CPU"), \(environment["cores"] ?? "?") cores, \(environment["swift"] ?? "unknown compiler")"
+    }
+
+    /// What differs between two reports' machines, in a sentence, or `nil` when the CPU
+    /// model, the cores and the compiler are the same (or a report does not say).
+    public static func machineDifference(_ a: ReportSummary, _ b: ReportSummary) -> String? {
+        let keys = ["cpu", "cores", "swift"]
+        let differs = keys.contains { key in
+            guard let x = a.environment[key], let y = b.environment[key], !x.isEmpty, !y.isEmpty else { return false }
+            return x != y
+        }
+        guard differs else { return nil }
+        return
+            "the baseline ran on \(a.machine), the new report on \(b.machine); instruction and allocation counts compare when the compiler is the same, times from different machines do not"
+    }
+
     /// `{"SCENARIO": [{"frames": N, "posture": P, "orientation": O, "display": D, "transition": B}, …]}`.
     static func decodeTimelines(_ reader: JSONReader) throws(SceneError) -> [String: [Timeline.Phase]] {
         guard case .object(let scenarios) = reader.value else { throw reader.failure("expected an object") }

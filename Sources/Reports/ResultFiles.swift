@@ -53,6 +53,14 @@ public enum ResultFiles {
     /// so concurrent runs never interleave; a crash can at worst leave a final
     /// partial row, which `trend` reports and skips.
     public static func appendLocked(_ rows: String, header: String, to path: String) throws(WriteError) {
+        try appendLocked(header: header, to: path) { _ in rows }
+    }
+
+    /// The same, with the rows chosen under the lock from the header the file already
+    /// has (`nil` for a new or empty file), so that rows always match their file's columns.
+    public static func appendLocked(
+        header: String, to path: String, rows: (_ existingHeader: String?) -> String
+    ) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -71,9 +79,19 @@ public enum ResultFiles {
         var text = status.st_size == 0 ? header : ""
         // A previous writer killed mid-row left no newline: start on a fresh line.
         if status.st_size > 0, let last = lastByte(path), last != UInt8(ascii: "\n") { text = "\n" }
-        text += rows
+        text += rows(status.st_size == 0 ? nil : firstLine(path))
         try writeAll(descriptor, Array(text.utf8), path: path)
         guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// The file's first line (without its newline), read from at most its first 64 KiB.
+    static func firstLine(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 65_536) else { return nil }
+        let bytes = [UInt8](data)
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     static func lastByte(_ path: String) -> UInt8? {

@@ -84,6 +84,7 @@ extension Trend {
             ($0.0.points[$0.1].date, $0.0.metric) > ($1.0.points[$1.1].date, $1.0.metric)
         }
         let runs = Set(series.flatMap { $0.points.map { "\($0.date)|\($0.commit)" } }).count
+        let machines = Set(series.map(\.machine))
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>FoldBench trends</title>
@@ -106,7 +107,10 @@ extension Trend {
             html += "<p>No change point in any series.</p>\n"
         } else {
             html += "<h2>Newest change points</h2>\n<table><tr>"
-            html += ["date", "commit", "scenario", "variant", "metric", "before", "after", "change", ""].map {
+            let columns =
+                ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
+                + ["scenario", "variant", "metric", "before", "after", "change", ""]
+            html += columns.map {
                 "<th>\($0)</th>"
             }.joined()
             html += "</tr>\n"
@@ -115,6 +119,7 @@ extension Trend {
                 let verdict = direction(item.metric, before, after)
                 html +=
                     "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
+                    + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
                 html +=
                     "<td>\(SVG.escape(item.scenario))</td><td>\(SVG.escape(item.variant))</td><td>\(SVG.escape(item.metric))</td>"
                 html += "<td class=\"num\">\(SVG.value(before))</td><td class=\"num\">\(SVG.value(after))</td>"
@@ -123,10 +128,15 @@ extension Trend {
             }
             html += "</table>\n"
         }
-        let scenarios = series.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        for scenario in scenarios {
-            let own = series.filter { $0.scenario == scenario }
-            html += "<h2>\(SVG.escape(scenario))</h2>\n<div class=\"charts\">\n"
+        // One group per scenario and machine kind: numbers from different CPU models
+        // never share a chart.
+        let groups = series.map { ($0.scenario, $0.machine) }.reduce(into: [(String, String)]()) {
+            if !$0.contains(where: { $0 == $1 }) { $0.append($1) }
+        }
+        for (scenario, machine) in groups {
+            let own = series.filter { $0.scenario == scenario && $0.machine == machine }
+            let heading = machines.count > 1 ? "\(scenario) — \(machine)" : scenario
+            html += "<h2>\(SVG.escape(heading))</h2>\n<div class=\"charts\">\n"
             let metrics = own.map(\.metric).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let main = mainMetrics.map(\.name).filter(metrics.contains)
             let others = metrics.filter { !main.contains($0) }

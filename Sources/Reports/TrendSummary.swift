@@ -23,7 +23,7 @@ extension Trend {
                 series.map { item in
                     .object([
                         ("scenario", .string(item.scenario)), ("variant", .string(item.variant)),
-                        ("metric", .string(item.metric)),
+                        ("metric", .string(item.metric)), ("machine", .string(item.machine)),
                         ("unit", .string(item.unit)), ("runs", .number(Double(item.points.count))),
                         ("latest", .number(item.points.last?.value ?? 0)),
                         (
