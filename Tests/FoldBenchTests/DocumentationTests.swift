@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import SceneFormat
 import Testing
 
 @testable import FoldBenchCLI
@@ -50,6 +51,57 @@ struct DocumentationTests {
             #expect(
                 FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(target).path),
                 "\(target) exists")
+        }
+    }
+
+    @Test("the GitHub Actions example is valid YAML with a shard matrix, a merge, both gates and the job summary")
+    func workflowExample() throws {
+        let path = repositoryRoot.appendingPathComponent("docs/github-actions.yml").path
+        // PyYAML (Debian's python3-yaml) reads it as GitHub does; a syntax error fails here.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            """
+            import json, sys, yaml
+            document = yaml.safe_load(open(sys.argv[1]))
+            jobs = document["jobs"]
+            print(json.dumps({
+                "jobs": sorted(jobs),
+                "matrix": jobs["bench"]["strategy"]["matrix"]["shard"],
+                "needs": jobs["report"]["needs"],
+                "steps": [step.get("run", "") for job in jobs.values() for step in job["steps"]],
+            }))
+            """,
+            path,
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problem)")
+        let parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        #expect(parsed["jobs"] == .array([.string("bench"), .string("report")]))
+        #expect(parsed["matrix"] == .array([.number(1), .number(2), .number(3), .number(4)]))
+        #expect(parsed["needs"] == .string("bench"))
+        guard case .array(let steps)? = parsed["steps"] else {
+            Issue.record("no steps")
+            return
+        }
+        let commands = steps.compactMap { step -> String? in
+            if case .string(let text) = step { return text }
+            return nil
+        }.joined(separator: "\n")
+        for expected in [
+            "--shard ${{ matrix.shard }}/4", "foldbench merge shard-*/latest.json",
+            "foldbench compare Results/baseline.json",
+            "--gate allocations,instructions", "foldbench ab", "$GITHUB_STEP_SUMMARY", "--export bmf:",
+        ] {
+            #expect(commands.contains(expected), "\(expected)")
         }
     }
 }
