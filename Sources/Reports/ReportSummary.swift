@@ -64,7 +64,9 @@ public struct ReportSummary: Sendable {
             var samples: [Double] = []
             if let sampleValue = element.value["timeSamples"] {
                 for sample in try JSONReader(sampleValue, path: element.childPath("timeSamples")).array() {
-                    samples.append(try sample.number())
+                    let number = try sample.number()
+                    guard number >= 0 else { throw sample.failure("a time cannot be negative") }
+                    samples.append(number)
                 }
             }
             var frameTimes: [Double] = []
@@ -101,7 +103,11 @@ public struct ReportSummary: Sendable {
                 guard let headline = value[metric.headline.rawValue] else {
                     throw SceneError(place: path, rule: "needs a \(metric.headline.rawValue)")
                 }
-                metrics[metric] = try JSONReader(headline, path: path).number()
+                let reader = JSONReader(headline, path: path)
+                let number = try reader.number()
+                // Every metric is a time, a count, a size or a ratio of times: none is negative.
+                guard number >= 0 else { throw reader.failure("\(formatNumber(number)) is negative") }
+                metrics[metric] = number
                 if case .array(let bounds) = value["ci95"] ?? .null, bounds.count == 2,
                     case .number(let lower) = bounds[0], case .number(let upper) = bounds[1]
                 {

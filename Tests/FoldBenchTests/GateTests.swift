@@ -363,6 +363,25 @@ struct CompareTests {
         #expect(result.err.contains("b.json: results[0].metrics.framesOverBudget"), "\(result.err)")
     }
 
+    @Test("a negative time sample or metric is refused, naming the place")
+    func negativeValues() throws {
+        let good = self.report(instructions: 1, allocations: 0, samples: steady)
+        var report = RunnerTests.syntheticReport()
+        report.results[0].samples[2] = -120
+        let negativeSample = try compare(good, JSONWriter.writePretty(report.json()))
+        #expect(negativeSample.status == 2)
+        #expect(
+            negativeSample.err.contains("b.json: results[0].timeSamples[2]: a time cannot be negative"),
+            "\(negativeSample.err)")
+        report = RunnerTests.syntheticReport()
+        report.results[0].instructionsPerRelayout = -5
+        let negativeCount = try compare(good, JSONWriter.writePretty(report.json()))
+        #expect(negativeCount.status == 2)
+        #expect(
+            negativeCount.err.contains("b.json: results[0].metrics.instructionsPerRelayout: -5 is negative"),
+            "\(negativeCount.err)")
+    }
+
     @Test("bad input exits 2: unreadable, malformed, wrong schema, nothing in common")
     func badInput() throws {
         let good = report(instructions: 1, allocations: 0, samples: steady)
