@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Reports
 import SceneFormat
 import SceneGenerator
@@ -73,7 +74,7 @@ struct CrashSafetyTests {
         let header = CSV.line(CSV.columns)
         let whole = CSV.line([
             "2026-11-29T00:00:00Z", "c0", "false", "host", "drag-resize/media-player/iphone-duo", "fast", "1",
-            "timePerRelayout", "p50", "100", "ns",
+            "timePerRelayout", "p50", "100", "ns", RunEnvironment.current().cpu, "2", "Swift version 6.3.1",
         ])
         let torn = "2026-11-29T00:00:01Z,c1,false,host,drag-resize/med"
         try (header + whole + torn).write(toFile: history, atomically: true, encoding: .utf8)
@@ -94,7 +95,7 @@ struct CrashSafetyTests {
         #expect(series.reduce(0) { $0 + $1.points.count } == 1 + appended)
         let trend = runFoldBench(["trend", history, "--out", directory.appendingPathComponent("trend").path])
         #expect(trend.status == 0)
-        #expect(trend.err.contains("\(history): line 3: 5 fields, expected 11 (truncated?) (skipped)"), "\(trend.err)")
+        #expect(trend.err.contains("\(history): line 3: 5 fields, expected 14 (truncated?) (skipped)"), "\(trend.err)")
     }
 
     @Test("SIGKILL during runs leaves every earlier file and row intact and readable")

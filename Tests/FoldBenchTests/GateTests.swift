@@ -410,6 +410,7 @@ struct TrendTests {
                 CSV.line([
                     "2026-11-\(10 + index % 18)T00:00:00Z", "c\(index)", "false", "host",
                     "fold-cycle/balanced-d8/iphone-duo", "fast", "255", metric, "value", String(value), "count",
+                    "AMD EPYC", "2", "Swift version 6.3.1",
                 ])
             }.joined()
     }
@@ -431,12 +432,12 @@ struct TrendTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var text = Self.history((0..<20).map { $0 < 10 ? 50_000 : 55_000 })
         text += "2026-11-30T00:00:00Z,c99,false,host,fold-cycle/bal\n"  // a row cut short by a crash
-        text += "2026-11-30T00:00:00Z,c98,false,host,s,fast,1,timePerRelayout,p50,fast!,ns\n"
+        text += "2026-11-30T00:00:00Z,c98,false,host,s,fast,1,timePerRelayout,p50,fast!,ns,AMD EPYC,2,Swift\n"
         let path = try writeFile(text, named: "history.csv", in: directory)
         let out = directory.appendingPathComponent("trend").path
         let result = runFoldBench(["trend", path, "--out", out])
         #expect(result.status == 0)
-        #expect(result.err.contains("\(path): line 22: 5 fields, expected 11 (truncated?) (skipped)"))
+        #expect(result.err.contains("\(path): line 22: 5 fields, expected 14 (truncated?) (skipped)"))
         #expect(result.err.contains("\(path): line 23: value 'fast!' is not a number (skipped)"))
         #expect(
             result.out.contains(
@@ -446,7 +447,8 @@ struct TrendTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(
             files == [
-                "index.html", "instructionsPerRelayout--fold-cycle_balanced-d8_iphone-duo--fast.svg", "summary.csv",
+                "index.html", "instructionsPerRelayout--fold-cycle_balanced-d8_iphone-duo--fast--AMD_EPYC.svg",
+                "summary.csv",
                 "summary.json", "summary.md",
             ])
         let svg = try String(contentsOfFile: "\(out)/\(files[1])", encoding: .utf8)
@@ -465,7 +467,7 @@ struct TrendTests {
         func row(_ commit: String, _ metric: String, _ statistic: String, _ value: String) -> String {
             CSV.line([
                 "2026-11-30T00:00:0\(commit.suffix(1))Z", commit, "false", "h", "s", "fast", "1", metric, statistic,
-                value, "ns",
+                value, "ns", "AMD EPYC", "2", "Swift version 6.3.1",
             ])
         }
         let text =
