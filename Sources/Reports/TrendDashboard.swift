@@ -130,8 +130,10 @@ extension Trend {
         }
         // One group per scenario and machine kind: numbers from different CPU models
         // never share a chart.
-        let groups = series.map { ($0.scenario, $0.machine) }.reduce(into: [(String, String)]()) {
-            if !$0.contains(where: { $0 == $1 }) { $0.append($1) }
+        var groups: [(scenario: String, machine: String)] = []
+        for item in series where !groups.contains(where: { $0.scenario == item.scenario && $0.machine == item.machine })
+        {
+            groups.append((item.scenario, item.machine))
         }
         for (scenario, machine) in groups {
             let own = series.filter { $0.scenario == scenario && $0.machine == machine }

@@ -457,6 +457,7 @@ struct TrendTests {
         // The dashboard shows the chart itself, with the change point's commit and the step.
         let index = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
         #expect(index.contains("class=\"chart\" data-marks=\"20\""))
+        #expect(index.components(separatedBy: "class=\"chart\"").count - 1 == 1, "one chart for the one series")
         #expect(index.contains("fast: change at c10") && index.contains(">fast +10.0 %</text>"))
         #expect(index.contains("<td>c10</td>") && index.contains("worse"))
     }

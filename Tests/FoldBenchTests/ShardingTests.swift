@@ -167,7 +167,11 @@ struct ShardingTests {
         let (series, _) = Trend.read(text)
         #expect(series.map(\.machine).sorted() == ["AMD", "Intel"])
         #expect(series.first { $0.machine == "AMD" }?.points.map(\.value) == [100, 101])
-        #expect(Trend.html(series).contains("s/t/u — Intel"))
+        let page = Trend.html(series)
+        #expect(page.contains("<h2>s/t/u — Intel</h2>") && page.contains("<h2>s/t/u — AMD</h2>"))
+        // One group, and one chart, per scenario and machine.
+        #expect(page.components(separatedBy: "<h2>s/t/u").count - 1 == 2)
+        #expect(page.components(separatedBy: "class=\"chart\"").count - 1 == 2)
 
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
