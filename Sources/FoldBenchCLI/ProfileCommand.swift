@@ -46,6 +46,12 @@ enum ProfileCommand: Command {
         let out =
             "\(arguments.value(.profileOut) ?? "Results/profile")/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
         let sources = SourceFiles()
+        // The other build first: a revision that cannot be built fails before any profiling.
+        let baselineSpec = arguments.value(.profileBaseline)
+        let baseline = try baselineSpec.map { spec throws(CommandFailure) in
+            try Builds.product(
+                .executable, of: spec, cache: arguments.value(.buildCache) ?? Builds.defaultCache, console: console)
+        }
 
         let own =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -76,9 +82,7 @@ enum ProfileCommand: Command {
             throw CommandFailure(status: 2, error.description)
         }
 
-        if let baselineSpec = arguments.value(.profileBaseline) {
-            let cache = arguments.value(.buildCache) ?? Builds.defaultCache
-            let baseline = try Builds.product(.executable, of: baselineSpec, cache: cache, console: console)
+        if let baselineSpec, let baseline {
             console.err("profiling \(baselineSpec) under callgrind...\n")
             let (before, _) = try profileBuild(
                 baseline, scenario: scenario.description, variant: variant, frames: frames,
