@@ -22,17 +22,18 @@ extension Trend {
     /// A chart of `series` (one scenario and metric, several variants) over the runs
     /// any of them has, in order.
     static func chart(_ series: [TrendSeries], title: String, width: Double) -> LineChart {
-        // The runs, in the order the history has them, each once.
-        var runs: [String] = []
-        var runIndex: [String: Int] = [:]
-        var dates: [String] = []
+        // The runs any variant has, each once, by date (ISO 8601 sorts as text), runs
+        // of the same second in the order the history has them.
+        var seen: [String: (date: String, order: Int)] = [:]
         for item in series {
-            for point in item.points where runIndex["\(point.date)|\(point.commit)"] == nil {
-                runIndex["\(point.date)|\(point.commit)"] = runs.count
-                runs.append("\(point.date)|\(point.commit)")
-                dates.append(point.date)
+            for point in item.points where seen["\(point.date)|\(point.commit)"] == nil {
+                seen["\(point.date)|\(point.commit)"] = (point.date, seen.count)
             }
         }
+        let runs = seen.keys.sorted { (seen[$0]!.date, seen[$0]!.order) < (seen[$1]!.date, seen[$1]!.order) }
+        var runIndex: [String: Int] = [:]
+        for (index, run) in runs.enumerated() { runIndex[run] = index }
+        let dates = runs.map { seen[$0]!.date }
         let unit = series.first?.unit ?? ""
         var chart = LineChart(
             title: title, xLabel: "run (\(runs.count))", yLabel: unit,

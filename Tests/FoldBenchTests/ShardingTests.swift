@@ -1,9 +1,10 @@
 import Foundation
 import Measurement
-import Reports
 import SceneFormat
 import Testing
 import Workloads
+
+@testable import Reports
 
 /// Sharding a suite over a CI matrix, merging the parts, and keeping machines apart.
 struct ShardingTests {
@@ -167,6 +168,15 @@ struct ShardingTests {
         let (series, _) = Trend.read(text)
         #expect(series.map(\.machine).sorted() == ["AMD", "Intel"])
         #expect(series.first { $0.machine == "AMD" }?.points.map(\.value) == [100, 101])
+        // A variant whose history starts later than the first one's still lines up by date.
+        let later =
+            CSV.line(CSV.columns) + row("AMD", "100", "5") + row("AMD", "101", "6")
+            + CSV.line([
+                "2026-11-30T00:00:01Z", "c1", "false", "h", "s/t/u", "reference", "1", "timePerRelayout", "p50", "900",
+                "ns", "AMD", "2", "Swift",
+            ])
+        let chart = Trend.chart(Trend.read(later).series, title: "t", width: 600)
+        #expect(chart.series.map { $0.points.map(\.x) } == [[1, 2], [0]])
         let page = Trend.html(series)
         #expect(page.contains("<h2>s/t/u — Intel</h2>") && page.contains("<h2>s/t/u — AMD</h2>"))
         // One group, and one chart, per scenario and machine.
