@@ -475,6 +475,8 @@ struct TrendTests {
             header + row("c1", "timePerRelayout", "p50", "100") + row("c1", "timePerRelayout", "ci95Lower", "95")
             + row("c1", "timePerRelayout", "ci95Upper", "108") + row("c1", "timePerRelayout", "p90", "130")
             + row("c2", "timePerRelayout", "p50", "101") + row("c3", "timePerRelayout", "ci95Upper", "120")
+            // The same commit run again a second later: its bound is not the first run's.
+            + row("c2", "timePerRelayout", "ci95Upper", "130").replacingOccurrences(of: ":02Z", with: ":09Z")
         let (series, problems) = Trend.read(text)
         #expect(problems.isEmpty)
         #expect(series.count == 1)
