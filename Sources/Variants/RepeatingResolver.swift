@@ -15,24 +15,25 @@ public struct RepeatingResolver: ResolverVariant {
         self.period = period
     }
 
-    /// The compiled tree and the frames since the last repeat. The count lives behind a
-    /// pointer, not in a class, so that a frame pays no reference counting for it (that
-    /// would add a fixed cost of its own); one word per prepared tree, never freed (a
-    /// test-only variant).
-    public func prepare(_ tree: ArrangementTree) -> (tree: CompiledTree, frames: UnsafeMutablePointer<Int>) {
-        let frames = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        frames.initialize(to: 0)
-        return (FastResolver().prepare(tree), frames)
+    /// Frames since the last repeat, one counter per prepared tree, freed with it.
+    public final class FrameCounter: @unchecked Sendable {
+        var frames = 0
+    }
+
+    /// The compiled tree and its frame counter. The relayout reads the counter through
+    /// its borrowed argument, so a frame pays no reference counting for it.
+    public func prepare(_ tree: ArrangementTree) -> (tree: CompiledTree, counter: FrameCounter) {
+        (FastResolver().prepare(tree), FrameCounter())
     }
 
     public func relayout(
-        _ prepared: (tree: CompiledTree, frames: UnsafeMutablePointer<Int>), in context: LayoutContext,
+        _ prepared: (tree: CompiledTree, counter: FrameCounter), in context: LayoutContext,
         into resolution: inout Resolution
     ) {
         FastResolver().relayout(prepared.tree, in: context, into: &resolution)
-        prepared.frames.pointee += 1
-        if prepared.frames.pointee == period {
-            prepared.frames.pointee = 0
+        prepared.counter.frames += 1
+        if prepared.counter.frames == period {
+            prepared.counter.frames = 0
             FastResolver().relayout(prepared.tree, in: context, into: &resolution)
         }
     }
