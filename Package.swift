@@ -18,6 +18,10 @@ let package = Package(
         .executable(name: "foldbench", targets: ["foldbench"]),
         // One build's resolvers and harness behind a C interface, for `foldbench ab`.
         .library(name: "FoldBenchPlugin", type: .dynamic, targets: ["FoldBenchPlugin"]),
+        // The modules the fuzz targets (the package in Fuzz/) reach into.
+        .library(
+            name: "FoldBenchKit",
+            targets: ["ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat", "Workloads", "Reports", "FoldBenchCLI"]),
     ],
     targets: [
         // The contract's vocabulary: geometry, contexts, styles, the validated tree, results.

@@ -1,38 +1,57 @@
 #!/usr/bin/env bash
-# Builds the two libFuzzer targets (with AddressSanitizer) and runs each for
-# SECONDS (default 60): 'differential' (bytes -> a valid scene; every variant must
-# equal the reference) and 'decoder' (raw bytes -> the scene decoder; accept or reject,
-# never trap). Findings land in fuzz-out/<target>/ as crash-* files.
-#   scripts/fuzz.sh [SECONDS]
+# Builds the libFuzzer targets (the package in Fuzz/, with AddressSanitizer) and runs
+# each for SECONDS (default 60), one after the other:
+#   differential  bytes -> a generated scene; every variant must equal the reference
+#   decoder       raw bytes -> the scene decoder
+#   report        raw bytes -> the report readers (compare, report, export, merge)
+#   history       raw bytes -> the history reader (trend)
+#   device        raw bytes -> the device profile reader (--device-file)
+#   arguments     bytes split at NUL -> a command's argument parser
+# Findings land in fuzz-out/<target>/ as crash-* files; the status is non-zero when
+# any target found one.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      (SECONDS 0: build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(differential decoder report history device arguments)
 out=fuzz-out
 build=$out/build
-mkdir -p "$build"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -D FUZZING -I "$build" -L "$build")
-# Each module as a static library, instrumented for coverage.
-# The Foundation-free modules, in dependency order (a new variant in Sources/Variants needs no change here).
-modules=(ArrangementModel ReferenceResolver FastResolver Variants SceneGenerator SceneFormat)
-for module in "${modules[@]}"; do
-    swiftc "${flags[@]}" -package-name FoldBench -module-name "$module" -emit-library -static -emit-module \
-        -emit-module-path "$build/$module.swiftmodule" -o "$build/lib$module.a" Sources/"$module"/*.swift
-done
-libs=()
-for ((i = ${#modules[@]} - 1; i >= 0; i--)); do libs+=("-l${modules[i]}"); done
-libs+=(-lm)
+mkdir -p "$out"
+# SwiftPM gives every executable its own main, so libFuzzer's driver is linked without
+# its main (fuzzer_no_main) and each target calls LLVMFuzzerRunDriver; the coverage
+# instrumentation is what -sanitize=fuzzer would add.
+resources=$(dirname "$(dirname "$(command -v swift)")")/lib/clang
+driver=$(ls "$resources"/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+# jemalloc's malloc and operator new would mix with AddressSanitizer's free, so the
+# targets load a stand-in libjemalloc.so.2 (found first through the rpath) whose only
+# function, mallctl, reports that no counter exists.
+stub=$PWD/$out/jemalloc-stub
+mkdir -p "$stub"
+printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
+    'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$stub/stub.c"
+cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$stub/libjemalloc.so.2" "$stub/stub.c"
 # gold warns about every AddressSanitizer helper it cannot export; keep the rest.
-quiet_link() { { "$@" 2>&1 1>&3 | { grep -v "Cannot export local symbol" >&2 || true; }; } 3>&1; }
-quiet_link swiftc "${flags[@]}" Fuzz/DifferentialFuzz.swift "${libs[@]}" -o "$build/fuzz-differential"
-quiet_link swiftc "${flags[@]}" Fuzz/SceneDecoderFuzz.swift "${libs[@]}" -o "$build/fuzz-decoder"
+swift build --package-path Fuzz --scratch-path "$build" -c release \
+    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+    -Xswiftc -DFUZZING -Xswiftc -g -Xlinker "$driver" -Xlinker -lstdc++ \
+    -Xlinker -rpath -Xlinker "$stub" -Xlinker --disable-new-dtags 2>&1 |
+    { grep -v "Cannot export local symbol" || true; }
+bin=$(swift build --package-path Fuzz --scratch-path "$build" -c release --show-bin-path)
+[ "$seconds" -gt 0 ] || exit 0
 
 status=0
-for target in differential decoder; do
+for target in "${targets[@]}"; do
+    program=$bin/Fuzz${target^}
+    [ -x "$program" ] || { echo "fuzz.sh: no target '$target'" >&2; exit 2; }
     corpus=$out/$target/corpus
     mkdir -p "$corpus"
     seeds=Fuzz/corpus/$target
+    # Reports and histories need room for a few rows of real data.
+    case $target in report | history) max_len=16384 ;; *) max_len=4096 ;; esac
     echo "== $target: ${seconds}s" >&2
-    "$build/fuzz-$target" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 \
+    "$program" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=$max_len -rss_limit_mb=2048 \
         -artifact_prefix="$out/$target/" -print_final_stats=1 2>"$out/$target/log.txt" || status=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|==ERROR|Fatal error" "$out/$target/log.txt" >&2 || true
 done

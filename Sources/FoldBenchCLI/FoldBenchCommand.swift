@@ -39,7 +39,7 @@ public enum FoldBenchCommand {
             console.out(command.spec.help)
             return 0
         }
-        guard let command = (commands + internalCommands).first(where: { $0.spec.name == name }) else {
+        guard let command = command(named: name) else {
             console.err("foldbench: error: unknown command '\(name)'\n\n\(generalHelp)")
             return 2
         }
@@ -61,6 +61,16 @@ public enum FoldBenchCommand {
             return 2
         }
     }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        (commands + internalCommands).first { $0.spec.name == name }
+    }
+
+    /// The declaration of the command called `name`, listed or internal (for the argument fuzzer).
+    public static func spec(named name: String) -> CommandSpec? { command(named: name)?.spec }
+
+    /// Every command's name, listed and internal.
+    public static var commandNames: [String] { (commands + internalCommands).map { $0.spec.name } }
 
     static var generalHelp: String {
         let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2

@@ -1,0 +1,31 @@
+// libFuzzer target: raw bytes into the scene decoder. It must accept or reject,
+// never trap; an accepted scene must resolve identically with every variant and
+// survive a round trip through the encoder.
+import ArrangementModel
+import FuzzDriver
+import ReferenceResolver
+import SceneFormat
+import Variants
+
+@main
+enum SceneDecoderFuzz {
+    static func main() {
+        runFuzzer { bytes in
+            guard let scene = try? SceneDecoder.decode(bytes) else { return }
+            let encoded = SceneEncoder.encode(scene)
+            guard let again = try? SceneDecoder.decode(encoded), again == scene else {
+                fatalError("an accepted scene does not survive its own encoding:\n\(encoded)")
+            }
+            guard scene.tree.arrangementCount <= 4096 else { return }
+            let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
+            for entry in VariantList.candidates {
+                let resolution = entry.variant.resolve(scene.tree, in: scene.context)
+                if let difference = ResolutionComparison.firstDifference(resolution, reference, ids: scene.tree.paneIDs)
+                {
+                    fatalError("\(entry.name) differs from the reference: \(difference)\n\(encoded)")
+                }
+            }
+            _ = ResolutionEncoder.encode(reference, ids: scene.tree.paneIDs)
+        }
+    }
+}
