@@ -25,7 +25,9 @@ public struct ArrangementTree: Equatable, Sendable {
         deepest = 1
         while let (pane, depth) = stack.popLast() {
             guard seen.insert(pane.id).inserted else {
-                throw ModelError("duplicate id \"\(pane.id)\"", field: "id")
+                var error = ModelError("duplicate id \"\(pane.id)\"", field: "id")
+                error.duplicateID = pane.id
+                throw error
             }
             ids.append(pane.id)
             if let nested = pane.arrangement {

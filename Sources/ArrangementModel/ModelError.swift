@@ -7,6 +7,8 @@ public struct ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     public let field: String?
     /// The rule, phrased for a user (`"1.4 is outside 0...1"`).
     public let rule: String
+    /// The id used twice, when that is the rule broken.
+    public var duplicateID: String?
 
     public init(_ rule: String, field: String? = nil) {
         self.field = field

@@ -11,7 +11,7 @@ enum CompareCommand: Command {
             .instructionThreshold,
             .gate,
             .pair, .format,
-        ],
+        ] + CommandSpec.Option.jsonLimits,
         details: """
             Allocations and bytes: any increase is a regression. Instructions: a change beyond
             the threshold. Times and the ratio to the reference are shown as "informational":
@@ -79,7 +79,7 @@ enum CompareCommand: Command {
     static func loadReport(_ path: String) throws(CommandFailure) -> ReportSummary {
         let bytes = try readFile(path)
         do {
-            return try ReportSummary.decode(bytes)
+            return try ReportSummary.decode(bytes, limits: Limits.current)
         } catch {
             throw .badInput(file: path, error)
         }

@@ -1,19 +1,49 @@
 import Foundation
+import SceneFormat
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
 public struct Console: Sendable {
     public let out: @Sendable (String) -> Void
     public let err: @Sendable (String) -> Void
+    /// Standard output as bytes, for answers written a chunk at a time.
+    public let outBytes: @Sendable ([UInt8]) -> Void
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        outBytes: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
         self.out = out
         self.err = err
+        self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// The process's own streams, unbuffered on standard error so progress shows at once.
+    /// Standard output that cannot be written (a full disk, a closed pipe's reader gone)
+    /// ends the process with exit status 2 and says why, rather than losing the answer
+    /// unnoticed.
     public static let standard = Console(
-        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        err: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        out: { text in writeAll(Array(text.utf8), to: 1) },
+        err: { text in writeAll(Array(text.utf8), to: 2) },
+        outBytes: { bytes in writeAll(bytes, to: 1) })
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                if descriptor != 2 {
+                    let message = Array("foldbench: error: standard output: \(reason)\n".utf8)
+                    _ = message.withUnsafeBytes { Foundation.write(2, $0.baseAddress!, $0.count) }
+                }
+                exit(2)
+            }
+            offset += written
+        }
+    }
 }
 
 /// A command's failure with its exit status: 1 a failed check or a regression,
@@ -35,15 +65,48 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Reads a whole file; a missing or unreadable file is bad input (exit 2).
-func readFile(_ path: String) throws(CommandFailure) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CommandFailure(status: 2, "\(path): cannot read: no such file")
+/// Reads a whole file of at most `limit` bytes straight into an array (one copy in
+/// memory, not two); a missing, unreadable or oversized file is bad input (exit 2).
+func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) throws(CommandFailure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+        throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
     }
-    guard !isDirectory.boolValue else { throw CommandFailure(status: 2, "\(path): cannot read: is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandFailure(status: 2, "\(path): cannot read: permission denied or I/O error")
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+        throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
     }
-    return [UInt8](data)
+    guard status.st_mode & S_IFMT != S_IFDIR else {
+        throw CommandFailure(status: 2, "\(path): cannot read: is a directory")
+    }
+    let size = Int(status.st_size)
+    guard size <= limit else { throw fileTooLarge(path, limit: limit) }
+    // A regular file's size is known; a pipe's grows as it is read, still within the limit.
+    var bytes = [UInt8](repeating: 0, count: max(size, 1 << 16))
+    var count = 0
+    while true {
+        if count == bytes.count {
+            guard count < limit else { throw fileTooLarge(path, limit: limit) }
+            bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count))
+        }
+        let got = bytes.withUnsafeMutableBytes { buffer in
+            read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        }
+        if got < 0 && errno == EINTR { continue }
+        guard got >= 0 else {
+            throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
+        }
+        if got == 0 { break }
+        count += got
+    }
+    guard count <= limit else { throw fileTooLarge(path, limit: limit) }
+    bytes.removeLast(bytes.count - count)
+    return bytes
+}
+
+func fileTooLarge(_ path: String, limit: Int) -> CommandFailure {
+    CommandFailure(
+        status: 2,
+        "\(path): larger than \(limit >> 20) MiB, the input limit (raise it with \(InputLimits.fileSizeFlag) N)")
 }

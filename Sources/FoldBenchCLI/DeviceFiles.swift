@@ -7,7 +7,7 @@ enum DeviceFiles {
         for path in paths {
             let bytes = try readFile(path)
             do {
-                let device = try DeviceProfile.decode(bytes)
+                let device = try DeviceProfile.decode(bytes, limits: Limits.current)
                 devices[device.name] = device
             } catch {
                 throw .badInput(file: path, error)

@@ -49,7 +49,8 @@ public enum FoldBenchCommand {
                 console.out(command.spec.help)
                 return 0
             }
-            return try command.run(parsed, console: console)
+            let limits = try Limits.parse(parsed, command: command.spec)
+            return try Limits.$current.withValue(limits) { try command.run(parsed, console: console) }
         } catch let error as UsageError {
             console.err("foldbench: error: \(error.message)\n\(error.usage.map { "\($0)\n" } ?? "")")
             return 2

@@ -6,7 +6,7 @@ import SceneFormat
 enum MergeCommand: Command {
     static let spec = CommandSpec(
         name: "merge", summary: "Merge the reports of a sharded run (run --shard K/N) into one report.",
-        arguments: "REPORT.json...", positionals: 1...10_000, options: [.mergeOut, .allowMixed],
+        arguments: "REPORT.json...", positionals: 1...10_000, options: [.mergeOut, .allowMixed] + CommandSpec.Option.jsonLimits,
         details: """
             Writes DIR/latest.json, DIR/latest.csv and DIR/report/index.html, the results in the
             order of the files given. Refused (exit 2) when the reports come from different
@@ -23,7 +23,7 @@ enum MergeCommand: Command {
         for path in arguments.positionals {
             let bytes = try readFile(path)
             do {
-                reports.append((path, try Report.decode(bytes)))
+                reports.append((path, try Report.decode(bytes, limits: Limits.current)))
             } catch {
                 throw CommandFailure.badInput(file: path, error)
             }

@@ -1,3 +1,4 @@
+import SceneFormat
 import Reports
 import Variants
 import Workloads
@@ -5,6 +6,18 @@ import Workloads
 /// Every option of every command, declared once: the specs list them, the commands
 /// read them, and `run --instructions` hands them to its callgrind child.
 extension CommandSpec.Option {
+    // input limits (docs/reference.md, "Limits")
+    static let maxInputMB = Self(
+        "--max-input-mb", value: "N", help: "Largest input file read, in MiB (default 512).")
+    static let maxJSONValues = Self(
+        "--max-json-values", value: "N", help: "Most values in one JSON input (default 20000000).")
+    static let maxArrangements = Self(
+        "--max-arrangements", value: "N", help: "Most arrangements in one scene (default 1048575).")
+    static let maxHistoryRows = Self(
+        "--max-history-rows", value: "N", help: "Most rows in one history file (default 2000000).")
+    /// The ceilings of every command that reads JSON files.
+    static let jsonLimits: [Self] = [.maxInputMB, .maxJSONValues]
+
     // run
     static let suite = Self(
         "--suite", value: "NAME",
@@ -161,6 +174,31 @@ extension ParsedArguments {
         -> Int?
     {
         try integer(option.name, in: range, command: command)
+    }
+}
+
+/// The input limits in force for the command running: the defaults, or what its
+/// flags say. A task-local value, so that commands run side by side (as the tests
+/// run them) keep their own.
+enum Limits {
+    @TaskLocal static var current = InputLimits.standard
+
+    /// The limits `arguments` ask for; flags the command does not declare are absent.
+    static func parse(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> InputLimits {
+        var limits = InputLimits.standard
+        if let megabytes = try arguments.integer(.maxInputMB, in: 1...(1 << 30), command: command) {
+            limits.maximumFileBytes = megabytes << 20
+        }
+        if let values = try arguments.integer(.maxJSONValues, in: 1...Int(Int32.max), command: command) {
+            limits.maximumJSONValues = values
+        }
+        if let arrangements = try arguments.integer(.maxArrangements, in: 1...Int(Int32.max), command: command) {
+            limits.maximumArrangements = arrangements
+        }
+        if let rows = try arguments.integer(.maxHistoryRows, in: 1...Int(Int32.max), command: command) {
+            limits.maximumHistoryRows = rows
+        }
+        return limits
     }
 }
 

@@ -10,7 +10,7 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .device, .deviceFile, .posture, .orientation],
+        options: [.variant, .device, .deviceFile, .posture, .orientation] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
             Prints one object per pane, in depth-first order, with its visibility, frame,
             size class, split axis and z-index. A bad scene exits 2 naming the JSON path and the rule.
@@ -33,7 +33,7 @@ enum ResolveCommand: Command {
             throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)
         }
         let resolution = variant.resolve(scene.tree, in: scene.context)
-        console.out(ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs))
+        ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
         return 0
     }
 
@@ -62,12 +62,16 @@ enum ResolveCommand: Command {
     }
 
     /// Reads and decodes a scene file, naming the file in any failure.
+    /// The file's bytes are let go once parsed, before the tree is built from them.
     static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
-        let bytes = try readFile(path)
+        let limits = Limits.current
         do {
-            return try SceneDecoder.decode(bytes)
-        } catch {
+            let document = try JSONReader.document(try readFile(path), limits: limits)
+            return try SceneDecoder.decode(document, limits: limits)
+        } catch let error as SceneError {
             throw .badInput(file: path, error)
+        } catch {
+            throw error as! CommandFailure
         }
     }
 }

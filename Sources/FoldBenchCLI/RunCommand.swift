@@ -13,7 +13,7 @@ enum RunCommand: Command {
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .instructions, .record, .out, .wide, .runExport, .shard,
-        ],
+        ] + CommandSpec.Option.jsonLimits,
         details: """
             Every variant is first checked against the reference on every frame; a variant
             that disagrees is not measured (exit 1, naming the frame and the pane).

@@ -1,3 +1,4 @@
+import SceneFormat
 import Foundation
 import Measurement
 import Reports
@@ -9,7 +10,7 @@ enum TrendCommand: Command {
     static let spec = CommandSpec(
         name: "trend", summary: "Find change points in Results/history.csv; write SVG charts and summaries.",
         arguments: "[HISTORY.csv]", positionals: 0...1,
-        options: [.trendOut],
+        options: [.trendOut, .maxInputMB, .maxHistoryRows],
         details: """
             Per scenario x variant x metric: the series over recorded runs, its change points
             (E-divisive means with a permutation test, p < 0.05), one SVG chart per series,
@@ -19,7 +20,15 @@ enum TrendCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals.first ?? "Results/history.csv"
-        let text = String(decoding: try readFile(path), as: UTF8.self)
+        let bytes = try readFile(path)
+        let rows = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } - 1
+        guard rows <= Limits.current.maximumHistoryRows else {
+            throw CommandFailure(
+                status: 2,
+                "\(path): more than \(Limits.current.maximumHistoryRows) rows, the limit (raise it with \(InputLimits.historyRowsFlag) N)"
+            )
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         let (series, problems) = Trend.read(text)
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         if series.isEmpty, let first = problems.first, first.line == 1 {

@@ -7,9 +7,9 @@ extension Report {
     /// A report read back whole from its JSON, for `merge`: the checked summary, with
     /// the environment, the options and every result rebuilt (time statistics are
     /// recomputed from the samples, as the runner computed them).
-    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Report {
-        let summary = try ReportSummary.decode(bytes)
-        let document = try JSONReader.document(bytes)
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> Report {
+        let summary = try ReportSummary.decode(bytes, limits: limits)
+        let document = try JSONReader.document(bytes, limits: limits)
         var environment = RunEnvironment()
         let fields = summary.environment
         environment.toolVersion = (fields["tool"] ?? "").replacingOccurrences(of: "foldbench ", with: "")

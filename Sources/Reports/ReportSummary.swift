@@ -30,8 +30,8 @@ public struct ReportSummary: Sendable {
     public var timelines: [String: [Timeline.Phase]] = [:]
 
     /// Reads a report; every problem names the JSON path and the rule.
-    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> ReportSummary {
-        let document = try JSONReader.document(bytes)
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> ReportSummary {
+        let document = try JSONReader.document(bytes, limits: limits)
         guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
         let top = JSONReader(document)
         guard let versionValue = document["schemaVersion"] else {

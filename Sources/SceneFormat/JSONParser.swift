@@ -17,10 +17,17 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Values read so far, against ``maximumValues``: the document costs at most
+    /// about 64 bytes a value, so the count bounds its memory.
+    private var values = 0
+    private let maximumValues: Int
 
-    /// Parses one complete document.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses one complete document of at most `maximumValues` values (numbers,
+    /// strings, literals, arrays and objects, each counted once).
+    public static func parse(
+        _ bytes: [UInt8], maximumValues: Int = InputLimits.standard.maximumJSONValues
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumValues: maximumValues)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -33,7 +40,10 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maximumValues: Int) {
+        self.bytes = bytes
+        self.maximumValues = maximumValues
+    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         var line = 1
@@ -57,6 +67,11 @@ public struct JSONParser {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw error("unexpected end of input, expected a value") }
+        values += 1
+        guard values <= maximumValues else {
+            throw error(
+                "more than \(maximumValues) values, the limit (raise it with \(InputLimits.jsonValuesFlag) N)")
+        }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -93,6 +108,7 @@ public struct JSONParser {
         try enterContainer()
         index += 1
         var entries: [(key: String, value: JSONValue)] = []
+        // Small objects look their keys up in `entries`; a set only for big ones.
         var keys: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -105,7 +121,14 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            let duplicate: Bool
+            if entries.count < 16 {
+                duplicate = entries.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(entries.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            guard !duplicate else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -154,6 +177,27 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let opening = index
         index += 1
+        // Most strings have no escape: validate the bytes where they lie.
+        var end = index
+        var ascii = true
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            ascii = ascii && bytes[end] < 0x80
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let start = index
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                // ASCII is valid UTF-8 as it stands; anything else is checked.
+                return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
+            guard let text else {
+                index = opening  // the string, not what follows it
+                throw error("string is not valid UTF-8")
+            }
+            index = end + 1
+            return text
+        }
         var scalars: [UInt8] = []
         while true {
             guard let byte = current else { throw error("unterminated string") }
@@ -251,6 +295,13 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard isDigit(current) else { throw error("invalid number: expected a digit in the exponent") }
             while isDigit(current) { index += 1 }
+        }
+        // Whole numbers of up to 15 digits are exact in a Double: no text on the way.
+        let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if index - digits <= 15, bytes[digits..<index].allSatisfy({ (0x30...0x39).contains($0) }) {
+            var whole: Int64 = 0
+            for byte in bytes[digits..<index] { whole = whole * 10 + Int64(byte - 0x30) }
+            return digits == start ? Double(whole) : -Double(whole)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else {

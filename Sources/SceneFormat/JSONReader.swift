@@ -4,13 +4,17 @@ import ArrangementModel
 /// throw a ``SceneError`` naming that path. Decoders of every file format share it.
 public struct JSONReader {
     public let value: JSONValue
+    /// Where the value sits; spelled out only when a message needs it, since a deep
+    /// scene has a million members whose paths are hundreds of characters long.
+    let location: JSONPath
+
     /// The path, `root.primary.split` style; array elements as `reservedRegions[2]`.
-    public let path: String
+    public var path: String { location.text }
 
     /// Parses a whole file; malformed JSON fails at its line and column.
-    public static func document(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
+    public static func document(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> JSONValue {
         do {
-            return try JSONParser.parse(bytes)
+            return try JSONParser.parse(bytes, maximumValues: limits.maximumJSONValues)
         } catch {
             throw SceneError(
                 place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
@@ -19,7 +23,17 @@ public struct JSONReader {
 
     public init(_ value: JSONValue, path: String = "") {
         self.value = value
-        self.path = path
+        self.location = JSONPath(root: path)
+    }
+
+    init(_ value: JSONValue, location: JSONPath) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The reader of a member of this object.
+    public func member(_ key: String, _ value: JSONValue) -> JSONReader {
+        JSONReader(value, location: JSONPath(parent: location, key: key))
     }
 
     /// Fails at this value's path.
@@ -76,7 +90,7 @@ public struct JSONReader {
         guard case .array(let elements) = value else {
             throw failure("expected an array, found \(value.kindDescription)")
         }
-        return elements.enumerated().map { JSONReader($1, path: "\(path)[\($0)]") }
+        return elements.enumerated().map { JSONReader($1, location: JSONPath(parent: location, index: $0)) }
     }
 }
 
@@ -90,7 +104,7 @@ public struct JSONObjectReader {
 
     /// The member `key`, or `nil` when absent.
     public func optional(_ key: String) -> JSONReader? {
-        entries.first { $0.key == key }.map { JSONReader($0.value, path: reader.childPath(key)) }
+        entries.first { $0.key == key }.map { reader.member(key, $0.value) }
     }
 
     /// The member `key`; throws "missing" at its path when absent.
@@ -106,5 +120,42 @@ public struct JSONObjectReader {
     public func place(_ error: ModelError) -> SceneError {
         guard let field = error.field else { return failure(error.rule) }
         return SceneError(place: reader.childPath(field), rule: error.rule)
+    }
+}
+
+/// A value's place in its document, as a chain of members up to the root.
+final class JSONPath: Sendable {
+    enum Step {
+        case root(String)
+        case key(String)
+        case index(Int)
+    }
+
+    let parent: JSONPath?
+    let step: Step
+
+    init(root: String) {
+        parent = nil
+        step = .root(root)
+    }
+
+    init(parent: JSONPath, key: String) {
+        self.parent = parent
+        step = .key(key)
+    }
+
+    init(parent: JSONPath, index: Int) {
+        self.parent = parent
+        step = .index(index)
+    }
+
+    var text: String {
+        switch step {
+        case .root(let text): return text
+        case .key(let key):
+            let above = parent?.text ?? ""
+            return above.isEmpty ? key : "\(above).\(key)"
+        case .index(let index): return "\(parent?.text ?? "")[\(index)]"
+        }
     }
 }

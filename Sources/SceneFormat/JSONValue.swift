@@ -1,6 +1,7 @@
 /// A parsed JSON document. Objects keep their keys in file order, so that messages
-/// and round-trips follow the file.
-public indirect enum JSONValue: Equatable, Sendable {
+/// and round-trips follow the file. Not `indirect`: containers already live on the
+/// heap, and boxing every number and string would double a big scene's document.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

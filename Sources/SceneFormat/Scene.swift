@@ -15,35 +15,75 @@ public struct Scene: Equatable, Sendable {
 /// naming the JSON path and the rule. Never traps.
 public enum SceneDecoder {
     /// Decodes a scene from the bytes of a file.
-    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
-        let document = try JSONReader.document(bytes)
-        return try decode(document)
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> Scene {
+        try decode(JSONReader.document(bytes, limits: limits), limits: limits)
     }
 
     /// Decodes a scene from text.
     public static func decode(_ text: String) throws(SceneError) -> Scene { try decode(Array(text.utf8)) }
 
     /// Decodes a scene from a parsed document.
-    public static func decode(_ document: JSONValue) throws(SceneError) -> Scene {
-        let top = try JSONReader(document).object(allowing: ["context", "styles", "root"])
-        let context = try decodeContext(top.required("context"))
-        let styles = try decodeStyleAliases(top.optional("styles"))
-        var state = TreeState(styles: styles)
-        let rootReader = try top.required("root")
-        let root = try decodeArrangement(rootReader, depth: 1, state: &state)
+    /// The document is let go before the tree's index of ids is built, so a big
+    /// scene's peak holds the document or that index, never both.
+    public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(SceneError)
+        -> Scene
+    {
+        let (context, root) = try decodeParts(document, limits: limits)
+        _ = consume document
         do {
             return Scene(context: context, tree: try ArrangementTree(root: root))
         } catch {
-            // The decoder already checked ids and depth with their paths; this is a safety net.
-            throw rootReader.failure(error.rule)
+            // The tree finds a duplicate id (the decoder checked depth with its path, and
+            // keeps no table of ids beside the tree's); the paths follow the tree.
+            let uses = idPaths(of: error.duplicateID ?? "", in: root)
+            guard uses.count > 1 else { throw SceneError(place: "root", rule: error.rule) }
+            throw SceneError(
+                place: uses[1], rule: "duplicate id \"\(error.duplicateID ?? "")\" (first used at \(uses[0]))")
         }
     }
+
+    static func decodeParts(_ document: JSONValue, limits: InputLimits) throws(SceneError) -> (
+        LayoutContext, Arrangement
+    ) {
+        let top = try JSONReader(document).object(allowing: documentKeys)
+        let context = try decodeContext(top.required("context"))
+        let styles = try decodeStyleAliases(top.optional("styles"))
+        var state = TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
+        return (context, try decodeArrangement(top.required("root"), depth: 1, state: &state))
+    }
+
+    /// The paths of the first two panes with `id`, in the order the decoder reads (a
+    /// pane, then the arrangement it holds, then its sibling): the scene's paths
+    /// follow the tree, `root.primary.arrangement.secondary.id`.
+    static func idPaths(of id: String, in root: Arrangement) -> [String] {
+        var paths: [String] = []
+        func find(_ arrangement: Arrangement, _ path: String) {
+            for (side, pane) in [("primary", arrangement.primary), ("secondary", arrangement.secondary)]
+            where paths.count < 2 {
+                if pane.id == id { paths.append("\(path).\(side).id") }
+                if let nested = pane.arrangement { find(nested, "\(path).\(side).arrangement") }
+            }
+        }
+        find(root, "root")
+        return paths
+    }
+
+    // The keys each object allows, built once: a big scene checks millions of objects.
+    static let documentKeys: Set<String> = ["context", "styles", "root"]
+    static let contextKeys: Set<String> = ["bounds", "sizeClass", "layoutDirection", "reservedRegions"]
+    static let rectKeys: Set<String> = ["x", "y", "width", "height"]
+    static let axisKeys: Set<String> = ["horizontal", "vertical"]
+    static let styleKeys: Set<String> = ["split", "overlay"]
+    static let styleBodyKeys: Set<String> = ["axes"]
+    static let arrangementKeys: Set<String> = ["style", "primary", "secondary"]
+    static let preferenceKeys: Set<String> = ["ratio", "length"]
+    static let rangeKeys: Set<String> = ["min", "ideal", "max"]
 
     // MARK: Context
 
     /// A context object (`bounds`, `sizeClass`, `layoutDirection`, `reservedRegions`).
     public static func decodeContext(_ reader: JSONReader) throws(SceneError) -> LayoutContext {
-        let object = try reader.object(allowing: ["bounds", "sizeClass", "layoutDirection", "reservedRegions"])
+        let object = try reader.object(allowing: contextKeys)
         let bounds = try decodeRect(object.required("bounds"))
         let sizeClass =
             try object.optional("sizeClass").map { (reader) throws(SceneError) in try decodeSizeClass(reader) }
@@ -62,7 +102,7 @@ public enum SceneDecoder {
 
     /// A rect object with all four of `x`, `y`, `width`, `height`.
     public static func decodeRect(_ reader: JSONReader) throws(SceneError) -> Rect {
-        let object = try reader.object(allowing: ["x", "y", "width", "height"])
+        let object = try reader.object(allowing: rectKeys)
         let x = try object.required("x").number()
         let y = try object.required("y").number()
         let width = try object.required("width").size()
@@ -76,7 +116,7 @@ public enum SceneDecoder {
 
     /// `{"horizontal": "compact"|"regular", "vertical": …}`.
     public static func decodeSizeClass(_ reader: JSONReader) throws(SceneError) -> SizeClass {
-        let object = try reader.object(allowing: ["horizontal", "vertical"])
+        let object = try reader.object(allowing: axisKeys)
         func value(_ key: String) throws(SceneError) -> SizeClassValue {
             try object.required(key).choice(["compact", "regular"], what: "size class") == "compact"
                 ? .compact : .regular
@@ -121,10 +161,10 @@ public enum SceneDecoder {
             }
             return style
         }
-        let object = try reader.object(allowing: ["split", "overlay"])
+        let object = try reader.object(allowing: styleKeys)
         guard object.keys.count == 1 else { throw reader.failure("a style names exactly one of split, overlay") }
         let kind = object.keys[0]
-        let body = try object.required(kind).object(allowing: ["axes"])
+        let body = try object.required(kind).object(allowing: styleBodyKeys)
         var axes = AxisSet.both
         if let axesReader = body.optional("axes") {
             var list: [Axis] = []
@@ -146,8 +186,10 @@ public enum SceneDecoder {
 
     struct TreeState {
         let styles: [String: ArrangementStyle]
-        /// Each id with the path where it was first used.
-        var idPaths: [String: String] = [:]
+        let maximumArrangements: Int
+        var arrangements = 0
+
+
     }
 
     static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError)
@@ -156,7 +198,12 @@ public enum SceneDecoder {
         guard depth <= ArrangementTree.maximumDepth else {
             throw reader.failure("nesting is deeper than \(ArrangementTree.maximumDepth) arrangements")
         }
-        let object = try reader.object(allowing: ["style", "primary", "secondary"])
+        state.arrangements += 1
+        guard state.arrangements <= state.maximumArrangements else {
+            throw reader.failure(
+                "more than \(state.maximumArrangements) arrangements, the limit (raise it with \(InputLimits.arrangementsFlag) N)")
+        }
+        let object = try reader.object(allowing: arrangementKeys)
         let style =
             try object.optional("style").map { (reader) throws(SceneError) in
                 try decodeStyle(reader, aliases: state.styles)
@@ -175,10 +222,6 @@ public enum SceneDecoder {
         let object = try reader.object(allowing: paneKeys)
         let idReader = try object.required("id")
         let id = try idReader.string()
-        if let first = state.idPaths[id] {
-            throw idReader.failure("duplicate id \"\(id)\" (first used at \(first))")
-        }
-        state.idPaths[id] = idReader.path
         func number(_ key: String) throws(SceneError) -> Double? { try object.optional(key)?.number() }
         let split = try decodeSplit(object)
         let overlayEdge = try decodeOverlayEdges(object.optional("overlayEdge"))
@@ -205,7 +248,7 @@ public enum SceneDecoder {
     static func decodeSplit(_ pane: JSONObjectReader) throws(SceneError) -> SplitPreferences {
         var preferences = SplitPreferences()
         if let reader = pane.optional("split") {
-            let object = try reader.object(allowing: ["horizontal", "vertical"])
+            let object = try reader.object(allowing: axisKeys)
             preferences.horizontal = try object.optional("horizontal").map { (reader) throws(SceneError) in
                 try decodePreference(reader)
             }
@@ -235,12 +278,12 @@ public enum SceneDecoder {
             _ = try reader.choice(["fixed"], what: "preference")
             return .fixed
         }
-        let object = try reader.object(allowing: ["ratio", "length"])
+        let object = try reader.object(allowing: preferenceKeys)
         guard object.keys.count == 1 else {
             throw reader.failure("a preference is \"fixed\" or exactly one of ratio, length")
         }
         let kind = object.keys[0]
-        let range = try object.required(kind).object(allowing: ["min", "ideal", "max"])
+        let range = try object.required(kind).object(allowing: rangeKeys)
         let min = try range.optional("min")?.number()
         let ideal = try range.optional("ideal")?.number()
         let max = try range.optional("max")?.number()
@@ -254,7 +297,7 @@ public enum SceneDecoder {
 
     static func decodeOverlayEdges(_ reader: JSONReader?) throws(SceneError) -> OverlayEdges {
         guard let reader else { return OverlayEdges() }
-        let object = try reader.object(allowing: ["horizontal", "vertical"])
+        let object = try reader.object(allowing: axisKeys)
         var edges = OverlayEdges()
         if let horizontal = object.optional("horizontal") {
             edges.horizontal =

@@ -93,8 +93,8 @@ extension DeviceProfile {
     }
 
     /// Decodes a profile file strictly; every broken rule names its JSON path.
-    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> DeviceProfile {
-        let document = try JSONReader.document(bytes)
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> DeviceProfile {
+        let document = try JSONReader.document(bytes, limits: limits)
         let top = try JSONReader(document).object(allowing: [
             "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture",
             "transitionFrames",
