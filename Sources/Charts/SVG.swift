@@ -29,7 +29,8 @@ public enum SVG {
 
     /// A count with thousands separators: 1,234,567.
     public static func count(_ value: Double) -> String {
-        guard value.isFinite else { return String(value) }
+        // Beyond 10^15 a Double has no units digit to group (and beyond 2^63 no Int64).
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
         let integer = Int64(value.rounded())
         let digits = String(integer.magnitude)
         var grouped = ""

@@ -70,7 +70,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) throws(CommandFailure) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
-        throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
+        let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
+        throw CommandFailure(status: 2, "\(path): cannot read: \(reason)")
     }
     defer { close(descriptor) }
     var status = stat()

@@ -27,7 +27,12 @@ extension Report {
         var options = RunOptions()
         let optionsValue = document["options"] ?? .object([])
         if case .number(let value)? = optionsValue["timePerScenario"] { options.timePerScenario = value }
-        if case .number(let value)? = optionsValue["frames"] { options.frames = Int(value) }
+        if case .number(let value)? = optionsValue["frames"] {
+            guard let frames = wholeCount(value) else {
+                throw SceneError(place: "options.frames", rule: "\(formatNumber(value)) is not a count of frames")
+            }
+            options.frames = frames
+        }
         if case .number(let value)? = optionsValue["refreshRate"] { options.refreshRate = value }
         if case .string(let name)? = optionsValue["layoutDirection"], let direction = LayoutDirection(name: name) {
             options.direction = direction
@@ -40,9 +45,18 @@ extension Report {
         var results: [VariantResult] = []
         for (index, entry) in summary.entries.enumerated() {
             let element = elements[index]
-            func count(_ key: String) -> Int {
-                if case .number(let value)? = element[key] { return Int(value) }
-                return 0
+            func count(_ key: String) throws(SceneError) -> Int {
+                guard case .number(let value)? = element[key] else { return 0 }
+                guard let count = wholeCount(value) else {
+                    throw SceneError(place: "results[\(index)].\(key)", rule: "\(formatNumber(value)) is not a count")
+                }
+                return count
+            }
+            let frames = try count("frames")
+            let peakBytes = entry.metrics[.peakResidentMemory] ?? 0
+            guard peakBytes < 1e18 else {
+                throw SceneError(
+                    place: "results[\(index)].metrics.peakResidentMemory", rule: "\(formatNumber(peakBytes)) bytes")
             }
             guard !entry.timeSamples.isEmpty else {
                 throw SceneError(place: "results[\(index)].timeSamples", rule: "a report to merge needs its samples")
@@ -62,12 +76,12 @@ extension Report {
             }
             var result = VariantResult(
                 scenario: entry.scenario, variant: entry.variant, arrangements: entry.arrangements,
-                frames: count("frames"), refreshRate: entry.refreshRate, batchFrames: entry.batchFrames,
+                frames: frames, refreshRate: entry.refreshRate, batchFrames: entry.batchFrames,
                 samples: entry.timeSamples, time: TimeSummary(samples: entry.timeSamples),
                 allocationsPerRelayout: entry.metrics[.allocationsPerRelayout] ?? 0,
                 bytesAllocatedPerRelayout: entry.metrics[.bytesAllocatedPerRelayout] ?? 0,
                 instructionsPerRelayout: entry.metrics[.instructionsPerRelayout],
-                peakResidentBytes: UInt64(max(0, entry.metrics[.peakResidentMemory] ?? 0)),
+                peakResidentBytes: UInt64(max(0, peakBytes)),
                 framesOverBudget: entry.metrics[.framesOverBudget] ?? 0,
                 prepareNanoseconds: entry.metrics[.prepareTime] ?? 0, ratioToReference: ratio(.ratioToReference),
                 checksum: checksum)
@@ -107,4 +121,10 @@ extension Report {
         }
         return conflicts
     }
+}
+
+/// A JSON number as a count: whole, not negative, and small enough for an `Int`.
+func wholeCount(_ value: Double) -> Int? {
+    guard value >= 0, value < 1e15, value == value.rounded() else { return nil }
+    return Int(value)
 }

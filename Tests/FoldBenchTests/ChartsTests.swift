@@ -57,6 +57,15 @@ struct ChartsTests {
         #expect(SVG.number(3) == "3" && SVG.number(.nan) == "0")
     }
 
+    /// Found by the report fuzzer (scripts/fuzz.sh report): a metric of 1e20 trapped
+    /// converting to Int64 while the page grouped its digits.
+    @Test("values beyond 10^15, even beyond Int64, are written, not trapped on")
+    func hugeValues() {
+        #expect(SVG.count(1e20) == "1e+20" && SVG.value(-1e300) == "-1e+300")
+        #expect(SVG.value(999_999_999_999_999) == "999,999,999,999,999" && SVG.count(1e16) == "1e+16")
+        #expect(SVG.tick(9.3e18) == "9.3e+18")
+    }
+
     func parse(_ svg: String) throws -> XMLElement {
         try #require(try XMLDocument(xmlString: svg).rootElement())
     }

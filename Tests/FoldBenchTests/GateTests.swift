@@ -382,6 +382,30 @@ struct CompareTests {
             "\(negativeCount.err)")
     }
 
+    /// Found by the report fuzzer (scripts/fuzz.sh report): a metric of 1e20 trapped
+    /// in the page's digit grouping, and counts beyond Int in the merge reader.
+    @Test("huge numbers in a report: drawn and compared, or refused by place in a merge; never a trap")
+    func hugeValues() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var report = RunnerTests.syntheticReport()
+        report.results[0].instructionsPerRelayout = 1e20
+        report.results[0].allocationsPerRelayout = 1e300
+        let huge = try writeFile(JSONWriter.writePretty(report.json()), named: "huge.json", in: directory)
+        let page = runFoldBench(["report", huge, "--out", directory.appendingPathComponent("page").path])
+        #expect(page.status == 0, "\(page.err)")
+        let html = try String(contentsOfFile: directory.appendingPathComponent("page/index.html").path, encoding: .utf8)
+        #expect(html.contains("1e+20"))
+        #expect(runFoldBench(["compare", huge, huge]).status == 0)
+        let text = JSONWriter.writePretty(RunnerTests.syntheticReport().json())
+        let frames = try writeFile(
+            text.replacingOccurrences(of: "\"frames\": 600", with: "\"frames\": 1e300"), named: "frames.json",
+            in: directory)
+        let merge = runFoldBench(["merge", frames, "--out", directory.appendingPathComponent("merged").path])
+        #expect(merge.status == 2)
+        #expect(merge.err.contains("frames.json: options.frames: 1e+300 is not a count of frames"), "\(merge.err)")
+    }
+
     @Test("bad input exits 2: unreadable, malformed, wrong schema, nothing in common")
     func badInput() throws {
         let good = report(instructions: 1, allocations: 0, samples: steady)

@@ -1,0 +1,124 @@
+import ArrangementModel
+import Foundation
+import Reports
+@testable import SceneFormat
+import Testing
+import Variants
+import Workloads
+
+/// Every input ceiling refuses with exit 2 and one line naming the limit and the flag
+/// that raises it, and the same input passes once the flag raises it. The real sizes
+/// (a million arrangements, a gigabyte file) are tried by scripts/limits.sh.
+@Suite("Input limits")
+struct LimitsTests {
+    func scene(depth: Int) throws -> String {
+        let tree = try TreeFactory.balanced(depth: depth)
+        let context = try LayoutContext(bounds: Rect(x: 0, y: 0, width: 800, height: 600))
+        return SceneEncoder.encode(Scene(context: context, tree: tree))
+    }
+
+    /// One line on standard error, naming `flag`, and exit status 2.
+    func expectRefusal(_ result: (status: Int32, out: String, err: String), naming flag: String) {
+        #expect(result.status == 2)
+        #expect(result.err.hasSuffix("(raise it with \(flag) N)\n"), "\(result.err)")
+        #expect(result.err.filter { $0 == "\n" }.count == 1, "\(result.err)")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("a file over --max-input-mb is refused before it is read; a higher limit reads it")
+    func fileSize() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try scene(depth: 12)  // about 0.6 MB of JSON
+        let padded = text + String(repeating: " ", count: (1 << 20) - text.utf8.count + 1)
+        let path = try writeFile(padded, named: "big.json", in: directory)
+        let refused = runFoldBench(["resolve", path, "--max-input-mb", "1"])
+        expectRefusal(refused, naming: "--max-input-mb")
+        #expect(refused.err.contains("big.json: larger than 1 MiB, the input limit"))
+        #expect(runFoldBench(["resolve", path, "--max-input-mb", "2"]).status == 0)
+        let report = runFoldBench(["compare", path, path, "--max-input-mb", "1"])
+        expectRefusal(report, naming: "--max-input-mb")
+    }
+
+    @Test("a document over --max-json-values is refused where the count runs out")
+    func jsonValues() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(try scene(depth: 3), named: "s.json", in: directory)
+        let document = try JSONParser.parse(Array(try scene(depth: 3).utf8))
+        func values(_ value: JSONValue) -> Int {
+            switch value {
+            case .array(let elements): 1 + elements.map(values).reduce(0, +)
+            case .object(let entries): 1 + entries.map { values($0.value) }.reduce(0, +)
+            default: 1
+            }
+        }
+        let count = values(document)
+        let refused = runFoldBench(["resolve", path, "--max-json-values", "\(count - 1)"])
+        expectRefusal(refused, naming: "--max-json-values")
+        #expect(refused.err.contains("s.json: line 1, column "), "\(refused.err)")
+        #expect(refused.err.contains("more than \(count - 1) values, the limit"))
+        #expect(runFoldBench(["resolve", path, "--max-json-values", "\(count)"]).status == 0)
+        let compare = runFoldBench(["compare", path, path, "--max-json-values", "10"])
+        expectRefusal(compare, naming: "--max-json-values")
+    }
+
+    @Test("a scene over --max-arrangements is refused at the first arrangement too many")
+    func arrangements() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(try scene(depth: 3), named: "s.json", in: directory)  // 7 arrangements
+        let refused = runFoldBench(["resolve", path, "--max-arrangements", "6"])
+        expectRefusal(refused, naming: "--max-arrangements")
+        // Depth first, primary first: the seventh is the root's secondary's secondary.
+        #expect(
+            refused.err.contains(
+                "s.json: root.secondary.arrangement.secondary.arrangement: more than 6 arrangements, the limit"),
+            "\(refused.err)")
+        #expect(runFoldBench(["resolve", path, "--max-arrangements", "7"]).status == 0)
+        #expect(InputLimits.standard.maximumArrangements == (1 << 20) - 1, "a balanced tree of depth 20")
+    }
+
+    @Test("a history over --max-history-rows is refused before its series are built")
+    func historyRows() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let row = "2026-11-30T00:00:00Z,abc,false,h,s,v,1,instructionsPerRelayout,median,1,count,cpu,2,swift\n"
+        let history = CSV.columns.joined(separator: ",") + "\n" + String(repeating: row, count: 3)
+        let path = try writeFile(history, named: "history.csv", in: directory)
+        let out = directory.appendingPathComponent("trend").path
+        let refused = runFoldBench(["trend", path, "--out", out, "--max-history-rows", "2"])
+        expectRefusal(refused, naming: "--max-history-rows")
+        #expect(refused.err.contains("history.csv: more than 2 rows, the limit"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(runFoldBench(["trend", path, "--out", out, "--max-history-rows", "3"]).status == 0)
+    }
+
+    @Test("a limit's flag takes a positive whole number")
+    func badFlags() {
+        for (flag, value) in [("--max-input-mb", "0"), ("--max-json-values", "-1"), ("--max-arrangements", "1.5")] {
+            let result = runFoldBench(["resolve", "x.json", flag, value])
+            #expect(result.status == 2 && result.err.contains("option '\(flag)' needs a whole number"), "\(result.err)")
+        }
+    }
+
+    @Test("the answer is streamed in chunks that add up to the whole text")
+    func streamedAnswer() throws {
+        let scene = try SceneDecoder.decode(try self.scene(depth: 11))
+        let reference = try #require(VariantList.entry(named: VariantList.referenceName))
+        let resolution = reference.variant.resolve(scene.tree, in: scene.context)
+        var chunks: [[UInt8]] = []
+        ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunks.append($0) }
+        #expect(chunks.count > 2)
+        #expect(chunks.dropLast().allSatisfy { $0.count >= ResolutionEncoder.chunkSize })
+        #expect(chunks.allSatisfy { $0.count < ResolutionEncoder.chunkSize + 1024 })
+        let whole = ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs)
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == whole)
+        // Numbers are spelled as formatNumber spells them, whole or not.
+        for value in [0, -0.0, 1, -3, 437.5, 1998.046875, 1e15 - 1, 1e15, 1e300, 0.1] {
+            var text = ByteText()
+            text.appendNumber(value)
+            #expect(String(decoding: text.bytes, as: UTF8.self) == formatNumber(value), "\(value)")
+        }
+    }
+}
