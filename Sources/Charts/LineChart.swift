@@ -124,7 +124,7 @@ public struct LineChart {
         }
         for (index, line) in series.enumerated() {
             let colour = SVG.colour(index)
-            let sorted = line.points.sorted { $0.x < $1.x }
+            let sorted = Self.thinned(line.points.sorted { $0.x < $1.x }, columns: width - left - right, xScale)
             // The interval as a band around the line, then the line, then the dots.
             let withInterval = sorted.filter { $0.interval != nil }
             if withInterval.count > 1 {
@@ -165,6 +165,30 @@ public struct LineChart {
         }
         svg += legend(left: left, right: right, bottom: bottom)
         return svg + "</svg>\n"
+    }
+
+    /// At most the lowest and the highest point of each pixel column, in order: the
+    /// line looks the same (spikes kept) and a history of a million runs makes a
+    /// chart of a few thousand points, not of a hundred megabytes.
+    static func thinned(_ sorted: [Point], columns: Double, _ xScale: Scale) -> [Point] {
+        guard Double(sorted.count) > 2 * columns else { return sorted }
+        var kept: [Point] = []
+        var start = 0
+        while start < sorted.count {
+            let column = xScale.position(sorted[start].x).rounded(.down)
+            var end = start
+            var low = start
+            var high = start
+            while end < sorted.count, xScale.position(sorted[end].x).rounded(.down) == column {
+                if sorted[end].y < sorted[low].y { low = end }
+                if sorted[end].y > sorted[high].y { high = end }
+                end += 1
+            }
+            kept.append(sorted[min(low, high)])
+            if low != high { kept.append(sorted[max(low, high)]) }
+            start = end
+        }
+        return kept
     }
 
     func axes(_ x: Scale, _ y: Scale, left: Double, right: Double, top: Double, bottom: Double) -> String {

@@ -10,11 +10,14 @@ extension CommandSpec.Option {
     static let maxInputMB = Self(
         "--max-input-mb", value: "N", help: "Largest input file read, in MiB (default 512).")
     static let maxJSONValues = Self(
-        "--max-json-values", value: "N", help: "Most values in one JSON input (default 20000000).")
+        "--max-json-values", value: "N", help: "Most values in one JSON input (default 12000000).")
     static let maxArrangements = Self(
         "--max-arrangements", value: "N", help: "Most arrangements in one scene (default 1048575).")
     static let maxHistoryRows = Self(
         "--max-history-rows", value: "N", help: "Most rows in one history file (default 2000000).")
+    static let changePointBudget = Self(
+        "--change-point-budget", value: "N",
+        help: "Points searched for change points in all series together, newest first (default 100000).")
     /// The ceilings of every command that reads JSON files.
     static let jsonLimits: [Self] = [.maxInputMB, .maxJSONValues]
 

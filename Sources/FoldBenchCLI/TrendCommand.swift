@@ -10,7 +10,7 @@ enum TrendCommand: Command {
     static let spec = CommandSpec(
         name: "trend", summary: "Find change points in Results/history.csv; write SVG charts and summaries.",
         arguments: "[HISTORY.csv]", positionals: 0...1,
-        options: [.trendOut, .maxInputMB, .maxHistoryRows],
+        options: [.trendOut, .changePointBudget, .maxInputMB, .maxHistoryRows],
         details: """
             Per scenario x variant x metric: the series over recorded runs, its change points
             (E-divisive means with a permutation test, p < 0.05), one SVG chart per series,
@@ -29,7 +29,16 @@ enum TrendCommand: Command {
             )
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let (series, problems) = Trend.read(text)
+        let budget =
+            try arguments.integer(.changePointBudget, in: 1...Int(Int32.max), command: spec) ?? Trend.changePointBudget
+        let (series, problems) = Trend.read(text, changePointBudget: budget)
+        let cut = series.filter { $0.searchedFrom > 0 }.count
+        if cut > 0 {
+            console.err(
+                "foldbench: note: \(path): more points than the change-point search's budget of \(budget) "
+                    + "(\(CommandSpec.Option.changePointBudget.name) N): \(cut) of \(series.count) series are "
+                    + "searched in their newest points only\n")
+        }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         if series.isEmpty, let first = problems.first, first.line == 1 {
             throw CommandFailure(status: 2, "\(path): \(first)")

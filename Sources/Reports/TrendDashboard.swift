@@ -30,7 +30,7 @@ extension Trend {
                 seen["\(point.date)|\(point.commit)"] = (point.date, seen.count)
             }
         }
-        let runs = seen.keys.sorted { (seen[$0]!.date, seen[$0]!.order) < (seen[$1]!.date, seen[$1]!.order) }
+        let runs = seen.sorted { ($0.value.date, $0.value.order) < ($1.value.date, $1.value.order) }.map(\.key)
         var runIndex: [String: Int] = [:]
         for (index, run) in runs.enumerated() { runIndex[run] = index }
         let dates = runs.map { seen[$0]!.date }

@@ -8,7 +8,7 @@ extension Trend {
     /// before, median level after).
     public static func changes(_ series: [TrendSeries]) -> [(TrendSeries, Int, Double, Double)] {
         series.flatMap { item -> [(TrendSeries, Int, Double, Double)] in
-            let boundaries = [0] + item.changePoints + [item.points.count]
+            let boundaries = [item.searchedFrom] + item.changePoints + [item.points.count]
             return item.changePoints.enumerated().map { offset, change in
                 let before = item.points[boundaries[offset]..<change].map(\.value)
                 let after = item.points[change..<boundaries[offset + 2]].map(\.value)

@@ -4,8 +4,9 @@
 public struct InputLimits: Sendable, Equatable {
     /// Bytes of one file (`--max-input-mb`, 512 MiB).
     public var maximumFileBytes = 512 << 20
-    /// Values of one JSON document (`--max-json-values`): about 64 bytes each in memory.
-    public var maximumJSONValues = 20_000_000
+    /// Values of one JSON document (`--max-json-values`): up to about 60 bytes each in
+    /// memory. A balanced scene of depth 20 has 8.9 million.
+    public var maximumJSONValues = 12_000_000
     /// Arrangements of one scene (`--max-arrangements`): a balanced tree of depth 20.
     public var maximumArrangements = 1_048_575
     /// Rows of one history file (`--max-history-rows`).

@@ -3,6 +3,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public let line: Int
     public let column: Int
     public let message: String
+    /// The document is not malformed but over a limit (``InputLimits``).
+    public var isLimit = false
 
     public var description: String { "line \(line), column \(column): \(message)" }
 }
@@ -69,8 +71,10 @@ public struct JSONParser {
         guard let byte = current else { throw error("unexpected end of input, expected a value") }
         values += 1
         guard values <= maximumValues else {
-            throw error(
+            var failure = error(
                 "more than \(maximumValues) values, the limit (raise it with \(InputLimits.jsonValuesFlag) N)")
+            failure.isLimit = true
+            throw failure
         }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()

@@ -17,7 +17,8 @@ public struct JSONReader {
             return try JSONParser.parse(bytes, maximumValues: limits.maximumJSONValues)
         } catch {
             throw SceneError(
-                place: "line \(error.line), column \(error.column)", rule: "malformed JSON: \(error.message)")
+                place: "line \(error.line), column \(error.column)",
+                rule: error.isLimit ? error.message : "malformed JSON: \(error.message)")
         }
     }
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Tries foldbench's inputs at their real sizes and prints, for each, the exit status,
+# the wall time and the peak resident memory (GNU time), with the first line of
+# standard error. Fails when an input takes more than 2 GiB or 60 s before it is
+# answered, or when the million-arrangement scene misses its target (1 GiB, 10 s).
+#   scripts/limits.sh [WORKDIR]      (default: a temporary directory, removed after)
+# Needs python3 and /usr/bin/time; builds foldbench in release. About 3 minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product foldbench >&2
+foldbench=$PWD/.build/release/foldbench
+work=${1:-}
+if [ -z "$work" ]; then
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+
+python3 - "$work" <<'PY'
+import os, sys
+work = sys.argv[1]
+
+def balanced(depth, path):
+    # The scene of `balanced-dN`: every other primary prefers a 0.4 ratio on both axes.
+    counter = 0
+    with open(path, "w", buffering=1 << 20) as out:
+        out.write('{"context":{"bounds":{"x":0,"y":0,"width":2000,"height":1600}},"root":')
+        def build(level):
+            nonlocal counter
+            counter += 1
+            name = counter
+            split = ',"split":{"horizontal":{"ratio":{"ideal":0.4}},"vertical":{"ratio":{"ideal":0.4}}}' if name % 2 == 0 else ""
+            out.write('{"primary":{"id":"p%d"%s' % (name, split))
+            if level < depth:
+                out.write(',"arrangement":')
+                build(level + 1)
+            out.write('},"secondary":{"id":"s%d"' % name)
+            if level < depth:
+                out.write(',"arrangement":')
+                build(level + 1)
+            out.write("}}")
+        build(1)
+        out.write("}\n")
+
+balanced(20, f"{work}/balanced-d20.json")
+balanced(21, f"{work}/balanced-d21.json")
+
+# 1 GiB: refused from its size alone (a sparse file is enough).
+with open(f"{work}/one-gigabyte.json", "wb") as out:
+    out.truncate(1 << 30)
+
+# The costliest document per byte under the file limit: small objects in one array,
+# about 50 bytes of memory per value, 500 MB of them.
+with open(f"{work}/many-values.json", "w", buffering=1 << 20) as out:
+    out.write('{"context":{"bounds":{"x":0,"y":0,"width":10,"height":10},"reservedRegions":[')
+    chunk = ",".join(['{"a":0}'] * 10000)
+    for i in range(6250):
+        out.write(("," if i else "") + chunk)
+    out.write("]}}\n")
+
+# A history of a million rows: 20 series of 50,000 runs, a step in each.
+columns = "date,commit,dirty,host,scenario,variant,arrangements,metric,statistic,value,unit,cpu,cores,compiler"
+with open(f"{work}/history.csv", "w", buffering=1 << 20) as out:
+    out.write(columns + "\n")
+    for run in range(50000):
+        date = "2026-%02d-%02dT%02d:%02d:%02dZ" % (1 + run // 5000 % 12, 1 + run // 200 % 28, run // 60 % 24, run % 60, 0)
+        for series in range(20):
+            value = 1000 + (50 if run > 25000 else 0) + (run * 7919 + series * 104729) % 17
+            out.write(f"{date},c{run:06x},false,host,fold-cycle/balanced-d{series % 12 + 1}/iphone-duo,fast,1,timePerRelayout,p50,{value},ns,cpu,2,swift\n")
+
+# And one series of a million runs, searched in its newest points.
+with open(f"{work}/one-series.csv", "w", buffering=1 << 20) as out:
+    out.write(columns + "\n")
+    for run in range(1000000):
+        value = 1000 + (50 if run > 990000 else 0) + (run * 7919) % 17
+        out.write(f"2026-01-01T00:00:00Z,c{run:06x},false,host,fold-cycle/balanced-d8/iphone-duo,fast,1,timePerRelayout,p50,{value},ns,cpu,2,swift\n")
+
+# A report with a million time samples and a million frame times in one result.
+import json
+samples = [1000 + (i * 7919) % 97 for i in range(1000000)]
+report = {
+    "schemaVersion": 1,
+    "environment": {"commit": "abc", "date": "2026-11-30T00:00:00Z"},
+    "options": {"frames": 1000000, "refreshRate": 120},
+    "results": [{
+        "scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "fast", "arrangements": 255,
+        "frames": 1000000, "batchFrames": 1, "timeSamples": samples, "frameTimes": samples,
+        "metrics": {"timePerRelayout": {"unit": "ns", "p50": 1048}},
+    }],
+}
+with open(f"{work}/million-samples.json", "w") as out:
+    json.dump(report, out)
+PY
+
+status=0
+printf '%-30s %6s %8s %10s  %s\n' case exit seconds "peak MiB" "first line of standard error" >&2
+# try NAME EXPECTED-STATUS MAX-SECONDS MAX-MIB COMMAND...
+try() {
+    local name=$1 expected=$2 seconds=$3 mebibytes=$4
+    shift 4
+    local code=0
+    /usr/bin/time -f "%e %M" -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err" || code=$?
+    # GNU time puts "Command exited with non-zero status N" first when it is not 0.
+    read -r elapsed kilobytes < <(tail -1 "$work/$name.time")
+    local peak=$((kilobytes / 1024))
+    local verdict=""
+    [ "$code" -eq "$expected" ] || verdict+=" [exit $code, expected $expected]"
+    awk -v e="$elapsed" -v m="$seconds" 'BEGIN { exit !(e > m) }' && verdict+=" [over ${seconds} s]"
+    [ "$peak" -le "$mebibytes" ] || verdict+=" [over ${mebibytes} MiB]"
+    printf '%-30s %6s %8s %10s  %s%s\n' "$name" "$code" "$elapsed" "$peak" "$(head -c 150 "$work/$name.err" | head -1)" "$verdict" >&2
+    [ -z "$verdict" ] || status=1
+}
+[ -n "${LIMITS_SKIP_D20:-}" ] || try resolve-1048575-arrangements 0 10 1024 "$foldbench" resolve "$work/balanced-d20.json"
+try resolve-2097151-arrangements 2 60 2048 "$foldbench" resolve "$work/balanced-d21.json"
+try resolve-1GiB-file 2 60 2048 "$foldbench" resolve "$work/one-gigabyte.json"
+try resolve-500MB-of-values 2 60 2048 "$foldbench" resolve "$work/many-values.json"
+try trend-1000000-rows-20-series 0 60 2048 "$foldbench" trend "$work/history.csv" --out "$work/trend"
+try trend-1000000-rows-1-series 0 60 2048 "$foldbench" trend "$work/one-series.csv" --out "$work/trend-one"
+try compare-1000000-samples 0 60 2048 "$foldbench" compare "$work/million-samples.json" "$work/million-samples.json"
+try report-1000000-samples 0 60 2048 "$foldbench" report "$work/million-samples.json" --out "$work/page"
+wc -c "$work/balanced-d20.json" "$work/resolve-1048575-arrangements.out" "$work/page/index.html" 2>/dev/null >&2 || true
+exit $status
