@@ -26,6 +26,11 @@ enum RunCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let settings = try Settings(arguments)
+        do {
+            try ResultFiles.checkWritable(settings.outDirectory)
+        } catch {
+            throw CommandFailure(status: 2, "\(error) (nothing measured)")
+        }
         let results: [VariantResult]
         do {
             results = try settings.runner.run(settings.scenarios) { progress in

@@ -15,6 +15,43 @@ public enum ResultFiles {
         public var description: String { "\(path): cannot write: \(reason)" }
     }
 
+    /// Fails now, naming the directory, when `directory` cannot be created or written
+    /// (a read-only or full disk, a file in the way), so that a long run stops
+    /// before it measures rather than after.
+    public static func checkWritable(_ directory: String) throws(WriteError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directory, reason: reason(creating: directory))
+        }
+        let probe = "\(directory)/.foldbench-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(path: directory, reason: String(cString: strerror(errno)))
+        }
+        let written = write(descriptor, "x", 1)
+        let failure = errno
+        close(descriptor)
+        unlink(probe)
+        guard written == 1 else { throw WriteError(path: directory, reason: String(cString: strerror(failure))) }
+    }
+
+    /// Why a directory could not be made: a part of its path that is a file, or the
+    /// system's reason for the deepest part that could not be made.
+    static func reason(creating directory: String) -> String {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else { return "\(prefix) is a file, not a directory" }
+            } else if mkdir(prefix, 0o755) != 0 {
+                return "cannot create \(prefix): \(String(cString: strerror(errno)))"
+            }
+        }
+        return "cannot create the directory"
+    }
+
     /// Writes `text` to `path` atomically: a temporary file in the same directory,
     /// flushed to disk, then renamed over the target. Readers see the old file or
     /// the new one, never a part.
@@ -24,18 +61,20 @@ public enum ResultFiles {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw WriteError(path: directory, reason: "cannot create the directory")
+                throw WriteError(path: directory, reason: reason(creating: directory))
             }
         }
+        // Errors name the file asked for, and say that it was left as it was.
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            throw WriteError(path: path, reason: "\(String(cString: strerror(errno))) (left as it was)")
+        }
         do throws(WriteError) {
-            try writeAll(descriptor, Array(text.utf8), path: temporary)
-            guard fsync(descriptor) == 0 else {
-                throw WriteError(path: temporary, reason: String(cString: strerror(errno)))
-            }
+            try writeAll(descriptor, Array(text.utf8), path: path)
+            guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         } catch {
+            let error = WriteError(path: error.path, reason: "\(error.reason) (left as it was)")
             close(descriptor)
             unlink(temporary)
             throw error
@@ -80,8 +119,17 @@ public enum ResultFiles {
         // A previous writer killed mid-row left no newline: start on a fresh line.
         if status.st_size > 0, let last = lastByte(path), last != UInt8(ascii: "\n") { text = "\n" }
         text += rows(status.st_size == 0 ? nil : firstLine(path))
-        try writeAll(descriptor, Array(text.utf8), path: path)
-        guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        do throws(WriteError) {
+            try writeAll(descriptor, Array(text.utf8), path: path)
+            guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        } catch {
+            // A full disk stopped the rows part way: cut them off again, still under the
+            // lock, so that the file ends where it ended.
+            let restored = ftruncate(descriptor, status.st_size) == 0 && fsync(descriptor) == 0
+            throw WriteError(
+                path: path,
+                reason: "\(error.reason) (\(restored ? "no row appended" : "the last row may be partial; trend skips it"))")
+        }
     }
 
     /// The file's first line (without its newline), read from at most its first 64 KiB.
