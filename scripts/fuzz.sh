@@ -32,6 +32,9 @@ mkdir -p "$stub"
 printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
     'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$stub/stub.c"
 cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$stub/libjemalloc.so.2" "$stub/stub.c"
+# SwiftPM can keep the file list of a path dependency from an earlier build and miss
+# a new source file: drop its build description so that it plans again.
+rm -f "$build"/release/description.json
 # gold warns about every AddressSanitizer helper it cannot export; keep the rest.
 swift build --package-path Fuzz --scratch-path "$build" -c release \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -41,6 +44,9 @@ swift build --package-path Fuzz --scratch-path "$build" -c release \
 bin=$(swift build --package-path Fuzz --scratch-path "$build" -c release --show-bin-path)
 [ "$seconds" -gt 0 ] || exit 0
 
+# A trap should end in libFuzzer's report, not in Swift's backtracer (which reads
+# memory AddressSanitizer does not let it read).
+export SWIFT_BACKTRACE=enable=no
 status=0
 for target in "${targets[@]}"; do
     program=$bin/Fuzz${target^}
