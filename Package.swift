@@ -21,7 +21,10 @@ let package = Package(
         // The modules the fuzz targets (the package in Fuzz/) reach into.
         .library(
             name: "FoldBenchKit",
-            targets: ["ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat", "Workloads", "Reports", "FoldBenchCLI"]),
+            targets: [
+                "ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat", "Workloads",
+                "Reports", "FoldBenchCLI",
+            ]),
     ],
     targets: [
         // The contract's vocabulary: geometry, contexts, styles, the validated tree, results.

@@ -15,7 +15,8 @@ let package = Package(
         .target(name: "FuzzDriver", dependencies: ["CFuzzDriver"]),
         // Bytes steer the scene generator; every variant must equal the reference.
         .executableTarget(
-            name: "FuzzDifferential", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
+            name: "FuzzDifferential",
+            dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
         // Raw bytes into the scene decoder.
         .executableTarget(
             name: "FuzzDecoder", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),

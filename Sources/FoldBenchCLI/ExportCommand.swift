@@ -5,7 +5,8 @@ import Reports
 enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", summary: "Write a report in another benchmark tool's format (Bencher, benchstat, ...).",
-        arguments: "REPORT.json", positionals: 1...1, options: [.exportFormat, .exportOut] + CommandSpec.Option.jsonLimits,
+        arguments: "REPORT.json", positionals: 1...1,
+        options: [.exportFormat, .exportOut] + CommandSpec.Option.jsonLimits,
         details: """
             bmf: Bencher Metric Format (bencher run --adapter json --file PATH).
             github-action-benchmark: the customSmallerIsBetter list (tool: customSmallerIsBetter).

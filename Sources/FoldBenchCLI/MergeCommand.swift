@@ -6,7 +6,8 @@ import SceneFormat
 enum MergeCommand: Command {
     static let spec = CommandSpec(
         name: "merge", summary: "Merge the reports of a sharded run (run --shard K/N) into one report.",
-        arguments: "REPORT.json...", positionals: 1...10_000, options: [.mergeOut, .allowMixed] + CommandSpec.Option.jsonLimits,
+        arguments: "REPORT.json...", positionals: 1...10_000,
+        options: [.mergeOut, .allowMixed] + CommandSpec.Option.jsonLimits,
         details: """
             Writes DIR/latest.json, DIR/latest.csv and DIR/report/index.html, the results in the
             order of the files given. Refused (exit 2) when the reports come from different

@@ -1,5 +1,5 @@
-import SceneFormat
 import Reports
+import SceneFormat
 import Variants
 import Workloads
 

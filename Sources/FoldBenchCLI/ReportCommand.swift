@@ -7,7 +7,8 @@ enum ReportCommand: Command {
 
     static let spec = CommandSpec(
         name: "report", summary: "Write the HTML page of a run report (foldbench run writes it too).",
-        arguments: "REPORT.json", positionals: 1...1, options: [.reportBaseline, .reportOut] + CommandSpec.Option.jsonLimits,
+        arguments: "REPORT.json", positionals: 1...1,
+        options: [.reportBaseline, .reportOut] + CommandSpec.Option.jsonLimits,
         details: """
             One self-contained page (inline SVG and CSS, no script, nothing fetched): what
             needs attention first (count regressions against the baseline, frames over

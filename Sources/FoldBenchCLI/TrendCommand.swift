@@ -1,7 +1,7 @@
-import SceneFormat
 import Foundation
 import Measurement
 import Reports
+import SceneFormat
 import Variants
 import Workloads
 

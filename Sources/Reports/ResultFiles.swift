@@ -128,7 +128,8 @@ public enum ResultFiles {
             let restored = ftruncate(descriptor, status.st_size) == 0 && fsync(descriptor) == 0
             throw WriteError(
                 path: path,
-                reason: "\(error.reason) (\(restored ? "no row appended" : "the last row may be partial; trend skips it"))")
+                reason:
+                    "\(error.reason) (\(restored ? "no row appended" : "the last row may be partial; trend skips it"))")
         }
     }
 

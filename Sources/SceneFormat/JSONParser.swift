@@ -184,7 +184,8 @@ public struct JSONParser {
         // Most strings have no escape: validate the bytes where they lie.
         var end = index
         var ascii = true
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             ascii = ascii && bytes[end] < 0x80
             end += 1
         }

@@ -189,7 +189,6 @@ public enum SceneDecoder {
         let maximumArrangements: Int
         var arrangements = 0
 
-
     }
 
     static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError)
@@ -201,7 +200,8 @@ public enum SceneDecoder {
         state.arrangements += 1
         guard state.arrangements <= state.maximumArrangements else {
             throw reader.failure(
-                "more than \(state.maximumArrangements) arrangements, the limit (raise it with \(InputLimits.arrangementsFlag) N)")
+                "more than \(state.maximumArrangements) arrangements, the limit (raise it with \(InputLimits.arrangementsFlag) N)"
+            )
         }
         let object = try reader.object(allowing: arrangementKeys)
         let style =

@@ -1,10 +1,11 @@
 import ArrangementModel
 import Foundation
 import Reports
-@testable import SceneFormat
 import Testing
 import Variants
 import Workloads
+
+@testable import SceneFormat
 
 /// Every input ceiling refuses with exit 2 and one line naming the limit and the flag
 /// that raises it, and the same input passes once the flag raises it. The real sizes

@@ -23,9 +23,10 @@ struct OutputSafetyTests {
     func runLimited(_ arguments: [String], fileKiB: Int, in directory: URL? = nil) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c", "trap '' XFSZ; ulimit -f \(fileKiB); exec \"$@\"", "limited", try freshFoldBenchBinary(),
-        ] + arguments
+        process.arguments =
+            [
+                "-c", "trap '' XFSZ; ulimit -f \(fileKiB); exec \"$@\"", "limited", try freshFoldBenchBinary(),
+            ] + arguments
         if let directory { process.currentDirectoryURL = directory }
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
@@ -49,7 +50,8 @@ struct OutputSafetyTests {
 
     /// A history a few hundred bytes short of `kib` KiB, of rows trend reads.
     func history(filling kib: Int) -> String {
-        let row = "2026-11-30T00:00:00Z,abc,false,h,\(scenario),fast,3,instructionsPerRelayout,p50,100,count,cpu,2,swift\n"
+        let row =
+            "2026-11-30T00:00:00Z,abc,false,h,\(scenario),fast,3,instructionsPerRelayout,p50,100,count,cpu,2,swift\n"
         var text = CSV.line(CSV.columns)
         while text.utf8.count + row.utf8.count < kib * 1024 - 300 { text += row }
         return text
@@ -63,10 +65,13 @@ struct OutputSafetyTests {
         let historyPath = try writeFile(historyText, named: "history.csv", in: directory)
         let (status, errors) = try runLimited(runArguments(out: directory.path), fileKiB: 64)
         #expect(status == 2, "\(errors)")
-        #expect(errors.contains("foldbench: error: \(historyPath): cannot write: File too large (no row appended)"), "\(errors)")
+        #expect(
+            errors.contains("foldbench: error: \(historyPath): cannot write: File too large (no row appended)"),
+            "\(errors)")
         #expect(try String(contentsOfFile: historyPath, encoding: .utf8) == historyText)
         // What was written before the disk filled is whole.
-        let report = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("latest.json").path))
+        let report = try #require(
+            FileManager.default.contents(atPath: directory.appendingPathComponent("latest.json").path))
         #expect(throws: Never.self) { try ReportSummary.decode([UInt8](report)) }
     }
 
@@ -131,10 +136,13 @@ struct OutputSafetyTests {
         #expect(status == 2)
         #expect(errors == "foldbench: error: \(results.path): cannot write: Permission denied (nothing measured)\n")
         let trendOut = results.appendingPathComponent("trend").path
-        let (trendStatus, trendErrors) = try run(["trend", results.appendingPathComponent("history.csv").path, "--out", trendOut])
+        let (trendStatus, trendErrors) = try run([
+            "trend", results.appendingPathComponent("history.csv").path, "--out", trendOut,
+        ])
         #expect(trendStatus == 2)
         #expect(
-            trendErrors.contains("foldbench: error: \(trendOut): cannot write: cannot create \(trendOut): Permission denied"),
+            trendErrors.contains(
+                "foldbench: error: \(trendOut): cannot write: cannot create \(trendOut): Permission denied"),
             "\(trendErrors)")
         chmod(results.path, 0o755)
         #expect(contents(results) == before)
@@ -157,7 +165,8 @@ struct OutputSafetyTests {
         let refused = runFoldBench(runArguments(out: blocked))
         #expect(refused.status == 2)
         #expect(
-            refused.err == "foldbench: error: \(blocked): cannot write: \(deep)/latest.json is a file, not a directory (nothing measured)\n",
+            refused.err
+                == "foldbench: error: \(blocked): cannot write: \(deep)/latest.json is a file, not a directory (nothing measured)\n",
             "\(refused.err)")
     }
 
@@ -184,7 +193,8 @@ struct OutputSafetyTests {
         #expect(baseline.terminationStatus == 0)
         #expect(recorders.allSatisfy { $0.terminationStatus == 0 })
         let results = directory.appendingPathComponent("Results")
-        let written = try #require(FileManager.default.contents(atPath: results.appendingPathComponent("baseline.json").path))
+        let written = try #require(
+            FileManager.default.contents(atPath: results.appendingPathComponent("baseline.json").path))
         let summary = try ReportSummary.decode([UInt8](written))
         #expect(summary.entries.count > 8, "the whole quick suite")
         let history = try String(contentsOf: results.appendingPathComponent("history.csv"), encoding: .utf8)

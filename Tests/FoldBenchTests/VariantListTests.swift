@@ -52,7 +52,9 @@ struct VariantListTests {
 
     @Test("the fuzz targets and bench.sh iterate the list rather than naming variants")
     func scripts() throws {
-        for file in ["Fuzz/Sources/FuzzDifferential/DifferentialFuzz.swift", "Fuzz/Sources/FuzzDecoder/SceneDecoderFuzz.swift"] {
+        for file in [
+            "Fuzz/Sources/FuzzDifferential/DifferentialFuzz.swift", "Fuzz/Sources/FuzzDecoder/SceneDecoderFuzz.swift",
+        ] {
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             #expect(text.contains("for entry in VariantList.candidates"), "\(file)")
             #expect(!text.contains("FastResolver("), "\(file) names no variant")

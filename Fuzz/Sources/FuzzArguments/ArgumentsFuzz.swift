@@ -24,7 +24,9 @@ enum ArgumentsFuzz {
                     fatalError("\(option.name) given twice was accepted")
                 }
             }
-            guard parsed.helpRequested || (spec.minimumPositionals...spec.maximumPositionals).contains(parsed.positionals.count)
+            guard
+                parsed.helpRequested
+                    || (spec.minimumPositionals...spec.maximumPositionals).contains(parsed.positionals.count)
             else { fatalError("\(parsed.positionals.count) positionals accepted by \(spec.name)") }
         }
     }

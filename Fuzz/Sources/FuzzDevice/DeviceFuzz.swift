@@ -18,7 +18,8 @@ enum DeviceFuzz {
             for posture in Posture.allCases {
                 for orientation in Orientation.allCases {
                     for direction in [LayoutDirection.leftToRight, .rightToLeft] {
-                        contexts.append(device.context(posture: posture, orientation: orientation, direction: direction))
+                        contexts.append(
+                            device.context(posture: posture, orientation: orientation, direction: direction))
                     }
                 }
             }
