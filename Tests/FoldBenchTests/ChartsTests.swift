@@ -57,6 +57,26 @@ struct ChartsTests {
         #expect(SVG.number(3) == "3" && SVG.number(.nan) == "0")
     }
 
+    @Test("a series with more points than pixel columns keeps each column's lowest and highest point")
+    func thinnedLines() throws {
+        // 100,000 runs at 100, one dip to 50 and one spike to 300, on a 760-pixel chart.
+        let points = (0..<100_000).map { index in
+            LineChart.Point(
+                x: Double(index), y: index == 31_337 ? 50 : index == 77_777 ? 300 : 100, tooltip: "run \(index)")
+        }
+        let svg = LineChart(title: "long", xLabel: "run", yLabel: "ns", series: [.init(name: "fast", points: points, dots: false)])
+            .svg()
+        _ = try parse(svg)
+        let line = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<polyline") })
+        let attribute = try #require(line.split(separator: "points=\"").last?.split(separator: "\"").first)
+        let vertices = attribute.split(separator: " ")
+        #expect(vertices.count <= 2 * 760 && vertices.count >= 600, "\(vertices.count)")
+        let ys = Set(vertices.map { $0.split(separator: ",")[1] })
+        #expect(ys.count == 3, "the level, the dip and the spike: \(ys)")
+        #expect(svg.contains("<title>run 31337</title>") && svg.contains("<title>run 77777</title>"))
+        #expect(svg.utf8.count < 500_000, "\(svg.utf8.count) bytes")
+    }
+
     /// Found by the report fuzzer (scripts/fuzz.sh report): a metric of 1e20 trapped
     /// converting to Int64 while the page grouped its digits.
     @Test("values beyond 10^15, even beyond Int64, are written, not trapped on")

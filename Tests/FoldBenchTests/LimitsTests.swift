@@ -95,6 +95,31 @@ struct LimitsTests {
         #expect(runFoldBench(["trend", path, "--out", out, "--max-history-rows", "3"]).status == 0)
     }
 
+    @Test("the change-point budget is shared evenly, short series leaving their share to the long")
+    func changePointBudget() throws {
+        #expect(Trend.searchWindows([10, 1000, 1000], budget: 600) == [10, 295, 295])
+        #expect(Trend.searchWindows([50, 60], budget: 1000) == [50, 60])
+        #expect(Trend.searchWindows([], budget: 10) == [])
+        // One series with a step at run 900 of 1,000, searched in its newest 200 runs:
+        // the step is found, at its place in the whole series.
+        let row = { (run: Int) in
+            "2026-11-30T00:00:00Z,c\(run),false,h,s/t/d,fast,3,timePerRelayout,p50,\(run < 900 ? 100 : 150),ns,cpu,2,swift\n"
+        }
+        let text = CSV.line(CSV.columns) + (0..<1000).map(row).joined()
+        let (series, _) = Trend.read(text, changePointBudget: 200)
+        let only = try #require(series.first)
+        #expect(only.searchedFrom == 800)
+        #expect(only.changePoints == [900])
+        let change = try #require(Trend.changes(series).first)
+        #expect(change.2 == 100 && change.3 == 150)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(text, named: "history.csv", in: directory)
+        let result = runFoldBench(["trend", path, "--out", directory.appendingPathComponent("t").path, "--change-point-budget", "200"])
+        #expect(result.status == 0)
+        #expect(result.err.contains("note: \(path): more points than the change-point search's budget of 200 (--change-point-budget N): 1 of 1 series"), "\(result.err)")
+    }
+
     @Test("a limit's flag takes a positive whole number")
     func badFlags() {
         for (flag, value) in [("--max-input-mb", "0"), ("--max-json-values", "-1"), ("--max-arrangements", "1.5")] {
