@@ -65,8 +65,9 @@ public enum Trend {
         var series: [TrendSeries] = []
         var index: [String: Int] = [:]
         // Split as bytes: a Character-wise split costs more than the rest of the reading.
+        // A history saved with CRLF line ends (a spreadsheet's) reads like one with LF.
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            Substring($0)
+            $0.last == UInt8(ascii: "\r") ? Substring($0.dropLast()) : Substring($0)
         }
         guard let headerLine = lines.first, let header = CSV.parse(headerLine),
             header == CSV.columns || header == CSV.legacyColumns

@@ -50,6 +50,9 @@ public struct ReportSummary: Sendable {
         let date = (try? JSONReader(environment["date"] ?? .null).string()) ?? ""
         guard let resultsValue = document["results"] else { throw SceneError(place: "results", rule: "missing") }
         var entries: [Entry] = []
+        // Where each scenario × variant was first given: a second one could not be told
+        // from it by compare, report or merge.
+        var firstPlaces: [String: String] = [:]
         for element in try JSONReader(resultsValue, path: top.childPath("results")).array() {
             guard case .object = element.value else { throw element.failure("expected an object") }
             let scenario = try JSONReader(element.value["scenario"] ?? .null, path: element.childPath("scenario"))
@@ -114,6 +117,10 @@ public struct ReportSummary: Sendable {
                     intervals[metric] = (lower, upper)
                 }
             }
+            if let first = firstPlaces["\(scenario)\u{0}\(variant)"] {
+                throw element.failure("\(scenario) × \(variant) is given twice (first at \(first))")
+            }
+            firstPlaces["\(scenario)\u{0}\(variant)"] = element.path
             entries.append(
                 Entry(
                     scenario: scenario, variant: variant, arrangements: Int(arrangements), timeSamples: samples,

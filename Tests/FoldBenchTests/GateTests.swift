@@ -406,6 +406,23 @@ struct CompareTests {
         #expect(merge.err.contains("frames.json: options.frames: 1e+300 is not a count of frames"), "\(merge.err)")
     }
 
+    /// Found by the report fuzzer: a report giving one scenario × variant twice was
+    /// compared entry by entry with the first of the pair, so it regressed against itself.
+    @Test("a report giving a scenario × variant twice is refused, naming both places")
+    func duplicateEntries() throws {
+        var report = RunnerTests.syntheticReport()
+        var second = report.results[0]
+        second.bytesAllocatedPerRelayout = 5
+        report.results.append(second)
+        let text = JSONWriter.writePretty(report.json())
+        let result = try compare(text, text)
+        #expect(result.status == 2)
+        #expect(
+            result.err.contains(
+                "a.json: results[1]: fold-cycle/balanced-d8/iphone-duo × fast is given twice (first at results[0])"),
+            "\(result.err)")
+    }
+
     @Test("bad input exits 2: unreadable, malformed, wrong schema, nothing in common")
     func badInput() throws {
         let good = report(instructions: 1, allocations: 0, samples: steady)

@@ -120,6 +120,21 @@ struct LimitsTests {
         #expect(result.err.contains("note: \(path): more points than the change-point search's budget of 200 (--change-point-budget N): 1 of 1 series"), "\(result.err)")
     }
 
+    /// Found by the history fuzzer's line check once rows were split as bytes.
+    @Test("a history with CRLF line ends reads as the same history with LF")
+    func crlfHistory() throws {
+        let rows = (0..<20).map {
+            "2026-11-30T00:00:\(10 + $0)Z,c\($0),false,h,s/t/d,fast,3,timePerRelayout,p50,\(100 + $0 % 3),ns,cpu,2,swift"
+        }
+        let lf = ([CSV.columns.joined(separator: ",")] + rows).joined(separator: "\n") + "\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let (expected, none) = Trend.read(lf)
+        let (read, problems) = Trend.read(crlf)
+        #expect(none.isEmpty && problems.isEmpty, "\(problems)")
+        #expect(read.map(\.points.count) == expected.map(\.points.count) && read.first?.points.count == 20)
+        #expect(read.first?.machine == "cpu" && read.first?.points.last?.value == 101)
+    }
+
     @Test("a limit's flag takes a positive whole number")
     func badFlags() {
         for (flag, value) in [("--max-input-mb", "0"), ("--max-json-values", "-1"), ("--max-arrangements", "1.5")] {

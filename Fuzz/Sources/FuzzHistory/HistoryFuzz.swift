@@ -10,7 +10,7 @@ enum HistoryFuzz {
         runFuzzer { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             let (series, problems) = Trend.read(text)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
             for problem in problems where problem.line < 1 || problem.line > lines {
                 fatalError("a problem on line \(problem.line) of a \(lines)-line history")
             }
