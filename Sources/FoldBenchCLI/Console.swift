@@ -83,8 +83,9 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
     }
     let size = Int(status.st_size)
     guard size <= limit else { throw fileTooLarge(path, limit: limit) }
-    // A regular file's size is known; a pipe's grows as it is read, still within the limit.
-    var bytes = [UInt8](repeating: 0, count: max(size, 1 << 16))
+    // A regular file's size is known: one byte more finds its end without growing the
+    // array (a second copy of a big file); a pipe's grows as it is read, within the limit.
+    var bytes = [UInt8](repeating: 0, count: max(size + 1, 1 << 16))
     var count = 0
     while true {
         if count == bytes.count {
