@@ -18,43 +18,42 @@ public enum CSV {
                 String(Substring($0))
             }
         }
+        // Quoted fields, byte by byte (a quote or a comma is one byte in UTF-8).
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
         var fields: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var quoted = false
-        var index = line.startIndex
         var atFieldStart = true
-        while index < line.endIndex {
-            let character = line[index]
+        var bytes = line.utf8.makeIterator()
+        var pending = bytes.next()
+        while let byte = pending {
+            pending = bytes.next()
             if quoted {
-                if character == "\"" {
-                    let next = line.index(after: index)
-                    if next < line.endIndex, line[next] == "\"" {
-                        current.append("\"")
-                        index = next
+                if byte == quote {
+                    if pending == quote {
+                        current.append(quote)
+                        pending = bytes.next()
                     } else {
                         quoted = false
                     }
                 } else {
-                    current.append(character)
+                    current.append(byte)
                 }
-            } else if character == "," {
-                fields.append(current)
-                current = ""
+            } else if byte == comma {
+                fields.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
                 atFieldStart = true
-                index = line.index(after: index)
                 continue
-            } else if character == "\"" && atFieldStart {
+            } else if byte == quote {
+                guard atFieldStart else { return nil }
                 quoted = true
-            } else if character == "\"" {
-                return nil
             } else {
-                current.append(character)
+                current.append(byte)
             }
             atFieldStart = false
-            index = line.index(after: index)
         }
         guard !quoted else { return nil }
-        fields.append(current)
+        fields.append(String(decoding: current, as: UTF8.self))
         return fields
     }
 
