@@ -8,13 +8,12 @@
 # reports no counter (as scripts/fuzz.sh does), and the table shows none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
+ensure_packages
 seconds=${1:-0.2}
 build=.build/asan
 stub=$PWD/$build/jemalloc-stub
-mkdir -p "$stub"
-printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
-    'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$stub/stub.c"
-cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$stub/libjemalloc.so.2" "$stub/stub.c"
+jemalloc_stub "$stub"
 swift build --scratch-path "$build" --product foldbench -Xswiftc -sanitize=address \
     -Xlinker -rpath -Xlinker "$stub" -Xlinker --disable-new-dtags 2>&1 |
     { grep -v "Cannot export local symbol" || true; }

@@ -14,3 +14,13 @@ ensure_packages() {
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
     fi
 }
+
+# Makes DIR/libjemalloc.so.2, a stand-in whose only function, mallctl, reports that
+# no counter exists: builds with AddressSanitizer load it (through an rpath) instead
+# of jemalloc, whose malloc and operator new would mix with the sanitizer's free.
+jemalloc_stub() {
+    mkdir -p "$1"
+    printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
+        'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$1/stub.c"
+    cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$1/libjemalloc.so.2" "$1/stub.c"
+}

@@ -12,6 +12,8 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      (SECONDS 0: build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
+ensure_packages
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -24,14 +26,8 @@ mkdir -p "$out"
 # instrumentation is what -sanitize=fuzzer would add.
 resources=$(dirname "$(dirname "$(command -v swift)")")/lib/clang
 driver=$(ls "$resources"/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
-# jemalloc's malloc and operator new would mix with AddressSanitizer's free, so the
-# targets load a stand-in libjemalloc.so.2 (found first through the rpath) whose only
-# function, mallctl, reports that no counter exists.
 stub=$PWD/$out/jemalloc-stub
-mkdir -p "$stub"
-printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
-    'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$stub/stub.c"
-cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$stub/libjemalloc.so.2" "$stub/stub.c"
+jemalloc_stub "$stub"
 # SwiftPM can keep the file list of a path dependency from an earlier build and miss
 # a new source file: drop its build description so that it plans again.
 rm -f "$build"/release/description.json

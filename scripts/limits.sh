@@ -7,6 +7,15 @@
 # Needs python3 and /usr/bin/time; builds foldbench in release. About 3 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
+ensure_packages python3
+# GNU time (the shell's own 'time' keyword reports no memory).
+if [ ! -x /usr/bin/time ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq time >/dev/null
+fi
 swift build -c release --product foldbench >&2
 foldbench=$PWD/.build/release/foldbench
 work=${1:-}
