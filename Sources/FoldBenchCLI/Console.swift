@@ -85,11 +85,12 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
     guard size <= limit else { throw fileTooLarge(path, limit: limit) }
     // A regular file's size is known: one byte more finds its end without growing the
     // array (a second copy of a big file); a pipe's grows as it is read, within the limit.
-    var bytes = [UInt8](repeating: 0, count: max(size + 1, 1 << 16))
+    var bytes = [UInt8](repeating: 0, count: min(max(size + 1, 1 << 16), limit + 1))
     var count = 0
     while true {
         if count == bytes.count {
-            guard count < limit else { throw fileTooLarge(path, limit: limit) }
+            // Full: the file is longer than it was, or a pipe. Grow, up to one byte past the limit.
+            guard count <= limit else { throw fileTooLarge(path, limit: limit) }
             bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count))
         }
         let got = bytes.withUnsafeMutableBytes { buffer in
@@ -102,7 +103,6 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
         if got == 0 { break }
         count += got
     }
-    guard count <= limit else { throw fileTooLarge(path, limit: limit) }
     bytes.removeLast(bytes.count - count)
     return bytes
 }

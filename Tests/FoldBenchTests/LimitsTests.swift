@@ -5,6 +5,10 @@ import Testing
 import Variants
 import Workloads
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @testable import SceneFormat
 
 /// Every input ceiling refuses with exit 2 and one line naming the limit and the flag
@@ -39,6 +43,31 @@ struct LimitsTests {
         #expect(runFoldBench(["resolve", path, "--max-input-mb", "2"]).status == 0)
         let report = runFoldBench(["compare", path, path, "--max-input-mb", "1"])
         expectRefusal(report, naming: "--max-input-mb")
+    }
+
+    @Test("a pipe giving more than --max-input-mb is refused once the limit is passed")
+    func pipeSize() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("scene.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        signal(SIGPIPE, SIG_IGN)  // the reader stops early; the writer must not die of it
+        let text = Array(try scene(depth: 13).utf8)  // about 1.2 MB
+        try #require(text.count > 1 << 20)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            var offset = 0
+            while descriptor >= 0, offset < text.count {
+                let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, text.count - offset) }
+                guard written > 0 else { break }
+                offset += written
+            }
+            close(descriptor)
+        }
+        writer.start()
+        let refused = runFoldBench(["resolve", fifo, "--max-input-mb", "1"])
+        expectRefusal(refused, naming: "--max-input-mb")
+        #expect(refused.err.contains("scene.fifo: larger than 1 MiB, the input limit"))
     }
 
     @Test("a document over --max-json-values is refused where the count runs out")
