@@ -64,16 +64,25 @@ enum ResolveCommand: Command {
     }
 
     /// Reads and decodes a scene file, naming the file in any failure.
-    /// The file's bytes are let go once parsed, before the tree is built from them.
+    /// The file's bytes are let go once parsed, and the document once the tree is
+    /// decoded, so that a big scene never holds two of the three at once.
     static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
         let limits = Limits.current
+        let document = try parse(readFile(path), file: path, limits: limits)
         do {
-            let document = try JSONReader.document(try readFile(path), limits: limits)
-            return try SceneDecoder.decode(document, limits: limits)
-        } catch let error as SceneError {
-            throw .badInput(file: path, error)
+            return try SceneDecoder.decode(consume document, limits: limits)
         } catch {
-            throw error as! CommandFailure
+            throw .badInput(file: path, error)
+        }
+    }
+
+    static func parse(_ bytes: consuming [UInt8], file: String, limits: InputLimits) throws(CommandFailure)
+        -> JSONValue
+    {
+        do {
+            return try JSONReader.document(bytes, limits: limits)
+        } catch {
+            throw .badInput(file: file, error)
         }
     }
 }
