@@ -21,7 +21,9 @@ enum TrendCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals.first ?? "Results/history.csv"
         let bytes = try readFile(path)
-        let rows = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } - 1
+        // Lines after the header, the last one counted whether or not a newline ends it.
+        let newlines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let rows = newlines - 1 + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard rows <= Limits.current.maximumHistoryRows else {
             throw CommandFailure(
                 status: 2,

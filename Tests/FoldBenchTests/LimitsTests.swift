@@ -122,6 +122,10 @@ struct LimitsTests {
         #expect(refused.err.contains("history.csv: more than 2 rows, the limit"))
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(runFoldBench(["trend", path, "--out", out, "--max-history-rows", "3"]).status == 0)
+        // The last row counts without its newline too.
+        let unended = try writeFile(String(history.dropLast()), named: "unended.csv", in: directory)
+        expectRefusal(
+            runFoldBench(["trend", unended, "--out", out, "--max-history-rows", "2"]), naming: "--max-history-rows")
     }
 
     @Test("the change-point budget is shared evenly, short series leaving their share to the long")
