@@ -176,7 +176,9 @@ public struct LineChart {
         var start = 0
         while start < sorted.count {
             let column = xScale.position(sorted[start].x).rounded(.down)
-            var end = start
+            // Each column takes at least its first point, so a position that is not a
+            // number (a domain beyond the Double's range) cannot stall the loop.
+            var end = start + 1
             var low = start
             var high = start
             while end < sorted.count, xScale.position(sorted[end].x).rounded(.down) == column {

@@ -62,7 +62,8 @@ public struct Scale: Sendable, Equatable {
         if logarithmic {
             var ticks: [Double] = []
             var decade = low
-            while decade <= high * 1.000001 {
+            // Bounded: a domain near the largest Double would otherwise never end.
+            while decade <= high * 1.000001, decade.isFinite, ticks.count < 400 {
                 ticks.append(decade)
                 decade *= 10
             }
@@ -72,11 +73,16 @@ public struct Scale: Sendable, Equatable {
             return ticks
         }
         let step = Scale.niceStep((high - low) / Double(max(count, 1)))
-        var ticks: [Double] = []
         var tick = (low / step).rounded(.up) * step
+        // A domain too wide for a Double's range, or too narrow for its precision
+        // (10^17 + 16), has no round steps to show: its ends are its ticks.
+        guard tick.isFinite, (high - low) / step <= Double(100 * max(count, 1)) else { return [low, high] }
+        var ticks: [Double] = []
         while tick <= high + step * 1e-9 {
             ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
-            tick += step
+            let next = tick + step
+            guard next > tick else { return [low, high] }
+            tick = next
         }
         return ticks
     }
@@ -91,9 +97,11 @@ public struct Scale: Sendable, Equatable {
 
     /// The largest power of ten at or below `value` (> 0).
     static func power(below value: Double) -> Double {
+        guard value.isFinite, value > 0 else { return 1 }
         var power = 1.0
-        while power > value { power /= 10 }
-        while power * 10 <= value { power *= 10 }
+        // Bounded at both ends of the Double's range (subnormal values, values near the largest).
+        while power > value, power > Double.leastNormalMagnitude { power /= 10 }
+        while power * 10 <= value, (power * 10).isFinite { power *= 10 }
         return power
     }
 

@@ -77,6 +77,26 @@ struct ChartsTests {
         #expect(svg.utf8.count < 500_000, "\(svg.utf8.count) bytes")
     }
 
+    /// Found by the history fuzzer: values 10^17 apart by 16 made the tick loop add a
+    /// step lost to rounding forever (and a domain of ±10^308 or of subnormals would too).
+    @Test("ticks end on domains beyond a Double's precision or range")
+    func extremeDomains() {
+        for (low, high) in [(1e17, 1e17 + 16), (-1e308, 1e308), (5e-324, 1e-320), (1e300, 1.7e308), (0, 1e-310)] {
+            let linear = Scale(covering: [low, high], from: 0, to: 100)
+            #expect(linear.ticks().count <= 500, "\(low)...\(high)")
+            let exact = Scale(covering: [low, high], from: 0, to: 100, exact: true)
+            #expect(exact.ticks().count <= 500, "\(low)...\(high)")
+            if low > 0 {
+                #expect(Scale(covering: [low, high], from: 0, to: 100, logarithmic: true).ticks().count <= 400)
+            }
+        }
+        #expect(Scale(covering: [1e17, 1e17 + 16], from: 0, to: 100, exact: true).ticks() == [1e17, 1e17 + 16])
+        // A line over such a domain is drawn, its points thinned without stalling.
+        let points = (0..<5000).map { LineChart.Point(x: $0 % 2 == 0 ? -1e308 : 1e308, y: Double($0), tooltip: "") }
+        #expect(LineChart(title: "wide", xLabel: "x", yLabel: "y", series: [.init(name: "s", points: points)]).svg()
+            .contains("<polyline"))
+    }
+
     /// Found by the report fuzzer (scripts/fuzz.sh report): a metric of 1e20 trapped
     /// converting to Int64 while the page grouped its digits.
     @Test("values beyond 10^15, even beyond Int64, are written, not trapped on")
