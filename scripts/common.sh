@@ -22,5 +22,7 @@ jemalloc_stub() {
     mkdir -p "$1"
     printf '%s\n' '#include <errno.h>' '#include <stddef.h>' \
         'int mallctl(const char *n, void *o, size_t *ol, void *i, size_t il) { return ENOENT; }' >"$1/stub.c"
-    cc -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$1/libjemalloc.so.2" "$1/stub.c"
+    local compiler=cc
+    command -v cc >/dev/null 2>&1 || compiler=clang  # the Swift toolchain brings clang
+    "$compiler" -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$1/libjemalloc.so.2" "$1/stub.c"
 }
