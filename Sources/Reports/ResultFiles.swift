@@ -36,8 +36,9 @@ public enum ResultFiles {
         guard written == 1 else { throw WriteError(path: directory, reason: String(cString: strerror(failure))) }
     }
 
-    /// Why a directory could not be made: a part of its path that is a file, or the
-    /// system's reason for the deepest part that could not be made.
+    /// Why a directory could not be made, found by making its parts in turn: a part
+    /// of its path that is a file, or the system's reason for the first part that
+    /// cannot be made.
     static func reason(creating directory: String) -> String {
         var prefix = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
