@@ -52,9 +52,10 @@ public enum Trend {
     }
 
     /// Points searched for change points in all series together. The search costs
-    /// about 0.1 ms a point here (docs/measurements.md), so the budget keeps a history
-    /// of a million rows within a minute; each series gets an even share of it, the
-    /// shorter ones all their points, and is searched in its newest points.
+    /// 0.06–0.16 ms a point here, more in longer series (docs/measurements.md), so the
+    /// budget keeps a history of a million rows within a minute; each series gets an
+    /// even share of it, the shorter ones all their points, and is searched in its
+    /// newest points.
     public static let changePointBudget = 100_000
 
     /// Parses history text; bad rows are reported with their line number and skipped.
