@@ -19,7 +19,8 @@ public enum CSV {
             }
         }
         // Quoted fields, byte by byte (a quote or a comma is one byte in UTF-8).
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
         var fields: [String] = []
         var current: [UInt8] = []
         var quoted = false

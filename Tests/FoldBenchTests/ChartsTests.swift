@@ -64,8 +64,10 @@ struct ChartsTests {
             LineChart.Point(
                 x: Double(index), y: index == 31_337 ? 50 : index == 77_777 ? 300 : 100, tooltip: "run \(index)")
         }
-        let svg = LineChart(title: "long", xLabel: "run", yLabel: "ns", series: [.init(name: "fast", points: points, dots: false)])
-            .svg()
+        let svg = LineChart(
+            title: "long", xLabel: "run", yLabel: "ns", series: [.init(name: "fast", points: points, dots: false)]
+        )
+        .svg()
         _ = try parse(svg)
         let line = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<polyline") })
         let attribute = try #require(line.split(separator: "points=\"").last?.split(separator: "\"").first)
@@ -93,8 +95,9 @@ struct ChartsTests {
         #expect(Scale(covering: [1e17, 1e17 + 16], from: 0, to: 100, exact: true).ticks() == [1e17, 1e17 + 16])
         // A line over such a domain is drawn, its points thinned without stalling.
         let points = (0..<5000).map { LineChart.Point(x: $0 % 2 == 0 ? -1e308 : 1e308, y: Double($0), tooltip: "") }
-        #expect(LineChart(title: "wide", xLabel: "x", yLabel: "y", series: [.init(name: "s", points: points)]).svg()
-            .contains("<polyline"))
+        #expect(
+            LineChart(title: "wide", xLabel: "x", yLabel: "y", series: [.init(name: "s", points: points)]).svg()
+                .contains("<polyline"))
     }
 
     /// Found by the report fuzzer (scripts/fuzz.sh report): a metric of 1e20 trapped

@@ -5,11 +5,11 @@ import Testing
 import Variants
 import Workloads
 
+@testable import SceneFormat
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import SceneFormat
 
 /// Every input ceiling refuses with exit 2 and one line naming the limit and the flag
 /// that raises it, and the same input passes once the flag raises it. The real sizes
@@ -148,9 +148,14 @@ struct LimitsTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try writeFile(text, named: "history.csv", in: directory)
-        let result = runFoldBench(["trend", path, "--out", directory.appendingPathComponent("t").path, "--change-point-budget", "200"])
+        let result = runFoldBench([
+            "trend", path, "--out", directory.appendingPathComponent("t").path, "--change-point-budget", "200",
+        ])
         #expect(result.status == 0)
-        #expect(result.err.contains("note: \(path): more points than the change-point search's budget of 200 (--change-point-budget N): 1 of 1 series"), "\(result.err)")
+        #expect(
+            result.err.contains(
+                "note: \(path): more points than the change-point search's budget of 200 (--change-point-budget N): 1 of 1 series"
+            ), "\(result.err)")
     }
 
     /// Found by the history fuzzer's line check once rows were split as bytes.

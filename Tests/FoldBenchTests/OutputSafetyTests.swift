@@ -18,15 +18,12 @@ struct OutputSafetyTests {
         ["run", "--record", "--scenario", scenario, "--frames", "6", "--time-per-scenario", "0.05", "--out", out]
     }
 
-    /// Runs foldbench in a child through bash, whose `ulimit -f` (KiB) makes writes
-    /// beyond that size fail as on a full disk (EFBIG; the signal is ignored).
-    func runLimited(_ arguments: [String], fileKiB: Int, in directory: URL? = nil) throws -> (Int32, String) {
+    /// Runs `command` (a program and its first arguments) with `arguments` in a child;
+    /// returns its exit status and standard error.
+    func runChild(_ command: [String], _ arguments: [String], in directory: URL? = nil) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments =
-            [
-                "-c", "trap '' XFSZ; ulimit -f \(fileKiB); exec \"$@\"", "limited", try freshFoldBenchBinary(),
-            ] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst()) + arguments
         if let directory { process.currentDirectoryURL = directory }
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
@@ -35,6 +32,13 @@ struct OutputSafetyTests {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
+    }
+
+    /// Runs foldbench in a child through bash, whose `ulimit -f` (KiB) makes writes
+    /// beyond that size fail as on a full disk (EFBIG; the signal is ignored).
+    func runLimited(_ arguments: [String], fileKiB: Int) throws -> (Int32, String) {
+        let limited = ["/bin/bash", "-c", "trap '' XFSZ; ulimit -f \(fileKiB); exec \"$@\"", "limited"]
+        return try runChild(limited + [try freshFoldBenchBinary()], arguments)
     }
 
     func contents(_ directory: URL) -> [String: Data] {
@@ -120,18 +124,7 @@ struct OutputSafetyTests {
         _ = try writeFile("{\"old\": true}\n", named: "latest.json", in: results)
         let before = contents(results)
         chmod(results.path, 0o555)
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + arguments
-            let errors = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
+        func run(_ arguments: [String]) throws -> (Int32, String) { try runChild(command, arguments) }
         let (status, errors) = try run(runArguments(out: results.path))
         #expect(status == 2)
         #expect(errors == "foldbench: error: \(results.path): cannot write: Permission denied (nothing measured)\n")
