@@ -19,11 +19,7 @@ public enum ResultFiles {
     /// (a read-only or full disk, a file in the way), so that a long run stops
     /// before it measures rather than after.
     public static func checkWritable(_ directory: String) throws(WriteError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: directory, reason: reason(creating: directory))
-        }
+        try makeDirectory(directory)
         let probe = "\(directory)/.foldbench-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
@@ -34,6 +30,15 @@ public enum ResultFiles {
         close(descriptor)
         unlink(probe)
         guard written == 1 else { throw WriteError(path: directory, reason: String(cString: strerror(failure))) }
+    }
+
+    /// Makes `directory` and its parents; a failure names the part that stops it.
+    static func makeDirectory(_ directory: String) throws(WriteError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directory, reason: reason(creating: directory))
+        }
     }
 
     /// Why a directory could not be made, found by making its parts in turn: a part
@@ -58,13 +63,7 @@ public enum ResultFiles {
     /// the new one, never a part.
     public static func writeAtomically(_ text: String, to path: String) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw WriteError(path: directory, reason: reason(creating: directory))
-            }
-        }
+        if !directory.isEmpty { try makeDirectory(directory) }
         // Errors name the file asked for, and say that it was left as it was.
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
