@@ -25,6 +25,16 @@ public enum ResolutionComparison {
         return nil
     }
 
+    /// A context in one line, for messages: bounds, size class, direction, regions.
+    public static func describe(_ context: LayoutContext) -> String {
+        func name(_ value: SizeClassValue) -> String { value == .compact ? "compact" : "regular" }
+        let sizeClass = "\(name(context.sizeClass.horizontal))/\(name(context.sizeClass.vertical))"
+        let direction = context.layoutDirection == .leftToRight ? "leftToRight" : "rightToLeft"
+        let regions = context.reservedRegions.map(describe).joined(separator: ", ")
+        return
+            "bounds \(describe(context.bounds)), sizeClass \(sizeClass), \(direction), regions [\(regions)]"
+    }
+
     static func describe(_ rect: Rect) -> String {
         "(\(formatNumber(rect.x)), \(formatNumber(rect.y)), \(formatNumber(rect.width)), \(formatNumber(rect.height)))"
     }

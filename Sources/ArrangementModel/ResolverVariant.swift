@@ -4,6 +4,12 @@
 /// whatever the variant wants to keep (done once per tree, timed on its own), then
 /// ``relayout(_:in:into:)`` resolves it for one context, every frame, writing
 /// into a ``Resolution`` the caller owns.
+///
+/// A variant may remember between frames (``frameMemory``): whatever its prepared
+/// value holds (a cache, the inputs of the last frame) lives as long as that value.
+/// Every caller in the package then keeps one resolution per prepared value and hands
+/// the frames over in the order it means them; the harness checks such a variant over
+/// the very sequence of frames it times, not frame by frame.
 public protocol ResolverVariant: Sendable {
     /// What ``prepare(_:)`` keeps for the frames to come.
     associatedtype Prepared
@@ -15,11 +21,33 @@ public protocol ResolverVariant: Sendable {
     func prepare(_ tree: ArrangementTree) -> Prepared
 
     /// Resolves the prepared tree for `context`, overwriting every pane of `resolution`,
-    /// which must have been made for this tree's pane count.
+    /// which must have been made for this tree's pane count. A variant whose
+    /// ``frameMemory`` has ``FrameMemory/readsItsLastAnswer`` may leave panes untouched:
+    /// it is given the resolution it wrote last for this prepared value.
     func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution)
+
+    /// What the variant keeps from one relayout of a prepared tree to the next; none by default.
+    var frameMemory: FrameMemory { get }
+}
+
+/// What a variant remembers between the relayouts of one prepared tree.
+public struct FrameMemory: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The prepared value changes from one relayout to the next (a cache, the last inputs).
+    public static let keepsState = FrameMemory(rawValue: 1 << 0)
+    /// The relayout relies on the resolution it is given holding the answer it wrote
+    /// last for the same prepared value, and rewrites only what changed.
+    public static let readsItsLastAnswer = FrameMemory(rawValue: 1 << 1)
+
+    /// Anything at all: the answer to a frame may depend on the frames before it.
+    public var remembers: Bool { !isEmpty }
 }
 
 extension ResolverVariant {
+    public var frameMemory: FrameMemory { [] }
+
     /// Prepares and relayouts once: for tools and tests, not for frames.
     public func resolve(_ tree: ArrangementTree, in context: LayoutContext) -> Resolution {
         let prepared = prepare(tree)

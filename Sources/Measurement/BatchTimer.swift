@@ -31,20 +31,24 @@ public final class BatchTimer {
         var hash = ResolutionComparison.checksumSeed
         for frame in 0..<contexts.count { ResolutionComparison.checksum(loop.resolution(atFrame: frame), into: &hash) }
         checksum = hash
+        // The frames roll on, batch after batch, so a variant that remembers sees them in order.
         var batch = 1
+        var position = 0
         while batch < 1 << 24 {
             let before = Clock.now()
-            loop.run(from: 0, count: batch)
+            loop.run(from: position, count: batch)
+            position = (position + batch) % contexts.count
             if Double(Clock.now() - before) >= minimumBatchNanoseconds { break }
             batch *= 2
         }
         calibratedBatch = batch
+        start = position
     }
 
-    /// Times `count` frames (after one untimed frame, so the batch starts with this
-    /// variant's data in the caches) and returns the nanoseconds per frame.
+    /// Times `count` frames (after one untimed frame, the one before them, so the batch
+    /// starts with this variant's data in the caches) and returns the nanoseconds per frame.
     public func time(frames count: Int) -> Double {
-        loop.run(from: start, count: 1)
+        loop.run(from: start + frames - 1, count: 1)
         let before = Clock.now()
         loop.run(from: start, count: count)
         let after = Clock.now()

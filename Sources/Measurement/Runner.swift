@@ -57,6 +57,9 @@ public struct VariantResult: Sendable {
     public var ratioToFloor: (value: Double, lower: Double, upper: Double)?
     /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
     public var checksum: UInt64
+    /// Share of the scenario's frames whose answer differs from the previous frame's (the
+    /// last frame's for the first): what a variant that remembers has to resolve again.
+    public var changingFrames: Double?
 
     public init(
         scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
@@ -92,9 +95,19 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     public let variant: String
     public let frame: Int
     public let difference: String
+    /// Where in the verified sequence the frame came, and the context of the frame before it.
+    public let history: String
+
+    public init(scenario: String, variant: String, frame: Int, difference: String, history: String) {
+        self.scenario = scenario
+        self.variant = variant
+        self.frame = frame
+        self.difference = difference
+        self.history = history
+    }
 
     public var description: String {
-        "\(scenario): variant \(variant) differs from the reference at frame \(frame): \(difference)"
+        "\(scenario): variant \(variant) differs from the reference at frame \(frame) (\(history)): \(difference)"
     }
 }
 
@@ -142,6 +155,8 @@ public struct Runner {
         let frameTimes: [[Double]]
         let phases: [Timeline.Phase]
         let batch: Int
+        /// Share of frames whose answer differs from the previous frame's (cyclically).
+        let changingFrames: Double
         var samples: [[Double]]
         var start = 0
     }
@@ -178,8 +193,9 @@ public struct Runner {
                 for (variant, bench) in prepared[index].benches.enumerated() {
                     // One untimed frame first, so that the batch starts with this variant's
                     // own data in the caches rather than with what the previous batch left
-                    // there (the reference's allocations evict a large tree's panes).
-                    bench.run(from: start, count: 1)
+                    // there (the reference's allocations evict a large tree's panes): the
+                    // frame before the batch, which a variant that remembers has just seen.
+                    bench.run(from: start + prepared[index].frames - 1, count: 1)
                     let before = Clock.now()
                     bench.run(from: start, count: batch)
                     let after = Clock.now()
@@ -205,21 +221,39 @@ public struct Runner {
         var benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
         var names = variants.map(\.name)
 
-        // Verify: every variant equals the reference on every frame (and warm up).
+        // Verify: every variant equals the reference on every frame (and warm up), and a
+        // variant that remembers between frames over the sequence the timing will run.
         report("verifying")
         let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
+        var changingFrames = 0
+        var previous: Resolution?
+        var first: Resolution?
         for frame in 0..<contexts.count {
             let expected = reference.resolution(atFrame: frame)
+            if let previous, previous != expected { changingFrames += 1 }
+            if frame == 0 { first = expected }
+            previous = expected
             for (index, bench) in benches.enumerated() {
                 let got = bench.resolution(atFrame: frame)
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario.description, variant: variants[index].name, frame: frame,
-                        difference: difference)
+                        difference: difference,
+                        history: frame == 0
+                            ? "the first frame, cold"
+                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))")
                 }
                 ResolutionComparison.checksum(got, into: &checksums[index])
             }
+        }
+        // The wrap-around from the last frame to the first is a change too.
+        if let first, let previous, first != previous { changingFrames += 1 }
+        let rememberers = variants.indices.filter { variants[$0].frameMemory.remembers }
+        if !rememberers.isEmpty {
+            try verifyHistory(
+                rememberers.map { (variants[$0], benches[$0]) }, reference: reference, tree: tree, contexts: contexts,
+                scenario: scenario.description)
         }
 
         // The floor is not a resolver and is not verified: it copies frame 0's answer.
@@ -267,22 +301,76 @@ public struct Runner {
 
         // Calibrate one batch size for all variants, from the fastest.
         report("calibrating")
+        // The frames roll on from where the last pass ended, as they do while sampling, so
+        // that a variant that remembers sees the timeline in order throughout.
         var batch = 1
+        var position = 0
         while batch < 1 << 24 {
             let fastest =
                 benches.map { bench -> UInt64 in
                     let start = Clock.now()
-                    bench.run(from: 0, count: batch)
+                    bench.run(from: position, count: batch)
                     return Clock.now() - start
                 }.min() ?? 0
+            position = (position + batch) % contexts.count
             if Double(fastest) >= options.minimumBatchNanoseconds { break }
             batch *= 2
         }
         return Prepared(
             scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
             benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
-            phases: phases, batch: batch,
-            samples: [[Double]](repeating: [], count: benches.count))
+            phases: phases, batch: batch, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
+            samples: [[Double]](repeating: [], count: benches.count), start: position)
+    }
+
+    /// Verifies the variants that remember over the sequence the timing will run, after
+    /// the first pass they have just had: the timeline a second time (starting with the
+    /// wrap-around from the last frame to the first), each eighth frame repeated as the
+    /// untimed frame before a batch repeats it; then cold against warm: at sixteen frames
+    /// spread over the timeline, a freshly prepared copy resolving that frame alone must
+    /// give what the warm one gave.
+    func verifyHistory(
+        _ entries: [(VariantEntry, FrameLoop)], reference: FrameLoop, tree: ArrangementTree,
+        contexts: [LayoutContext], scenario: String
+    ) throws {
+        let count = contexts.count
+        let sampled = Set((0..<16).map { $0 * count / 16 })
+        var warm = [Int: [Resolution]]()
+        for frame in 0..<count {
+            let expected = reference.resolution(atFrame: frame)
+            let before = frame == 0 ? count - 1 : frame - 1
+            for (entry, bench) in entries {
+                var got = bench.resolution(atFrame: frame)
+                var history = "the second pass, after frame \(before): \(ResolutionComparison.describe(contexts[before]))"
+                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                    throw VerificationFailure(
+                        scenario: scenario, variant: entry.name, frame: frame, difference: difference,
+                        history: history)
+                }
+                if frame % 8 == 0 {
+                    got = bench.resolution(atFrame: frame)
+                    history = "the second pass, frame \(frame) given twice in a row"
+                    if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                        throw VerificationFailure(
+                            scenario: scenario, variant: entry.name, frame: frame, difference: difference,
+                            history: history)
+                    }
+                }
+                if sampled.contains(frame) { warm[frame, default: []].append(got) }
+            }
+        }
+        for frame in sampled.sorted() {
+            for (index, (entry, _)) in entries.enumerated() {
+                let cold = entry.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: frame)
+                if let difference = ResolutionComparison.firstDifference(warm[frame]![index], cold, ids: tree.paneIDs)
+                {
+                    throw VerificationFailure(
+                        scenario: scenario, variant: entry.name, frame: frame,
+                        difference: "warm against a fresh copy: \(difference)",
+                        history: "warm after two passes against a freshly prepared copy given this frame alone")
+                }
+            }
+        }
     }
 
     /// A sampled scenario's results, one per variant.
@@ -309,6 +397,7 @@ public struct Runner {
                 ratioToReference: ratio(index, to: referenceIndex), checksum: scenario.checksums[index])
             result.ratioToFloor = ratio(index, to: floorIndex)
             result.frameTimes = scenario.frameTimes[index]
+            result.changingFrames = scenario.changingFrames
             result.framePhases = scenario.phases
             return result
         }

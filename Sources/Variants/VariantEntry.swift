@@ -11,6 +11,8 @@ public struct VariantEntry: Sendable {
     /// Run when `foldbench run` names no variant; a listed variant may opt out (a
     /// comparison point rather than a candidate).
     public let runsByDefault: Bool
+    /// What the variant keeps between the relayouts of one prepared tree.
+    public let frameMemory: FrameMemory
     private let makeLoop: @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
 
     /// Wraps a concrete variant; the frame loop is specialised for `V`, so it calls
@@ -23,6 +25,7 @@ public struct VariantEntry: Sendable {
         self.variant = variant
         self.isTestOnly = isTestOnly
         self.runsByDefault = runsByDefault && !isTestOnly
+        frameMemory = variant.frameMemory
         makeLoop = { tree, contexts, now in FrameLoop(variant, tree: tree, contexts: contexts, now: now) }
     }
 

@@ -12,6 +12,9 @@ public enum VariantList {
             FastResolver(), summary: "flat level-order storage, prepared decisions and kernels, no allocation per frame"
         ),
         VariantEntry(
+            IncrementalResolver(),
+            summary: "fast with a memory: skips every subtree whose bounds, size class and regions did not change"),
+        VariantEntry(
             FastResolver(order: .preOrder),
             summary:
                 "fast with its arrangements stored depth-first: what the level order is worth (not run by default)",
@@ -30,6 +33,15 @@ public enum VariantList {
             summary: "test only: fast relayouting every 50th frame twice, 2 % slower", isTestOnly: true),
     ]
 
+    /// Planted stale caches: the incremental variant leaving one input out of its decision
+    /// to skip. Not candidates (they are wrong on purpose); the harness must refuse each.
+    public static let staleCaches: [VariantEntry] = IncrementalResolver.StaleCache.allCases.map { fault in
+        VariantEntry(
+            IncrementalResolver(forgetting: fault),
+            summary: "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
+            isTestOnly: true)
+    }
+
     /// The name of the variant every other one is checked against.
     public static let referenceName = "reference"
 
@@ -45,6 +57,8 @@ public enum VariantList {
     /// Every variant but the reference: what the differential tests and the fuzzers check.
     public static var candidates: [VariantEntry] { all.filter { $0.name != referenceName } }
 
-    /// The entry named `name`, listed or test-only.
-    public static func entry(named name: String) -> VariantEntry? { all.first { $0.name == name } }
+    /// The entry named `name`, listed, test-only or a planted stale cache.
+    public static func entry(named name: String) -> VariantEntry? {
+        all.first { $0.name == name } ?? staleCaches.first { $0.name == name }
+    }
 }
