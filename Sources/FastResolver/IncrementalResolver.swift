@@ -4,21 +4,24 @@ import ArrangementModel
 ///
 /// Under the contract an arrangement's whole subtree depends only on its bounds, its size
 /// class, the layout direction and the reserved regions that meet its bounds (minimums do
-/// not propagate upwards). So, per arrangement, the variant remembers the bounds and the
-/// size class it was last resolved in, and a subtree whose inputs are those it remembers,
-/// and that no changed region meets, keeps the panes the resolution already holds: the
+/// not propagate upwards). The inputs an arrangement was last resolved in are its pane as
+/// the resolution holds it from the frame before, so the resolution is the memory: the
 /// variant relies on being handed the resolution it wrote last
-/// (``FrameMemory/readsItsLastAnswer``). A frame whose whole context equals the previous
-/// one's costs one comparison.
+/// (``FrameMemory/readsItsLastAnswer``). When an arrangement is placed, each of its panes
+/// that holds a nested arrangement is compared with what it held before; a nested
+/// arrangement whose pane did not change, and that no changed region meets, keeps its
+/// whole subtree as it is (stored right after it, depth-first, so one jump skips it).
+/// Besides that, the variant keeps the last frame's context: a frame whose whole context
+/// equals it costs one comparison.
 ///
-/// Its tables are the fast resolver's, compiled twice: depth-first, where a subtree is
-/// one contiguous run that a skip jumps over, and level order, which the fast resolver
-/// runs when everything changes anyway (a resize, a rotation, a display transition). It
-/// notices that case itself: a frame in which at least ``IncrementalResolver/plainShare``
-/// of the arrangements had to be resolved again switches it to the fast resolver's own
-/// loop for a number of frames (8, doubling to 64 while every probe finds the same); the
-/// memory, not kept during those frames, is filled again by the next frame it resolves
-/// incrementally. Nothing is allocated per frame.
+/// Its tables are the fast resolver's, compiled twice: depth-first for the incremental
+/// pass, and level order, which the fast resolver's own loop runs when everything changes
+/// anyway (a resize, a rotation, a display transition, a flip of the layout direction).
+/// The variant notices that case itself: a pass that had to resolve at least
+/// ``IncrementalResolver/plainShare`` of the arrangements switches it to the plain loop
+/// for the next 8 frames that change anything (doubling to 64 while each pass after them
+/// finds the same). Both loops leave the same answer behind, so switching costs nothing.
+/// Nothing is allocated per frame.
 ///
 /// `forgetting` plants a stale cache, for the harness's own tests: the variant then
 /// leaves one input out of its decision to skip (``StaleCache``), as caching layout
@@ -33,8 +36,8 @@ public struct IncrementalResolver: ResolverVariant {
         /// A region that moved but still meets an arrangement's bounds is taken as unchanged
         /// for it (only regions that start or stop meeting the bounds count).
         case movedRegion = "moved-region"
-        /// A subtree hidden by its pane does not update what it remembers, so when the
-        /// pane shows again with the bounds it had, the hidden panes are kept.
+        /// A pane that was hidden is taken as unchanged when it shows again (a hidden pane
+        /// "has nothing to compare"), so the panes below it stay hidden.
         case hiddenPane = "hidden-pane"
     }
 
@@ -49,7 +52,7 @@ public struct IncrementalResolver: ResolverVariant {
 
     /// The share of arrangements resolved again in one frame from which the plain loop
     /// is cheaper than the bookkeeping.
-    public static let plainShare = 0.75
+    public static let plainShare = 0.4
 
     /// Regions compared one by one against the previous frame's; a frame whose region
     /// list changed in more places is resolved whole.
@@ -62,15 +65,17 @@ public struct IncrementalResolver: ResolverVariant {
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
         precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
         let last = memory.last
+        let bounds = context.bounds
+        let classBits = PaneLayout.Bits.of(context.sizeClass)
+        let direction = context.layoutDirection
         let address = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        let directionChanged = context.layoutDirection != last.pointee.direction && forgets != .layoutDirection
-        let sizeClassChanged = context.sizeClass != last.pointee.sizeClass && forgets != .sizeClass
-        let regionsChanged = context.reservedRegions != last.pointee.regions
+        let directionChanged = direction != last.pointee.direction && forgets != .layoutDirection
+        let sizeClassChanged = classBits != last.pointee.classBits && forgets != .sizeClass
+        let regionsChanged = Self.differ(context.reservedRegions, last.pointee.regions)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
-        if answered, !directionChanged, !sizeClassChanged, !regionsChanged,
-            Self.identical(context.bounds, last.pointee.bounds)
+        if answered, !directionChanged, !sizeClassChanged, !regionsChanged, Self.identical(bounds, last.pointee.bounds)
         {
             return
         }
@@ -81,30 +86,42 @@ public struct IncrementalResolver: ResolverVariant {
             incremental = false
         }
         if incremental {
-            if !last.pointee.memoryIsCurrent { memory.forgetInputs() }
-            let resolved = resolveChanged(memory, context, &resolution, changes: max(changes, 0))
-            if last.pointee.memoryIsCurrent {
-                // A probe: was this frame worth the bookkeeping?
-                if Double(resolved) >= Self.plainShare * Double(memory.count) {
-                    last.pointee.plainFramesLeft = last.pointee.plainRun
-                    last.pointee.plainRun = min(last.pointee.plainRun * 2, 64)
-                    last.pointee.memoryIsCurrent = false
-                } else {
-                    last.pointee.plainRun = 8
-                }
+            let rootChanged = sizeClassChanged || !Self.identical(bounds, last.pointee.bounds)
+            let resolved = resolveChanged(memory, context, &resolution, rootChanged: rootChanged, changes: changes)
+            if Double(resolved) >= Self.plainShare * Double(memory.count) {
+                last.pointee.plainFramesLeft = last.pointee.plainRun
+                last.pointee.plainRun = min(last.pointee.plainRun * 2, Self.longestPlainRun)
             } else {
-                last.pointee.memoryIsCurrent = true
+                last.pointee.plainRun = Self.shortestPlainRun
             }
         } else {
-            FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
-            last.pointee.memoryIsCurrent = false
+            resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
         }
         last.pointee.hasAnswer = true
-        last.pointee.resolution = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        last.pointee.bounds = context.bounds
-        last.pointee.sizeClass = context.sizeClass
-        last.pointee.direction = context.layoutDirection
+        last.pointee.resolution = address
+        last.pointee.bounds = bounds
+        last.pointee.classBits = classBits
+        last.pointee.direction = direction
         if regionsChanged { last.pointee.regions = context.reservedRegions }
+    }
+
+    /// Frames (that change something) the plain loop runs after a pass found most of the
+    /// tree changed: the first time, and at most, doubling in between.
+    static let shortestPlainRun = 8
+    static let longestPlainRun = 64
+
+    /// Whether two region lists differ, without copying either: the same storage (the
+    /// frame loop hands over an unchanged list as it is) is not compared element by element.
+    @inline(__always)
+    static func differ(_ a: [Rect], _ b: [Rect]) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                guard a.count == b.count else { return true }
+                guard a.baseAddress != b.baseAddress else { return false }
+                for index in 0..<a.count where !identical(a[index], b[index]) { return true }
+                return false
+            }
+        }
     }
 
     /// Equal to the last bit: -0 and 0 are told apart, as a resolver may treat them differently.
@@ -133,23 +150,46 @@ public struct IncrementalResolver: ResolverVariant {
     }
 
     /// The incremental pass; the number of arrangements resolved again.
-    func resolveChanged(_ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, changes: Int)
-        -> Int
-    {
-        let tree = memory.preOrder
-        let rightToLeft = context.layoutDirection == .rightToLeft
-        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
+    func resolveChanged(
+        _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, rootChanged: Bool, changes: Int
+    ) -> Int {
+        memory.changed[0] = rootChanged ? 1 : 0
         let pass = Pass(
-            memory: memory.inputs, ends: memory.ends,
+            links: memory.links, changed: memory.changed, root: memory.root,
             changes: UnsafeBufferPointer(start: memory.changes, count: changes),
-            classMask: forgets == .sizeClass ? 0 : PaneLayout.Bits.sizeClass,
+            inputMask: PaneLayout.Bits.visible | (forgets == .sizeClass ? 0 : PaneLayout.Bits.sizeClass),
             movedRegionCounts: forgets != .movedRegion, hiddenPaneCounts: forgets != .hiddenPane)
-        var resolved = 0
-        (rightToLeft ? tree.rightToLeftSteps : tree.leftToRightSteps).withUnsafeBufferPointer { steps in
+        return Self.withTables(memory.preOrder, context.bounds, context.sizeClass, context.layoutDirection,
+            context.reservedRegions, &resolution) { tables, regions, bounds, rootBits in
+            Self.resolveChanged(tables, regions, bounds, rootBits, pass)
+        } ?? 0
+    }
+
+    /// The fast resolver's own frame, on its level-order tables.
+    func resolveAll(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution
+    ) {
+        _ = Self.withTables(memory.levelOrder, bounds, sizeClass, direction, regions, &resolution) {
+            tables, regions, bounds, rootBits in
+            FastResolver.relayout(tables, regions, bounds, rootBits)
+        }
+    }
+
+    /// `body` on the tables of `tree` for the direction of `context`, its region list, the
+    /// root's bounds and bits; `nil` for an empty tree (which a validated tree never is).
+    @inline(__always)
+    static func withTables<Result>(
+        _ tree: CompiledTree, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection,
+        _ regionList: [Rect], _ resolution: inout Resolution, _ body: (Tables, RegionList, Rect, UInt32) -> Result
+    ) -> Result? {
+        let rightToLeft = direction == .rightToLeft
+        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
+        return (rightToLeft ? tree.rightToLeftSteps : tree.leftToRightSteps).withUnsafeBufferPointer { steps in
             tree.plans.withUnsafeBufferPointer { plans in
                 tree.arrangements.withUnsafeBufferPointer { arrangements in
-                    context.reservedRegions.withUnsafeBufferPointer { regions in
-                        resolution.panes.withUnsafeMutableBufferPointer { panes in
+                    regionList.withUnsafeBufferPointer { regions in
+                        resolution.panes.withUnsafeMutableBufferPointer { panes -> Result? in
                             guard
                                 let tables = Tables(
                                     steps: steps, plans: plans, arrangements: arrangements,
@@ -157,15 +197,13 @@ public struct IncrementalResolver: ResolverVariant {
                                     isProportional: rightToLeft
                                         ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
                                     panes: panes)
-                            else { return }
-                            resolved = Self.resolveChanged(
-                                tables, RegionList(regions, root: context.bounds), context.bounds, rootBits, pass)
+                            else { return nil }
+                            return body(tables, RegionList(regions, root: bounds), bounds, rootBits)
                         }
                     }
                 }
             }
         }
-        return resolved
     }
 
     /// The pass for each kind of region list and tree, as the fast resolver's loop.
@@ -195,55 +233,46 @@ public struct IncrementalResolver: ResolverVariant {
         }
     }
 
-    /// One pass in depth-first order: an arrangement whose inputs are those it remembers,
-    /// and that no changed region meets, is jumped over with its whole subtree (stored
-    /// right after it); any other is placed by the fast resolver's own code and remembers
-    /// its new inputs. The root is laid out in the context; every other arrangement in
-    /// its parent pane, already written this frame or kept from an earlier one.
+    /// One pass in depth-first order. An arrangement is placed when its pane changed
+    /// (marked by its parent's placement) or a changed region meets its bounds; placing it
+    /// marks each nested arrangement whose pane it changed. Any other arrangement is jumped
+    /// over with its whole subtree. The root is laid out in the context; every other
+    /// arrangement in its parent pane, written this frame or kept from an earlier one.
     @inline(__always)
     static func loop<Scan: RegionScan, Kind: TreeKind>(
         _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass, _ kind: Kind.Type
     ) -> Int {
-        withUnsafePointer(to: rootBounds) { root in loop(tables, scan, root, rootBits, pass, kind) }
-    }
-
-    @inline(__always)
-    static func loop<Scan: RegionScan, Kind: TreeKind>(
-        _ tables: Tables, _ scan: Scan, _ root: UnsafePointer<Rect>, _ rootBits: UInt32, _ pass: Pass,
-        _ kind: Kind.Type
-    ) -> Int {
         var resolved = 0
         var index = 0
+        if pass.changed[0] == 0, !pass.changeMeets(rootBounds) {
+            index = Int(truncatingIfNeeded: pass.links[0].end)
+        } else {
+            pass.root.pointee = rootBounds
+            place(0, UnsafePointer(pass.root), rootBits, tables, scan, pass, kind)
+            resolved = 1
+            index = 1
+        }
         while index < tables.count {
-            let step = tables.steps + index
-            let frame: UnsafePointer<Rect>
-            let bits: UInt32
-            if index == 0 {
-                frame = root
-                bits = rootBits
-            } else {
-                let parent = tables.pane(step.pointee.parent)
-                frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
-                bits = parent.pointee.bits
-            }
-            let inputs = bits & (PaneLayout.Bits.visible | pass.classMask)
-            let remembered = pass.memory + index
+            let parent = tables.pane(tables.steps[index].parent)
+            let bits = parent.pointee.bits
+            // The frame is the pane's first stored property (checked when a tree is compiled).
+            let frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
             let visible = Kind.isProportional || bits & PaneLayout.Bits.visible != 0
-            if remembered.pointee.bits == inputs, identical(remembered.pointee.bounds, frame.pointee),
-                !visible || !pass.changeMeets(frame.pointee)
-            {
-                index = Int(truncatingIfNeeded: pass.ends[index])
+            if pass.changed[index] == 0, !visible || !pass.changeMeets(frame.pointee) {
+                index = Int(truncatingIfNeeded: pass.links[index].end)
                 continue
             }
-            if visible || pass.hiddenPaneCounts {
-                remembered.pointee = RememberedInputs(bounds: frame.pointee, bits: inputs)
-            }
+            pass.changed[index] = 0
             if visible {
-                FastResolver.place(frame, bits, step, tables, scan, kind)
+                place(index, frame, bits, tables, scan, pass, kind)
             } else {
                 // §3: both panes of an arrangement inside a hidden pane are hidden.
-                tables.pane(step.pointee.horizontal.near).pointee = .hidden
-                tables.pane(step.pointee.horizontal.far).pointee = .hidden
+                let links = pass.links[index]
+                let (first, second) = (tables.pane(links.firstSlot), tables.pane(links.secondSlot))
+                let before = (PaneState(first), PaneState(second))
+                first.pointee = .hidden
+                second.pointee = .hidden
+                pass.mark(links, before, tables)
             }
             resolved &+= 1
             index &+= 1
@@ -251,8 +280,25 @@ public struct IncrementalResolver: ResolverVariant {
         return resolved
     }
 
-    /// What the variant keeps for one tree: the compiled tables in both orders, and the
-    /// memory of the last frame. Freed with the last reference to it.
+    /// Places arrangement `index` with the fast resolver's code, marking each nested
+    /// arrangement whose pane it changed.
+    @inline(__always)
+    static func place<Scan: RegionScan, Kind: TreeKind>(
+        _ index: Int, _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ tables: Tables, _ scan: Scan, _ pass: Pass,
+        _ kind: Kind.Type
+    ) {
+        let links = pass.links[index]
+        let before = (
+            links.first >= 0 ? PaneState(tables.pane(links.firstSlot)) : PaneState(),
+            links.second >= 0 ? PaneState(tables.pane(links.secondSlot)) : PaneState()
+        )
+        FastResolver.place(frame, bits, tables.steps + index, tables, scan, kind)
+        pass.mark(links, before, tables)
+    }
+
+    /// What the variant keeps for one tree: the compiled tables in both orders, which
+    /// panes hold which nested arrangements, and the last frame's context. Freed with the
+    /// last reference to it.
     public final class Memory: @unchecked Sendable {
         /// Depth-first: a subtree is the run of arrangements up to `ends[index]`.
         let preOrder: CompiledTree
@@ -260,10 +306,13 @@ public struct IncrementalResolver: ResolverVariant {
         let levelOrder: CompiledTree
         let count: Int
         let paneCount: Int
-        /// Per arrangement (depth-first), the index just past its subtree.
-        let ends: UnsafeMutablePointer<Int32>
-        /// Per arrangement (depth-first), the inputs it was last resolved in.
-        let inputs: UnsafeMutablePointer<RememberedInputs>
+        /// Per arrangement (depth-first), its panes, the nested arrangement each holds, and
+        /// the index just past its subtree.
+        let links: UnsafeMutablePointer<Links>
+        /// The root's bounds, where the pass can point at them (one pass at a time per tree).
+        let root: UnsafeMutablePointer<Rect>
+        /// Per arrangement (depth-first), 1 when its pane changed in this pass; 0 between frames.
+        let changed: UnsafeMutablePointer<UInt8>
         /// The regions that changed this frame.
         let changes: UnsafeMutablePointer<RegionChange>
         /// The previous frame.
@@ -275,21 +324,37 @@ public struct IncrementalResolver: ResolverVariant {
             count = preOrder.arrangements.count
             paneCount = preOrder.paneCount
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
-            // The arrangement owning each pane slot, then each subtree's size from the leaves up.
-            var owner = [Int](repeating: 0, count: paneCount)
+            // The arrangement held by each pane slot and the one owning it; then each
+            // subtree's size from the leaves up (a child comes after its parent).
             let slotsPerPane = MemoryLayout<PaneLayout>.stride / 8
+            var owner = [Int](repeating: 0, count: paneCount)
+            var held = [Int32](repeating: -1, count: paneCount)
             for (index, arrangement) in preOrder.arrangements.enumerated() {
                 owner[Int(arrangement.primary.rawValue) / slotsPerPane] = index
                 owner[Int(arrangement.secondary.rawValue) / slotsPerPane] = index
+            }
+            for index in 1..<max(count, 1) {
+                held[Int(preOrder.leftToRightSteps[index].parent.rawValue) / slotsPerPane] = Int32(index)
             }
             var sizes = [Int](repeating: 1, count: count)
             for index in (1..<max(count, 1)).reversed() {
                 sizes[owner[Int(preOrder.leftToRightSteps[index].parent.rawValue) / slotsPerPane]] += sizes[index]
             }
-            ends = .allocate(capacity: count)
-            for index in 0..<count { ends[index] = Int32(index + sizes[index]) }
-            inputs = .allocate(capacity: count)
-            inputs.initialize(repeating: RememberedInputs(bounds: .zero, bits: RememberedInputs.nothing), count: count)
+            links = .allocate(capacity: count)
+            for index in 0..<count {
+                let arrangement = preOrder.arrangements[index]
+                links.advanced(by: index).initialize(
+                    to: Links(
+                        firstSlot: arrangement.primary,
+                        first: held[Int(arrangement.primary.rawValue) / slotsPerPane],
+                        secondSlot: arrangement.secondary,
+                        second: held[Int(arrangement.secondary.rawValue) / slotsPerPane],
+                        end: Int32(index + sizes[index])))
+            }
+            root = .allocate(capacity: 1)
+            root.initialize(to: .zero)
+            changed = .allocate(capacity: count)
+            changed.initialize(repeating: 0, count: count)
             changes = .allocate(capacity: IncrementalResolver.regionChangeCapacity)
             changes.initialize(
                 repeating: RegionChange(old: nil, new: nil), count: IncrementalResolver.regionChangeCapacity)
@@ -298,27 +363,46 @@ public struct IncrementalResolver: ResolverVariant {
         }
 
         deinit {
-            ends.deallocate()
-            inputs.deallocate()
+            links.deallocate()
+            root.deallocate()
+            changed.deallocate()
             changes.deallocate()
             last.deinitialize(count: 1)
             last.deallocate()
         }
-
-        /// Makes every arrangement's memory match no input, so the next pass resolves all.
-        func forgetInputs() {
-            for index in 0..<count { inputs[index].bits = RememberedInputs.nothing }
-        }
     }
 }
 
-/// What one arrangement was last resolved in: its bounds and its pane's visibility and size class bits.
-struct RememberedInputs {
-    var bounds: Rect
-    var bits: UInt32
+/// An arrangement's two panes, the nested arrangement each holds (-1 for none), and
+/// the index just past its subtree.
+struct Links {
+    var firstSlot: PaneSlot
+    var first: Int32
+    var secondSlot: PaneSlot
+    var second: Int32
+    var end: Int32
+}
 
-    /// Bits no pane has: matches no input.
-    static let nothing: UInt32 = .max
+/// A pane's frame as bits, and its bits: what a nested arrangement's inputs are made of.
+struct PaneState {
+    var x: UInt64 = 0
+    var y: UInt64 = 0
+    var width: UInt64 = 0
+    var height: UInt64 = 0
+    var bits: UInt32 = 0
+
+    /// A hidden pane's state.
+    init() {}
+
+    @inline(__always)
+    init(_ pane: UnsafeMutablePointer<PaneLayout>) {
+        let raw = UnsafeRawPointer(pane)
+        x = raw.load(as: UInt64.self)
+        y = raw.load(fromByteOffset: 8, as: UInt64.self)
+        width = raw.load(fromByteOffset: CompiledTree.widthOffset, as: UInt64.self)
+        height = raw.load(fromByteOffset: CompiledTree.widthOffset + 8, as: UInt64.self)
+        bits = raw.load(fromByteOffset: CompiledTree.bitsOffset, as: UInt32.self)
+    }
 }
 
 /// One position of the region list that differs from the previous frame's.
@@ -333,38 +417,46 @@ struct LastFrame {
     /// Where the resolution written last keeps its panes.
     var resolution: UnsafeRawPointer?
     var bounds = Rect.zero
-    var sizeClass = SizeClass(horizontal: .regular, vertical: .regular)
+    /// The size class, as a pane's bits.
+    var classBits: UInt32 = 0
     var direction = LayoutDirection.leftToRight
     var regions: [Rect] = []
-    /// Whether every arrangement's ``RememberedInputs`` belong to the last answer (not
-    /// after a frame of the plain loop).
-    var memoryIsCurrent = false
     /// Frames still to run on the plain loop, and how many the next switch gives it.
     var plainFramesLeft = 0
-    var plainRun = 8
+    var plainRun = IncrementalResolver.shortestPlainRun
 }
 
 /// What the incremental loop reads besides the tables.
 struct Pass {
-    let memory: UnsafeMutablePointer<RememberedInputs>
-    let ends: UnsafeMutablePointer<Int32>
+    let links: UnsafeMutablePointer<Links>
+    let changed: UnsafeMutablePointer<UInt8>
+    let root: UnsafeMutablePointer<Rect>
     let changes: UnsafeBufferPointer<RegionChange>
-    /// The size class bits an arrangement's inputs include (none for the planted fault).
-    let classMask: UInt32
+    /// The bits of a pane a nested arrangement depends on: visibility and size class
+    /// (not the size class for the planted fault).
+    let inputMask: UInt32
     /// False for the planted faults that leave these inputs out.
     let movedRegionCounts: Bool
     let hiddenPaneCounts: Bool
-    init(
-        memory: UnsafeMutablePointer<RememberedInputs>, ends: UnsafeMutablePointer<Int32>,
-        changes: UnsafeBufferPointer<RegionChange>, classMask: UInt32, movedRegionCounts: Bool,
-        hiddenPaneCounts: Bool
-    ) {
-        self.memory = memory
-        self.ends = ends
-        self.changes = changes
-        self.classMask = classMask
-        self.movedRegionCounts = movedRegionCounts
-        self.hiddenPaneCounts = hiddenPaneCounts
+
+    /// Marks each nested arrangement of `links` whose pane differs from its state `before`.
+    @inline(__always)
+    func mark(_ links: Links, _ before: (PaneState, PaneState), _ tables: Tables) {
+        if links.first >= 0, differ(before.0, PaneState(tables.pane(links.firstSlot))) {
+            changed[Int(truncatingIfNeeded: links.first)] = 1
+        }
+        if links.second >= 0, differ(before.1, PaneState(tables.pane(links.secondSlot))) {
+            changed[Int(truncatingIfNeeded: links.second)] = 1
+        }
+    }
+
+    /// Whether a nested arrangement's inputs differ between its pane as it was and as it
+    /// is: any bit of the frame (-0 and 0 are told apart) or of the input bits.
+    @inline(__always)
+    func differ(_ old: PaneState, _ new: PaneState) -> Bool {
+        if !hiddenPaneCounts, old.bits & PaneLayout.Bits.visible == 0 { return false }
+        let frame = (old.x ^ new.x) | (old.y ^ new.y) | (old.width ^ new.width) | (old.height ^ new.height)
+        return frame | UInt64((old.bits ^ new.bits) & inputMask) != 0
     }
 
     /// Whether a region that changed this frame may divide these bounds or anything inside

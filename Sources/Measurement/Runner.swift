@@ -225,36 +225,10 @@ public struct Runner {
         // variant that remembers between frames over the sequence the timing will run.
         report("verifying")
         let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
-        var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: benches.count)
-        var changingFrames = 0
-        var previous: Resolution?
-        var first: Resolution?
-        for frame in 0..<contexts.count {
-            let expected = reference.resolution(atFrame: frame)
-            if let previous, previous != expected { changingFrames += 1 }
-            if frame == 0 { first = expected }
-            previous = expected
-            for (index, bench) in benches.enumerated() {
-                let got = bench.resolution(atFrame: frame)
-                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
-                    throw VerificationFailure(
-                        scenario: scenario.description, variant: variants[index].name, frame: frame,
-                        difference: difference,
-                        history: frame == 0
-                            ? "the first frame, cold"
-                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))")
-                }
-                ResolutionComparison.checksum(got, into: &checksums[index])
-            }
-        }
-        // The wrap-around from the last frame to the first is a change too.
-        if let first, let previous, first != previous { changingFrames += 1 }
-        let rememberers = variants.indices.filter { variants[$0].frameMemory.remembers }
-        if !rememberers.isEmpty {
-            try verifyHistory(
-                rememberers.map { (variants[$0], benches[$0]) }, reference: reference, tree: tree, contexts: contexts,
-                scenario: scenario.description)
-        }
+        let verified = try Self.verify(
+            variants, benches, reference: reference, tree: tree, contexts: contexts, scenario: scenario.description)
+        var checksums = verified.checksums
+        let changingFrames = verified.changingFrames
 
         // The floor is not a resolver and is not verified: it copies frame 0's answer.
         if options.measureFloor {
@@ -319,8 +293,58 @@ public struct Runner {
         return Prepared(
             scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
             benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
-            phases: phases, batch: batch, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
+            phases: phases, batch: batch, changingFrames: changingFrames,
             samples: [[Double]](repeating: [], count: benches.count), start: position)
+    }
+
+    /// What verification found besides agreement: each variant's checksum over its first
+    /// pass, and the share of frames whose answer differs from the previous frame's.
+    public struct Verification: Sendable {
+        public var checksums: [UInt64]
+        public var changingFrames: Double
+    }
+
+    /// Checks every variant, each prepared as `loops` (fresh, untouched), against the
+    /// reference on every frame of `contexts` in order; the variants that remember are
+    /// then checked over the rest of the sequence the timing runs (``verifyHistory``).
+    /// Throws the first disagreement, naming the frame, where in the sequence it came,
+    /// the frame before it, the pane and the field.
+    public static func verify(
+        _ variants: [VariantEntry], _ loops: [FrameLoop], reference: FrameLoop, tree: ArrangementTree,
+        contexts: [LayoutContext], scenario: String
+    ) throws -> Verification {
+        var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: loops.count)
+        var changingFrames = 0
+        var previous: Resolution?
+        var first: Resolution?
+        for frame in 0..<contexts.count {
+            let expected = reference.resolution(atFrame: frame)
+            if let previous, previous != expected { changingFrames += 1 }
+            if frame == 0 { first = expected }
+            previous = expected
+            for (index, loop) in loops.enumerated() {
+                let got = loop.resolution(atFrame: frame)
+                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                    throw VerificationFailure(
+                        scenario: scenario, variant: variants[index].name, frame: frame, difference: difference,
+                        history: frame == 0
+                            ? "the first frame, cold"
+                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))"
+                    )
+                }
+                ResolutionComparison.checksum(got, into: &checksums[index])
+            }
+        }
+        // The wrap-around from the last frame to the first is a change too.
+        if let first, let previous, first != previous { changingFrames += 1 }
+        let rememberers = variants.indices.filter { variants[$0].frameMemory.remembers }
+        if !rememberers.isEmpty {
+            try verifyHistory(
+                rememberers.map { (variants[$0], loops[$0]) }, reference: reference, tree: tree, contexts: contexts,
+                scenario: scenario)
+        }
+        return Verification(
+            checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)))
     }
 
     /// Verifies the variants that remember over the sequence the timing will run, after
@@ -329,7 +353,7 @@ public struct Runner {
     /// untimed frame before a batch repeats it; then cold against warm: at sixteen frames
     /// spread over the timeline, a freshly prepared copy resolving that frame alone must
     /// give what the warm one gave.
-    func verifyHistory(
+    static func verifyHistory(
         _ entries: [(VariantEntry, FrameLoop)], reference: FrameLoop, tree: ArrangementTree,
         contexts: [LayoutContext], scenario: String
     ) throws {

@@ -12,6 +12,17 @@ public enum Motion: String, Sendable, CaseIterable {
     case rotateHalfOpen = "rotate-half-open"
     /// Flat inner display, the width sweeps 40 % → 100 % → 40 % every 0.5 s.
     case dragResize = "drag-resize"
+    /// Flat, landscape; turned to portrait for 0.1 s every 0.5 s and back: every context
+    /// the rotation leaves comes back.
+    case rotateBack = "rotate-back"
+    /// Flat inner landscape; every 0.5 s the window is dragged to 80 % of the width in
+    /// 0.05 s, held there 0.1 s, and dragged back to exactly the width it had.
+    case resizeBack = "resize-back"
+    /// Half-open, flicked shut for 0.05 s and open again every 0.5 s, then flattened for
+    /// 0.05 s: the display transition reverses halfway, the fold vanishes and returns.
+    case foldFlick = "fold-flick"
+    /// Flat, landscape, nothing moves: every frame's context equals the one before.
+    case hold = "hold"
 
     /// What the device is doing at one frame.
     public struct State: Equatable, Sendable {
@@ -27,6 +38,10 @@ public enum Motion: String, Sendable, CaseIterable {
         case .postureFlutter: "hinge 150 <-> 170 deg at 10 Hz: the fold appears and vanishes on every swing"
         case .rotateHalfOpen: "half-open at 90 deg, orientation flips every 0.25 s"
         case .dragResize: "flat inner landscape, width sweeps 40 % -> 100 % -> 40 % every 0.5 s"
+        case .rotateBack: "flat, landscape, turned to portrait for 0.1 s every 0.5 s and back"
+        case .resizeBack: "flat inner landscape, dragged to 80 % of the width and back to the same width every 0.5 s"
+        case .foldFlick: "half-open, flicked shut and open within a display transition, then flattened, every 0.5 s"
+        case .hold: "flat, landscape, nothing moves: every context equals the previous one"
         }
     }
 
@@ -43,7 +58,40 @@ public enum Motion: String, Sendable, CaseIterable {
             return State(angle: 90, orientation: flips % 2 == 0 ? .landscape : .portrait, widthFraction: 1)
         case .dragResize:
             return State(angle: 180, orientation: .landscape, widthFraction: 0.4 + 0.6 * triangle(time, period: 0.5))
+        case .rotateBack:
+            let portrait = (0.2..<0.3).contains(phase(frame, refreshRate, period: 0.5))
+            return State(angle: 180, orientation: portrait ? .portrait : .landscape, widthFraction: 1)
+        case .resizeBack:
+            // Hold, drag away, hold, drag back, hold: the drags are linear in the frame count.
+            let at = phase(frame, refreshRate, period: 0.5)
+            let fraction: Double
+            switch at {
+            case ..<0.2: fraction = 1
+            case ..<0.25: fraction = 1 - 0.2 * (at - 0.2) / 0.05
+            case ..<0.35: fraction = 0.8
+            case ..<0.4: fraction = 0.8 + 0.2 * (at - 0.35) / 0.05
+            default: fraction = 1
+            }
+            return State(angle: 180, orientation: .landscape, widthFraction: fraction)
+        case .foldFlick:
+            let at = phase(frame, refreshRate, period: 0.5)
+            let angle: Double =
+                switch at {
+                case 0.3..<0.35: 10
+                case 0.45...: 175
+                default: 90
+                }
+            return State(angle: angle, orientation: .landscape, widthFraction: 1)
+        case .hold:
+            return State(angle: 180, orientation: .landscape, widthFraction: 1)
         }
+    }
+
+    /// Seconds into the current period at `frame`, from the frame count, so that a phase
+    /// that lasts a whole number of frames starts on the same frame every period.
+    func phase(_ frame: Int, _ refreshRate: Double, period: Double) -> Double {
+        let framesPerPeriod = max(Int((period * refreshRate).rounded()), 1)
+        return Double(frame % framesPerPeriod) / refreshRate
     }
 
     /// 1 at the start of each period, 0 half way, 1 again at the end.
