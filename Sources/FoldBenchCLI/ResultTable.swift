@@ -17,7 +17,7 @@ enum ResultTable {
             let own = results.filter { $0.scenario == scenario }
             guard let first = own.first else { continue }
             text +=
-                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(format(first.refreshRate)) Hz\n"
+                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(format(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
             var rows: [[String]] = [
                 [
                     "variant", "time (ns)", "±95%", "per arr. (ns)", "over budget", "× reference", "× floor",

@@ -13,6 +13,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case estimatedCyclesPerRelayout
     case peakResidentMemory
     case framesOverBudget
+    /// The scenario's share of frames whose answer differs from the previous frame's.
+    case changingFrames
     case prepareTime
     case ratioToReference
     case ratioToFloor
@@ -40,7 +42,7 @@ public enum Metric: String, CaseIterable, Sendable {
             .estimatedCyclesPerRelayout:
             "count"
         case .bytesAllocatedPerRelayout, .peakResidentMemory: "bytes"
-        case .framesOverBudget, .ratioToReference, .ratioToFloor: "ratio"
+        case .framesOverBudget, .changingFrames, .ratioToReference, .ratioToFloor: "ratio"
         }
     }
 

@@ -51,6 +51,7 @@ extension VariantResult {
         case .estimatedCyclesPerRelayout: estimatedCyclesPerRelayout
         case .peakResidentMemory: Double(peakResidentBytes)
         case .framesOverBudget: framesOverBudget
+        case .changingFrames: changingFrames
         case .prepareTime: prepareNanoseconds
         case .ratioToReference:
             ratioToReference.map { ratio in

@@ -87,6 +87,7 @@ extension Report {
                 checksum: checksum)
             result.estimatedCyclesPerRelayout = entry.metrics[.estimatedCyclesPerRelayout]
             result.ratioToFloor = ratio(.ratioToFloor)
+            result.changingFrames = entry.metrics[.changingFrames]
             result.frameTimes = entry.frameTimes
             result.framePhases = summary.timelines[entry.scenario] ?? []
             results.append(result)

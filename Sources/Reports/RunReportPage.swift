@@ -42,7 +42,7 @@ public enum RunReportPage {
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario))</h2>\n"
             if let first = entries.first {
                 html +=
-                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(SVG.value(first.refreshRate)) Hz · budget \(SVG.value(1e9 / first.refreshRate)) ns a frame</p>\n"
+                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(SVG.value(first.refreshRate)) Hz · budget \(SVG.value(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
             }
             html += "<div class=\"charts\">\n"
             html +=
@@ -139,6 +139,12 @@ public enum RunReportPage {
         }
         // A chart with nothing to draw (a run without the reference) is left out.
         return rows.isEmpty ? "" : IntervalChart(title: title, rows: rows).svg()
+    }
+
+    /// What there was to skip: the share of frames whose answer changes, when the report says.
+    static func changing(_ entry: ReportSummary.Entry) -> String {
+        guard let share = entry.metrics[.changingFrames] else { return "" }
+        return " · the answer changes in \(SVG.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the

@@ -176,6 +176,74 @@ public struct SceneGenerator<Source: ChoiceSource> {
             uncheckedX: target.minX - overhang, y: y, width: max(0, target.width + 2 * overhang), height: thickness)
     }
 
+    // MARK: Walks
+
+    /// `steps` contexts for `tree`, each a move from the one before, as a device's
+    /// frames are: a resize (one side or both), a rotation, a size class flipped with
+    /// the bounds kept, the layout direction flipped, a reserved region appearing,
+    /// moving a little or vanishing, a repeat of the frame before, a return to an earlier
+    /// context (rotate and rotate back), or a jump to a new context. For the checks of
+    /// variants that remember between frames, whose caches go stale on exactly these.
+    public mutating func walk(for tree: ArrangementTree, steps: Int) -> [LayoutContext] {
+        guard steps > 0 else { return [] }
+        var contexts = [context(for: tree)]
+        contexts.reserveCapacity(steps)
+        while contexts.count < steps {
+            var next = contexts[contexts.count - 1]
+            let bounds = next.bounds
+            switch source.int(in: 0...11) {
+            case 0, 1:  // a resize: a drag of one edge, or both sides scaled
+                let factor = source.pick([0.5, 0.8, 0.9, 1.1, 1.25, 2, source.double(in: 0.3...1.7)])
+                let width = source.bool() ? bounds.width : (bounds.width * factor).rounded()
+                let height = source.bool() ? bounds.height : (bounds.height * factor).rounded()
+                next.bounds = Rect(uncheckedX: bounds.minX, y: bounds.minY, width: width, height: height)
+            case 2:  // a rotation: the sides swap, the size classes too
+                next.bounds = Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.height, height: bounds.width)
+                next.sizeClass = SizeClass(horizontal: next.sizeClass.vertical, vertical: next.sizeClass.horizontal)
+            case 3:  // a size class flipped, the bounds kept
+                if source.bool() {
+                    next.sizeClass.horizontal = next.sizeClass.horizontal == .compact ? .regular : .compact
+                } else {
+                    next.sizeClass.vertical = next.sizeClass.vertical == .compact ? .regular : .compact
+                }
+            case 4:  // the layout direction flipped
+                next.layoutDirection = next.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+            case 5:  // a region appears, through the bounds or one of the panes
+                if next.reservedRegions.count < 4 {
+                    let frames = ReferenceResolver().resolve(tree, in: next).panes.filter(\.visible).map(\.frame)
+                    let target = source.bool() || frames.isEmpty ? bounds : source.pick(frames)
+                    next.reservedRegions.insert(
+                        region(through: target), at: source.int(in: 0...next.reservedRegions.count))
+                }
+            case 6:  // a region moves a little, or grows, and stays where it was otherwise
+                if !next.reservedRegions.isEmpty {
+                    let index = source.int(in: 0...(next.reservedRegions.count - 1))
+                    let old = next.reservedRegions[index]
+                    let shift: Double = source.pick([-10, -1, 1, 5, 10, source.double(in: -30...30)])
+                    let grow: Double = source.pick([0, 0, 2, -2])
+                    let vertical = old.height >= old.width
+                    next.reservedRegions[index] = Rect(
+                        uncheckedX: vertical ? old.minX + shift : old.minX, y: vertical ? old.minY : old.minY + shift,
+                        width: vertical ? max(0, old.width + grow) : old.width,
+                        height: vertical ? old.height : max(0, old.height + grow))
+                }
+            case 7:  // a region vanishes
+                if !next.reservedRegions.isEmpty {
+                    next.reservedRegions.remove(at: source.int(in: 0...(next.reservedRegions.count - 1)))
+                }
+            case 8:  // the frame again
+                break
+            case 9, 10:  // back to an earlier context: rotate and rotate back, resize and back
+                let back = source.pick([1, 1, 2, 3, source.int(in: 1...8)])
+                next = contexts[max(0, contexts.count - 1 - back)]
+            default:  // somewhere new
+                next = context(for: tree)
+            }
+            contexts.append(next)
+        }
+        return contexts
+    }
+
     // MARK: Scenes
 
     /// A scene for the differential checks: one tree in four proportional (so the fast

@@ -47,7 +47,12 @@ public final class FrameLoop {
         }
         resolutionAt = { frame in
             variant.relayout(prepared, in: contexts[frame % count], into: &storage.resolution)
-            return storage.resolution
+            // A copy of its own: handing out the storage would share it, and the next
+            // relayout would write into a copy made on write, not the resolution a
+            // variant that remembers wrote last.
+            var copy = Resolution(paneCount: 0)
+            copy.panes = storage.resolution.panes.withUnsafeBufferPointer { Array($0) }
+            return copy
         }
     }
 
@@ -55,7 +60,8 @@ public final class FrameLoop {
     @inline(__always)
     public func run(from start: Int, count length: Int) { relayoutRange(start, length) }
 
-    /// The resolution of one frame (not for timing).
+    /// The resolution of one frame (not for timing): the variant relayouts `frame` into
+    /// the loop's own resolution, the one the timed frames use, and the caller gets a copy.
     public func resolution(atFrame frame: Int) -> Resolution { resolutionAt(frame) }
 }
 
