@@ -17,6 +17,11 @@ let package = Package(
         .executableTarget(
             name: "FuzzDifferential",
             dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
+        // Bytes steer the generator to a tree and a walk of contexts; every variant,
+        // relayouting the walk in order, must equal the reference at every step.
+        .executableTarget(
+            name: "FuzzSequence",
+            dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
         // Raw bytes into the scene decoder.
         .executableTarget(
             name: "FuzzDecoder", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),

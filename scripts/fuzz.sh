@@ -2,6 +2,9 @@
 # Builds the libFuzzer targets (the package in Fuzz/, with AddressSanitizer) and runs
 # each for SECONDS (default 60), one after the other:
 #   differential  bytes -> a generated scene; every variant must equal the reference
+#   sequence      bytes -> a tree and a walk of contexts; every variant, relayouting the
+#                 walk in order, must equal the reference at every step
+#                 (FOLDBENCH_FUZZ_VARIANT=NAME checks that variant alone)
 #   decoder       raw bytes -> the scene decoder
 #   report        raw bytes -> the report readers (compare, report, export, merge)
 #   history       raw bytes -> the history reader (trend)
@@ -17,7 +20,7 @@ ensure_packages
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(differential decoder report history device arguments)
+[ ${#targets[@]} -gt 0 ] || targets=(differential sequence decoder report history device arguments)
 out=fuzz-out
 build=$out/build
 mkdir -p "$out"
@@ -56,5 +59,7 @@ for target in "${targets[@]}"; do
     "$program" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=$max_len -rss_limit_mb=2048 \
         -artifact_prefix="$out/$target/" -print_final_stats=1 2>"$out/$target/log.txt" || status=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|==ERROR|Fatal error" "$out/$target/log.txt" >&2 || true
+    # The sequence target counts the contexts it checked.
+    grep "^steps: " "$out/$target/log.txt" | tail -1 >&2 || true
 done
 exit $status

@@ -185,3 +185,61 @@ struct HistoryTests {
             contexts: contexts, scenario: "built/\(fault.rawValue)")
     }
 }
+
+/// A variant right until it has relayouted `afterRelayouts` times, or right except when
+/// given the same context twice in a row: faults only a check over histories finds.
+struct LateStaleVariant: ResolverVariant {
+    enum Fault { case afterRelayouts(Int), onRepeat }
+    let fault: Fault
+    var name: String { "late-stale" }
+    var frameMemory: FrameMemory { [.keepsState, .readsItsLastAnswer] }
+
+    final class State: @unchecked Sendable {
+        var relayouts = 0
+        var last: LayoutContext?
+    }
+
+    func prepare(_ tree: ArrangementTree) -> (tree: CompiledTree, state: State) {
+        (FastResolver().prepare(tree), State())
+    }
+
+    func relayout(
+        _ prepared: (tree: CompiledTree, state: State), in context: LayoutContext, into resolution: inout Resolution
+    ) {
+        prepared.state.relayouts += 1
+        defer { prepared.state.last = context }
+        switch fault {
+        case .afterRelayouts(let count) where prepared.state.relayouts > count: return
+        case .onRepeat where prepared.state.last == context:
+            resolution.panes[0] = .hidden
+            return
+        default: FastResolver().relayout(prepared.tree, in: context, into: &resolution)
+        }
+    }
+}
+
+extension HistoryTests {
+    @Test("a variant right on the first pass and stale from the second is refused at the wrap-around")
+    func staleFromTheSecondPass() throws {
+        let tree = try TreeFactory.balanced(depth: 3)
+        let contexts = Timeline.contexts(
+            motion: .dragResize, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
+        // Every frame differs from the one before, the last from the first too.
+        #expect(contexts.indices.allSatisfy { contexts[$0] != contexts[($0 + 23) % 24] })
+        for (fault, frame, history) in [
+            (LateStaleVariant.Fault.afterRelayouts(24), 0, "the second pass, after frame 23"),
+            (.onRepeat, 0, "the second pass, frame 0 given twice in a row"),
+        ] {
+            let entry = VariantEntry(LateStaleVariant(fault: fault), summary: "test")
+            let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
+            #expect {
+                _ = try Runner.verify(
+                    [entry], [entry.frameLoop(tree, contexts, now: Clock.now)], reference: reference, tree: tree,
+                    contexts: contexts, scenario: "late")
+            } throws: { error in
+                guard let failure = error as? VerificationFailure else { return false }
+                return failure.frame == frame && failure.history.hasPrefix(history)
+            }
+        }
+    }
+}

@@ -247,6 +247,12 @@ struct RunnerTests {
         let device = try DeviceProfile.shipped("iphone-duo")
         let first = ReferenceResolver().resolve(
             tree, in: Timeline.contexts(motion: .foldCycle, device: device, frames: 24)[0])
+        // The share of frames whose answer differs from the frame before (the last for the first).
+        let answers = Timeline.contexts(motion: .foldCycle, device: device, frames: 24).map {
+            ReferenceResolver().resolve(tree, in: $0)
+        }
+        let changing = (0..<24).filter { answers[$0] != answers[($0 + 23) % 24] }.count
+        #expect(changing > 0 && changing < 24)
         var floor = ResolutionComparison.checksumSeed
         for _ in 0..<24 { ResolutionComparison.checksum(first, into: &floor) }
         #expect(results.map(\.checksum) == [expected, expected, floor])
@@ -260,9 +266,10 @@ struct RunnerTests {
             #expect(
                 Set(rows.keys) == [
                     "timePerRelayout", "timePerArrangement", "relayoutsPerSecond", "allocationsPerRelayout",
-                    "bytesAllocatedPerRelayout", "peakResidentMemory", "framesOverBudget", "prepareTime",
-                    "ratioToReference", "ratioToFloor",
+                    "bytesAllocatedPerRelayout", "peakResidentMemory", "framesOverBudget", "changingFrames",
+                    "prepareTime", "ratioToReference", "ratioToFloor",
                 ], "\(result.variant): no instructions without --instructions")
+            #expect(result.changingFrames == Double(changing) / 24, "\(result.variant)")
             #expect(result.frameTimes.count == 24 && result.frameTimes.allSatisfy { $0 > 0 })
             #expect(result.framePhases == Timeline.phases(motion: .foldCycle, device: device, frames: 24))
             let overBudget = result.frameTimes.filter { $0 > 1e9 / 120 }.count
