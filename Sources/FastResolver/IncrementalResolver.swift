@@ -159,8 +159,10 @@ public struct IncrementalResolver: ResolverVariant {
             changes: UnsafeBufferPointer(start: memory.changes, count: changes),
             inputMask: PaneLayout.Bits.visible | (forgets == .sizeClass ? 0 : PaneLayout.Bits.sizeClass),
             movedRegionCounts: forgets != .movedRegion, hiddenPaneCounts: forgets != .hiddenPane)
-        return Self.withTables(memory.preOrder, context.bounds, context.sizeClass, context.layoutDirection,
-            context.reservedRegions, &resolution) { tables, regions, bounds, rootBits in
+        return Self.withTables(
+            memory.preOrder, context.bounds, context.sizeClass, context.layoutDirection,
+            context.reservedRegions, &resolution
+        ) { tables, regions, bounds, rootBits in
             Self.resolveChanged(tables, regions, bounds, rootBits, pass)
         } ?? 0
     }

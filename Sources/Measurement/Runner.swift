@@ -365,7 +365,8 @@ public struct Runner {
             let before = frame == 0 ? count - 1 : frame - 1
             for (entry, bench) in entries {
                 var got = bench.resolution(atFrame: frame)
-                var history = "the second pass, after frame \(before): \(ResolutionComparison.describe(contexts[before]))"
+                var history =
+                    "the second pass, after frame \(before): \(ResolutionComparison.describe(contexts[before]))"
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
@@ -386,8 +387,7 @@ public struct Runner {
         for frame in sampled.sorted() {
             for (index, (entry, _)) in entries.enumerated() {
                 let cold = entry.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: frame)
-                if let difference = ResolutionComparison.firstDifference(warm[frame]![index], cold, ids: tree.paneIDs)
-                {
+                if let difference = ResolutionComparison.firstDifference(warm[frame]![index], cold, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame,
                         difference: "warm against a fresh copy: \(difference)",

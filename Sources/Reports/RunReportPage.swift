@@ -144,7 +144,8 @@ public enum RunReportPage {
     /// What there was to skip: the share of frames whose answer changes, when the report says.
     static func changing(_ entry: ReportSummary.Entry) -> String {
         guard let share = entry.metrics[.changingFrames] else { return "" }
-        return " · the answer changes in \(SVG.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
+        return
+            " · the answer changes in \(SVG.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the

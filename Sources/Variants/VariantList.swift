@@ -38,7 +38,8 @@ public enum VariantList {
     public static let staleCaches: [VariantEntry] = IncrementalResolver.StaleCache.allCases.map { fault in
         VariantEntry(
             IncrementalResolver(forgetting: fault),
-            summary: "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
+            summary:
+                "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
             isTestOnly: true)
     }
 
