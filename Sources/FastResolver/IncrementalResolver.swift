@@ -98,7 +98,8 @@ public struct IncrementalResolver: ResolverVariant {
             resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
         }
         last.pointee.hasAnswer = true
-        last.pointee.resolution = address
+        // Where the answer now is: a write may have copied a buffer someone else shared.
+        last.pointee.resolution = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         last.pointee.bounds = bounds
         last.pointee.classBits = classBits
         last.pointee.direction = direction

@@ -121,6 +121,26 @@ struct HistoryTests {
         #expect(tally.bytes == 0)
     }
 
+    @Test("the frame loop hands out copies: while one is held, the next frames allocate nothing and leave it alone")
+    func frameLoopCopies() throws {
+        #expect(AllocationCounter.isAvailable, "jemalloc's counters must answer")
+        let tree = try TreeFactory.balanced(depth: 4)
+        let contexts = Timeline.contexts(
+            motion: .dragResize, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
+        for name in ["fast", "incremental"] {
+            let loop = try #require(VariantList.entry(named: name)).frameLoop(tree, contexts, now: Clock.now)
+            loop.run(from: 0, count: 24)
+            let held = loop.resolution(atFrame: 0)
+            // Sharing its storage would make the next write copy it: an allocation, and for
+            // a variant that remembers, a resolution other than the one it wrote last.
+            let tally = AllocationTally.measure { loop.run(from: 1, count: 23) }
+            #expect(tally.bytes == 0, "\(name)")
+            #expect(
+                firstDifference(held, ReferenceResolver().resolve(tree, in: contexts[0]), ids: tree.paneIDs) == nil,
+                "\(name)")
+        }
+    }
+
     @Test("a frame whose context repeats the previous one changes nothing and keeps the answer")
     func repeatedFrame() throws {
         var generator = SceneGenerator(seed: 3)
