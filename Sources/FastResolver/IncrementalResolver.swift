@@ -74,11 +74,9 @@ public struct IncrementalResolver: ResolverVariant {
         let regionsChanged = Self.differ(context.reservedRegions, last.pointee.regions)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
+        let boundsChanged = !Self.identical(bounds, last.pointee.bounds)
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
-        if answered, !directionChanged, !sizeClassChanged, !regionsChanged, Self.identical(bounds, last.pointee.bounds)
-        {
-            return
-        }
+        if answered, !directionChanged, !sizeClassChanged, !regionsChanged, !boundsChanged { return }
         let changes = regionsChanged ? recordChanges(context.reservedRegions, memory) : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
@@ -86,8 +84,8 @@ public struct IncrementalResolver: ResolverVariant {
             incremental = false
         }
         if incremental {
-            let rootChanged = sizeClassChanged || !Self.identical(bounds, last.pointee.bounds)
-            let resolved = resolveChanged(memory, context, &resolution, rootChanged: rootChanged, changes: changes)
+            let resolved = resolveChanged(
+                memory, context, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes)
             if Double(resolved) >= Self.plainShare * Double(memory.count) {
                 last.pointee.plainFramesLeft = last.pointee.plainRun
                 last.pointee.plainRun = min(last.pointee.plainRun * 2, Self.longestPlainRun)

@@ -152,10 +152,15 @@ public struct SceneGenerator<Source: ChoiceSource> {
         // Frames of nested panes, so that some regions divide only them.
         let frames = ReferenceResolver().resolve(tree, in: context).panes.filter(\.visible).map(\.frame)
         for _ in 0..<source.int(in: 0...3) {
-            let target = source.bool() || frames.isEmpty ? bounds : source.pick(frames)
-            context.reservedRegions.append(region(through: target))
+            context.reservedRegions.append(region(through: bounds, orOneOf: frames))
         }
         return context
+    }
+
+    /// A region through `bounds` or, as often, through one of `frames` (the visible panes,
+    /// so that some regions divide only a nested pane).
+    mutating func region(through bounds: Rect, orOneOf frames: [Rect]) -> Rect {
+        region(through: source.bool() || frames.isEmpty ? bounds : source.pick(frames))
     }
 
     /// A region related to `target`: a seamless fold or a hinge band across it, or
@@ -211,9 +216,8 @@ public struct SceneGenerator<Source: ChoiceSource> {
             case 5:  // a region appears, through the bounds or one of the panes
                 if next.reservedRegions.count < 4 {
                     let frames = ReferenceResolver().resolve(tree, in: next).panes.filter(\.visible).map(\.frame)
-                    let target = source.bool() || frames.isEmpty ? bounds : source.pick(frames)
                     next.reservedRegions.insert(
-                        region(through: target), at: source.int(in: 0...next.reservedRegions.count))
+                        region(through: bounds, orOneOf: frames), at: source.int(in: 0...next.reservedRegions.count))
                 }
             case 6:  // a region moves a little, or grows, and stays where it was otherwise
                 if !next.reservedRegions.isEmpty {

