@@ -42,7 +42,7 @@ let package = Package(
         // What is measured: devices, motions and their timelines, trees, scenarios, suites.
         .target(
             name: "Workloads", dependencies: ["ArrangementModel", "SceneGenerator", "SceneFormat"],
-            resources: [.copy("Devices")]),
+            resources: [.copy("Devices"), .copy("Traces")]),
         // jemalloc's counters for allocation metrics.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc"),
         // Callgrind client requests (no-ops where valgrind's header is missing).

@@ -12,7 +12,7 @@ enum ABCommand: Command {
         name: "ab", summary: "Compare the times of two builds, loaded side by side, over trials.",
         options: [
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .frames,
-            .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache,
+            .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
         ],
         details: """
             Each trial is a fresh process that loads both builds' plugin libraries side by
@@ -60,11 +60,17 @@ enum ABCommand: Command {
         }
         if pairs.isEmpty { pairs = [("fast", "fast")] }
         let scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
+        var parsed: [Scenario] = []
         for scenario in scenarios {
-            do { _ = try Scenario(scenario) } catch {
+            do { parsed.append(try Scenario(scenario)) } catch {
                 throw UsageError("\(CommandSpec.Option.abScenario.name) \(error)", command: spec)
             }
         }
+        // Read here too, so that a bad file fails before anything is built.
+        options.deviceFiles = arguments.all(.deviceFiles).map(absolutePath)
+        options.motionFiles = arguments.all(.motionFiles).map(absolutePath)
+        let catalog = try CatalogFiles.load(deviceFiles: options.deviceFiles, motionFiles: options.motionFiles)
+        try CatalogFiles.check(parsed, in: catalog, option: .abScenario, command: spec)
 
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
@@ -116,11 +122,12 @@ enum ABCommand: Command {
         process.executableURL = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
-        let options: [(CommandSpec.Option, String)] = [
-            (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario),
-            (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
-            (.frames, String(options.frames)), (.seed, String(seed)),
-        ]
+        let options: [(CommandSpec.Option, String)] =
+            [
+                (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario),
+                (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
+                (.frames, String(options.frames)), (.seed, String(seed)),
+            ] + options.deviceFiles.map { (.deviceFiles, $0) } + options.motionFiles.map { (.motionFiles, $0) }
         process.arguments =
             [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
             + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])
@@ -138,6 +145,11 @@ enum ABCommand: Command {
                     in: .whitespacesAndNewlines))
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `path` from the root, so that a build's worker finds it from any directory.
+    static func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The commit `Results/baseline.json` was recorded at.

@@ -8,7 +8,7 @@ enum ABTrialCommand: Command {
         name: "ab-trial", summary: "(internal) one trial of 'foldbench ab'.",
         options: [
             .baselinePlugin, .candidatePlugin, .trialScenario, .baselineVariant, .candidateVariant, .frames, .seed,
-            .timeDifferentAnswers,
+            .timeDifferentAnswers, .deviceFiles, .motionFiles,
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -21,6 +21,8 @@ enum ABTrialCommand: Command {
         var options = ABOptions()
         options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
         options.seed = arguments.value(.seed).flatMap { UInt64($0) } ?? 0
+        options.deviceFiles = arguments.all(.deviceFiles)
+        options.motionFiles = arguments.all(.motionFiles)
         let baseline = ABSide(
             label: "baseline", plugin: baselinePlugin, variant: arguments.value(.baselineVariant) ?? "fast")
         let candidate = ABSide(

@@ -5,7 +5,7 @@ import Measurement
 enum CountInstructionsCommand: Command {
     static let spec = CommandSpec(
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
-        options: [.scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles])
+        options: [.scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let settings = try RunCommand.Settings(arguments)

@@ -17,9 +17,22 @@ enum ListCommand: Command {
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         text += "\nMotions:\n"
         for motion in Motion.allCases { text += "  \(motion.rawValue): \(motion.summary)\n" }
+        for name in Catalog.shippedTraces {
+            let rows = (try? Catalog().motion(name)).flatMap { source -> Int? in
+                if case .trace(let trace) = source { return trace.samples.count }
+                return nil
+            }
+            text += "  \(name): a shipped trace (generated), \(rows.map { "\($0) rows" } ?? "unreadable")\n"
+        }
+        text += "  (or --motion-file PATH.csv: a recorded trace, named after its file)\n"
         text += "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
         text += "  scenes: \(TreeSpec.shippedScenes.joined(separator: ", "))\n"
-        text += "\nDevices:\n  \(DeviceProfile.shippedNames.joined(separator: ", ")) (or --device-file PATH)\n"
+        text += "\nDevices:\n"
+        for name in DeviceProfile.shippedNames {
+            let summary = (try? DeviceProfile.shipped(name)).map(\.description) ?? "unreadable"
+            text += "  \(name): \(summary)\n"
+        }
+        text += "  (or --device-file PATH.json: a profile of your own)\n"
         for suite in Suite.allCases {
             let scenarios = suite.scenarios
             text += "\nSuite \(suite.rawValue) (\(scenarios.count) scenarios):\n"

@@ -40,6 +40,9 @@ extension CommandSpec.Option {
     static let layoutDirection = Self("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft.")
     static let deviceFiles = Self(
         "--device-file", value: "PATH", repeatable: true, help: "A device profile of your own (JSON).")
+    static let motionFiles = Self(
+        "--motion-file", value: "PATH", repeatable: true,
+        help: "A recorded motion (CSV: time, angle..., orientation[, width]); named after the file.")
     static let instructions = Self(
         "--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind).")
     static let record = Self(

@@ -12,7 +12,7 @@ enum ProfileCommand: Command {
         name: "profile", summary: "Profile a variant's loop under callgrind: functions, lines, flame graphs, diffs.",
         options: [
             .profileScenario, .profileVariant, .profileFrames, .lines, .cacheSimulation, .profileBaseline, .top,
-            .profileOut, .buildCache,
+            .profileOut, .buildCache, .deviceFiles, .motionFiles,
         ],
         details: """
             Runs 'foldbench count-instructions' under callgrind (valgrind), counting only the
@@ -39,6 +39,16 @@ enum ProfileCommand: Command {
         do { scenario = try Scenario(scenarioName) } catch {
             throw UsageError("\(CommandSpec.Option.profileScenario.name) \(error)", command: spec)
         }
+        let files =
+            arguments.all(.deviceFiles).map(ABCommand.absolutePath).flatMap {
+                [CommandSpec.Option.deviceFiles.name, $0]
+            }
+            + arguments.all(.motionFiles).map(ABCommand.absolutePath).flatMap {
+                [CommandSpec.Option.motionFiles.name, $0]
+            }
+        let catalog = try CatalogFiles.load(
+            deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
+        try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
         let variant = try VariantLookup.named(arguments.value(.profileVariant) ?? "fast", command: spec).name
         let frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
         let top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
@@ -57,7 +67,8 @@ enum ProfileCommand: Command {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         console.err("profiling \(scenario) \(variant) under callgrind...\n")
         let (profile, raw) = try profileBuild(
-            own, scenario: scenario.description, variant: variant, frames: frames, cacheSimulation: cacheSimulation)
+            own, scenario: scenario.description, variant: variant, frames: frames, files: files,
+            cacheSimulation: cacheSimulation)
         let view = ProfileText(profile: profile, relayouts: frames, source: sources.lines)
         let title = "\(scenario), \(variant): \(frames) relayouts"
         console.out("\(title)\n\(view.summary)\n\n\(view.functionTable(count: top))")
@@ -85,7 +96,7 @@ enum ProfileCommand: Command {
         if let baselineSpec, let baseline {
             console.err("profiling \(baselineSpec) under callgrind...\n")
             let (before, _) = try profileBuild(
-                baseline, scenario: scenario.description, variant: variant, frames: frames,
+                baseline, scenario: scenario.description, variant: variant, frames: frames, files: files,
                 cacheSimulation: cacheSimulation)
             let diff = ProfileDiff(before: before, after: profile) { location in
                 sources.lines(location.file).flatMap {
@@ -129,7 +140,8 @@ enum ProfileCommand: Command {
 
     /// The symbolized profile of one build's loop, and the dump as callgrind wrote it.
     static func profileBuild(
-        _ executable: String, scenario: String, variant: String, frames: Int, cacheSimulation: Bool
+        _ executable: String, scenario: String, variant: String, frames: Int, files: [String] = [],
+        cacheSimulation: Bool
     ) throws(CommandFailure) -> (Profile, String) {
         let label = Runner.instructionLabel(scenario: scenario, variant: variant)
         let dumps: CallgrindRun.Dumps
@@ -138,7 +150,7 @@ enum ProfileCommand: Command {
                 executable,
                 arguments: [
                     "count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(frames)",
-                ],
+                ] + files,
                 options: .init(perInstruction: true, cacheSimulation: cacheSimulation))
         } catch {
             throw CommandFailure(status: 2, error.message)

@@ -41,7 +41,7 @@ enum ResolveCommand: Command {
 
     static func deviceProfile(_ arguments: ParsedArguments) throws -> DeviceProfile? {
         if let path = arguments.value(.deviceFile) {
-            return try DeviceFiles.load([path]).values.first
+            return try CatalogFiles.load(deviceFiles: [path]).devices.values.first
         }
         guard let name = arguments.value(.device) else { return nil }
         do {

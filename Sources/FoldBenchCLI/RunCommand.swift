@@ -12,6 +12,7 @@ enum RunCommand: Command {
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
+            .motionFiles,
             .instructions, .record, .out, .wide, .runExport, .shard,
         ] + CommandSpec.Option.jsonLimits,
         details: """
@@ -146,7 +147,8 @@ enum RunCommand: Command {
             let variants = try arguments.all(.variants).map { name throws(UsageError) in
                 try VariantLookup.named(name, command: spec)
             }
-            let devices = try DeviceFiles.load(arguments.all(.deviceFiles))
+            let catalog = try CatalogFiles.load(
+                deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
             var scenarios: [Scenario] = []
             if let suiteName = arguments.value(.suite) {
                 guard let suite = Suite(rawValue: suiteName) else {
@@ -164,6 +166,7 @@ enum RunCommand: Command {
                 }
             }
             if scenarios.isEmpty { scenarios = Suite.default.scenarios }
+            try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
             if let text = arguments.value(.shard) {
                 guard let shard = Shard(text) else {
                     throw UsageError(
@@ -181,11 +184,12 @@ enum RunCommand: Command {
             runner = Runner(
                 options: options,
                 variants: variants.isEmpty ? VariantList.defaultRun : variants,
-                resolveDevice: { name in try devices[name] ?? DeviceProfile.shipped(name) })
+                catalog: catalog)
             let child: [(CommandSpec.Option, [String])] = [
                 (.scenario, scenarios.map(\.description)), (.variants, runner.variants.map(\.name)),
                 (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
                 (.layoutDirection, [options.direction.name]), (.deviceFiles, arguments.all(.deviceFiles)),
+                (.motionFiles, arguments.all(.motionFiles)),
             ]
             childArguments = child.flatMap { option, values in values.flatMap { [option.name, $0] } }
             record = arguments.flag(.record)

@@ -11,19 +11,43 @@ import Workloads
 @_cdecl("foldbench_plugin_version")
 public func foldbenchPluginVersion() -> Int32 { 1 }
 
-/// Prepares `variant` on `scenario` (shipped devices only) over a timeline of `frames`;
-/// a handle, or `nil` with the reason written into `message` (at most `capacity` bytes).
+/// Prepares `variant` on `scenario` (shipped devices and motions) over a timeline of
+/// `frames`; a handle, or `nil` with the reason written into `message` (at most
+/// `capacity` bytes).
 @_cdecl("foldbench_prepare")
 public func foldbenchPrepare(
     _ scenario: UnsafePointer<CChar>, _ variant: UnsafePointer<CChar>, _ frames: Int32,
     _ minimumBatchNanoseconds: Double, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int32
 ) -> UnsafeMutableRawPointer? {
+    prepare(scenario, variant, frames, minimumBatchNanoseconds, files: "", message, capacity)
+}
+
+/// As `foldbench_prepare`, with the device and trace files the scenario may name:
+/// `files` holds one line per file, `device:PATH` or `motion:PATH`. A build without
+/// this entry point predates device and motion files in `ab`.
+@_cdecl("foldbench_prepare_with_files")
+public func foldbenchPrepareWithFiles(
+    _ scenario: UnsafePointer<CChar>, _ variant: UnsafePointer<CChar>, _ frames: Int32,
+    _ minimumBatchNanoseconds: Double, _ files: UnsafePointer<CChar>, _ message: UnsafeMutablePointer<CChar>,
+    _ capacity: Int32
+) -> UnsafeMutableRawPointer? {
+    prepare(scenario, variant, frames, minimumBatchNanoseconds, files: String(cString: files), message, capacity)
+}
+
+func prepare(
+    _ scenario: UnsafePointer<CChar>, _ variant: UnsafePointer<CChar>, _ frames: Int32,
+    _ minimumBatchNanoseconds: Double, files: String, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int32
+) -> UnsafeMutableRawPointer? {
     let failure: String
     if let entry = VariantList.entry(named: String(cString: variant)) {
         do {
+            let lines = files.split(separator: "\n").map(String.init)
+            let catalog = try Catalog.load(
+                deviceFiles: lines.filter { $0.hasPrefix("device:") }.map { String($0.dropFirst(7)) },
+                motionFiles: lines.filter { $0.hasPrefix("motion:") }.map { String($0.dropFirst(7)) })
             let timer = try BatchTimer(
                 scenario: try Scenario(String(cString: scenario)), variant: entry, frames: max(Int(frames), 1),
-                minimumBatchNanoseconds: minimumBatchNanoseconds, resolveDevice: { try DeviceProfile.shipped($0) })
+                minimumBatchNanoseconds: minimumBatchNanoseconds, catalog: catalog)
             return Unmanaged.passRetained(timer).toOpaque()
         } catch {
             failure = "\(error)"

@@ -21,6 +21,9 @@ public struct ABOptions: Sendable {
     public var confidence = 0.95
     /// Seeds the order of loading, preparing and the turns.
     public var seed: UInt64 = 0
+    /// The device profiles and traces the scenarios may name, read by each build.
+    public var deviceFiles: [String] = []
+    public var motionFiles: [String] = []
 
     public init() {}
 
@@ -144,7 +147,8 @@ public struct ABTrial: Sendable, Equatable {
             do {
                 return try library.prepare(
                     scenario: scenario, variant: side.variant, frames: options.frames,
-                    minimumBatchNanoseconds: options.minimumBatchNanoseconds)
+                    minimumBatchNanoseconds: options.minimumBatchNanoseconds, deviceFiles: options.deviceFiles,
+                    motionFiles: options.motionFiles)
             } catch {
                 throw ABFailure("\(side.label): \(error)")
             }

@@ -17,14 +17,14 @@ public final class BatchTimer {
     private let frames: Int
     private var start = 0
 
-    /// Prepares `variant` on `scenario`; throws on an unknown scenario or device.
+    /// Prepares `variant` on `scenario`; throws on an unknown scenario, device or motion.
     public init(
         scenario: Scenario, variant: VariantEntry, frames: Int, minimumBatchNanoseconds: Double,
-        resolveDevice: (String) throws -> DeviceProfile
+        catalog: Catalog = Catalog()
     ) throws {
         let tree = try scenario.tree.makeTree()
-        let contexts = Timeline.contexts(
-            motion: scenario.motion, device: try resolveDevice(scenario.device), frames: frames)
+        let (device, motion) = try catalog.resolve(scenario)
+        let contexts = Timeline.contexts(source: motion, device: device, frames: frames)
         loop = variant.frameLoop(tree, contexts, now: Clock.now)
         self.frames = contexts.count
         arrangements = tree.arrangementCount

@@ -10,6 +10,11 @@ public final class PluginLibrary {
         @convention(c) (
             UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, UnsafeMutablePointer<CChar>, Int32
         ) -> UnsafeMutableRawPointer?
+    typealias PrepareWithFiles =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, Int32, Double, UnsafePointer<CChar>,
+            UnsafeMutablePointer<CChar>, Int32
+        ) -> UnsafeMutableRawPointer?
     typealias Checksum = @convention(c) (UnsafeMutableRawPointer) -> UInt64
     typealias Count = @convention(c) (UnsafeMutableRawPointer) -> Int32
     typealias Time = @convention(c) (UnsafeMutableRawPointer, Int32) -> Double
@@ -20,6 +25,8 @@ public final class PluginLibrary {
 
     public let path: String
     private let prepareFunction: Prepare
+    /// Absent from builds that predate device and motion files in `ab`.
+    private let prepareWithFilesFunction: PrepareWithFiles?
     private let checksumFunction: Checksum
     private let arrangementsFunction: Count
     private let batchFunction: Count
@@ -54,19 +61,32 @@ public final class PluginLibrary {
             throw ABFailure("\(path): plugin interface \(version), this foldbench speaks \(Self.interfaceVersion)")
         }
         prepareFunction = try symbol("foldbench_prepare", as: Prepare.self)
+        prepareWithFilesFunction = dlsym(library, "foldbench_prepare_with_files").map {
+            unsafeBitCast($0, to: PrepareWithFiles.self)
+        }
         checksumFunction = try symbol("foldbench_checksum", as: Checksum.self)
         arrangementsFunction = try symbol("foldbench_arrangements", as: Count.self)
         batchFunction = try symbol("foldbench_batch", as: Count.self)
         timeFunction = try symbol("foldbench_time", as: Time.self)
     }
 
-    /// Prepares `variant` on `scenario` in this library.
-    public func prepare(scenario: String, variant: String, frames: Int, minimumBatchNanoseconds: Double)
-        throws(ABFailure) -> Side
-    {
+    /// Prepares `variant` on `scenario` in this library, with the device and trace
+    /// files the scenario may name.
+    public func prepare(
+        scenario: String, variant: String, frames: Int, minimumBatchNanoseconds: Double, deviceFiles: [String] = [],
+        motionFiles: [String] = []
+    ) throws(ABFailure) -> Side {
         var message = [CChar](repeating: 0, count: 512)
+        let files = (deviceFiles.map { "device:\($0)" } + motionFiles.map { "motion:\($0)" }).joined(separator: "\n")
+        if !files.isEmpty, prepareWithFilesFunction == nil {
+            throw ABFailure("\(path): this build predates --device-file and --motion-file in foldbench ab")
+        }
         let handle = message.withUnsafeMutableBufferPointer { buffer in
-            prepareFunction(scenario, variant, Int32(frames), minimumBatchNanoseconds, buffer.baseAddress!, 512)
+            if let prepareWithFiles = prepareWithFilesFunction, !files.isEmpty {
+                return prepareWithFiles(
+                    scenario, variant, Int32(frames), minimumBatchNanoseconds, files, buffer.baseAddress!, 512)
+            }
+            return prepareFunction(scenario, variant, Int32(frames), minimumBatchNanoseconds, buffer.baseAddress!, 512)
         }
         guard let handle else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -131,14 +131,13 @@ public struct Progress: Sendable {
 public struct Runner {
     public var options: RunOptions
     public var variants: [VariantEntry]
-    public var resolveDevice: (String) throws -> DeviceProfile
+    /// Where the scenarios' devices and motions are found.
+    public var catalog: Catalog
 
-    public init(
-        options: RunOptions, variants: [VariantEntry], resolveDevice: @escaping (String) throws -> DeviceProfile
-    ) {
+    public init(options: RunOptions, variants: [VariantEntry], catalog: Catalog = Catalog()) {
         self.options = options
         self.variants = variants
-        self.resolveDevice = resolveDevice
+        self.catalog = catalog
     }
 
     /// One scenario, prepared, verified and counted, ready to be sampled.
@@ -212,10 +211,10 @@ public struct Runner {
     /// Everything about a scenario but its time samples: prepare, verify, count the
     /// allocations and the frames over budget, calibrate the batch.
     func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
-        let device = try resolveDevice(scenario.device)
+        let (device, motion) = try catalog.resolve(scenario)
         let tree = try scenario.tree.makeTree()
         let contexts = Timeline.contexts(
-            motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
+            source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
             direction: options.direction)
         report("preparing")
         var benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
@@ -271,7 +270,7 @@ public struct Runner {
             Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1))
         }
         let phases = Timeline.phases(
-            motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate)
+            source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate)
 
         // Calibrate one batch size for all variants, from the fastest.
         report("calibrating")
@@ -436,10 +435,10 @@ extension Runner {
     /// up uncounted, then count one pass over the timeline and dump it under its label.
     public func countInstructionLoops(_ scenarios: [Scenario]) throws {
         for scenario in scenarios {
-            let device = try resolveDevice(scenario.device)
+            let (device, motion) = try catalog.resolve(scenario)
             let tree = try scenario.tree.makeTree()
             let contexts = Timeline.contexts(
-                motion: scenario.motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
+                source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
                 direction: options.direction)
             var entries = variants
             if options.measureFloor {

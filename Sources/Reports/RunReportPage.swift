@@ -193,6 +193,7 @@ public enum RunReportPage {
             case .closed: "closed (outer display)"
             case .halfOpen: "half-open"
             case .flat: "flat"
+            case .foldedBack: "folded back (one screen)"
             }
         return "\(posture), \(phase.orientation.rawValue)"
     }
@@ -204,6 +205,7 @@ public enum RunReportPage {
         case .closed: return portrait ? "#e4e4e4" : "#efefef"
         case .halfOpen: return portrait ? "#ffe9a8" : "#fff4cf"
         case .flat: return portrait ? "#cfe3ff" : "#e6f0ff"
+        case .foldedBack: return portrait ? "#d4f0d8" : "#e8f7ea"
         }
     }
 }

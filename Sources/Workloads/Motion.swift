@@ -23,12 +23,50 @@ public enum Motion: String, Sendable, CaseIterable {
     case foldFlick = "fold-flick"
     /// Flat, landscape, nothing moves: every frame's context equals the one before.
     case hold = "hold"
+    /// Every 2 s: opened from shut to flat in 0.4 s, held, shut again in 0.4 s, held
+    /// shut; portrait. The unfold's bounds follow Android's spring (see ``Timeline``).
+    case springUnfold = "spring-unfold"
+    /// Half-open near 100° in tabletop (the fold across the display) with a hand's
+    /// tremor of a few degrees, which never crosses a threshold.
+    case tabletopJitter = "tabletop-jitter"
+    /// Opened from shut to 120° and closed again every 2 s, landscape: crosses the
+    /// thresholds of a device that keeps its outer display on in tent mode both ways.
+    case tentCrossing = "tent-crossing"
+    /// Every 2.4 s the hinges open one after the other (0.8 s for all), stay flat,
+    /// close in the reverse order and stay shut; landscape.
+    case stagedUnfold = "staged-unfold"
+    /// Flat, then turned past flat to 360° and back every second, portrait: a
+    /// dual-screen device goes to one screen and back; a 180° hinge stays flat.
+    case foldBack = "fold-back"
 
     /// What the device is doing at one frame.
     public struct State: Equatable, Sendable {
-        public var angle: Double
+        /// One angle per hinge; a motion that moves one hinge gives every hinge that angle.
+        public var angles: [Double]
         public var orientation: Orientation
         public var widthFraction: Double
+
+        public init(angles: [Double], orientation: Orientation, widthFraction: Double) {
+            self.angles = angles
+            self.orientation = orientation
+            self.widthFraction = widthFraction
+        }
+
+        init(angle: Double, orientation: Orientation, widthFraction: Double) {
+            self.init(angles: [angle], orientation: orientation, widthFraction: widthFraction)
+        }
+
+        /// The first hinge's angle.
+        public var angle: Double { angles[0] }
+    }
+
+    /// The motions modelled on the platform's sensor: their angles reach the posture
+    /// through the fold-state filter, and an unfold moves the bounds by the spring.
+    public var unfoldsBySpring: Bool {
+        switch self {
+        case .springUnfold, .tabletopJitter, .tentCrossing, .stagedUnfold: true
+        default: false
+        }
     }
 
     /// One line for `foldbench list`.
@@ -42,12 +80,20 @@ public enum Motion: String, Sendable, CaseIterable {
         case .resizeBack: "flat inner landscape, dragged to 80 % of the width and back to the same width every 0.5 s"
         case .foldFlick: "half-open, flicked shut and open within a display transition, then flattened, every 0.5 s"
         case .hold: "flat, landscape, nothing moves: every context equals the previous one"
+        case .springUnfold:
+            "shut -> flat in 0.4 s, held, shut again every 2 s, portrait; bounds follow Android's unfold spring"
+        case .tabletopJitter: "tabletop near 100 deg with a few degrees of tremor that crosses no threshold"
+        case .tentCrossing: "shut -> 120 deg -> shut every 2 s, landscape: tent-mode thresholds crossed both ways"
+        case .stagedUnfold: "hinges opened one after the other, held flat, closed in reverse, every 2.4 s"
+        case .foldBack: "flat -> folded back to 360 deg -> flat every second, portrait (a 180 deg hinge stays flat)"
         }
     }
 
-    /// The state at frame `frame` when frames come `refreshRate` times a second.
-    public func state(atFrame frame: Int, refreshRate: Double) -> State {
+    /// The state at frame `frame` when frames come `refreshRate` times a second, for a
+    /// device with `hinges` hinges.
+    public func state(atFrame frame: Int, refreshRate: Double, hinges: Int = 1) -> State {
         let time = Double(frame) / refreshRate
+        func all(_ angle: Double) -> [Double] { [Double](repeating: angle, count: max(hinges, 1)) }
         switch self {
         case .foldCycle:
             return State(angle: 180 * triangle(time, period: 0.5), orientation: .landscape, widthFraction: 1)
@@ -84,7 +130,45 @@ public enum Motion: String, Sendable, CaseIterable {
             return State(angle: angle, orientation: .landscape, widthFraction: 1)
         case .hold:
             return State(angle: 180, orientation: .landscape, widthFraction: 1)
+        case .springUnfold:
+            let at = phase(frame, refreshRate, period: 2)
+            let angle: Double =
+                switch at {
+                case ..<0.4: 180 * smooth(at / 0.4)
+                case ..<1.0: 180
+                case ..<1.4: 180 * (1 - smooth((at - 1) / 0.4))
+                default: 0
+                }
+            return State(angles: all(angle), orientation: .portrait, widthFraction: 1)
+        case .tabletopJitter:
+            let tremor = 3 * sin(2 * Double.pi * 1.3 * time) + 1.5 * sin(2 * Double.pi * 4.7 * time)
+            // The orientation in which the fold runs across the display is the device's;
+            // the timeline puts it in (``DeviceProfile/tabletopOrientation``).
+            return State(angles: all(100 + tremor), orientation: .portrait, widthFraction: 1)
+        case .tentCrossing:
+            return State(angles: all(120 * (1 - triangle(time, period: 2))), orientation: .landscape, widthFraction: 1)
+        case .stagedUnfold:
+            let at = phase(frame, refreshRate, period: 2.4)
+            let count = max(hinges, 1)
+            let stage = 0.8 / Double(count)
+            let angles = (0..<count).map { hinge -> Double in
+                switch at {
+                case ..<0.8: return 180 * smooth((at - Double(hinge) * stage) / stage)
+                case ..<1.2: return 180
+                case ..<2.0: return 180 * (1 - smooth((at - 1.2 - Double(count - 1 - hinge) * stage) / stage))
+                default: return 0
+                }
+            }
+            return State(angles: angles, orientation: .landscape, widthFraction: 1)
+        case .foldBack:
+            return State(angles: all(360 - 180 * triangle(time, period: 1)), orientation: .portrait, widthFraction: 1)
         }
+    }
+
+    /// A hand's move from 0 to 1: slow at both ends (smoothstep), clamped outside 0...1.
+    func smooth(_ x: Double) -> Double {
+        let t = min(max(x, 0), 1)
+        return t * t * (3 - 2 * t)
     }
 
     /// Seconds into the current period at `frame`, from the frame count, so that a phase
@@ -98,96 +182,5 @@ public enum Motion: String, Sendable, CaseIterable {
     func triangle(_ time: Double, period: Double) -> Double {
         let phase = (time / period).truncatingRemainder(dividingBy: 1)
         return abs(1 - 2 * phase)
-    }
-}
-
-/// The contexts of a motion on a device, frame by frame:
-/// bounds are the active display's safe area (its width scaled for `drag-resize`);
-/// when the active display changes, the bounds move linearly from where they were
-/// to the new safe area over the profile's `transitionFrames`, with nothing reserved
-/// while they move.
-public enum Timeline {
-    /// Where the device is in one frame, for a reader of the timeline: the posture,
-    /// which display is active, and whether the bounds are moving between displays.
-    public struct Phase: Equatable, Hashable, Sendable {
-        public var posture: Posture
-        public var orientation: Orientation
-        /// The outer display is active when the phone is closed.
-        public var outerDisplay: Bool
-        /// The bounds are moving from one display's safe area to the other's.
-        public var inTransition: Bool
-
-        public init(posture: Posture, orientation: Orientation, outerDisplay: Bool, inTransition: Bool) {
-            self.posture = posture
-            self.orientation = orientation
-            self.outerDisplay = outerDisplay
-            self.inTransition = inTransition
-        }
-    }
-
-    public static func contexts(
-        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double = 120,
-        direction: LayoutDirection = .leftToRight
-    ) -> [LayoutContext] {
-        walk(motion: motion, device: device, frames: frames, refreshRate: refreshRate, direction: direction).map(\.0)
-    }
-
-    /// The phase of every frame of the same timeline as ``contexts(motion:device:frames:refreshRate:direction:)``.
-    public static func phases(
-        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double = 120
-    ) -> [Phase] {
-        walk(motion: motion, device: device, frames: frames, refreshRate: refreshRate, direction: .leftToRight).map(\.1)
-    }
-
-    static func walk(
-        motion: Motion, device: DeviceProfile, frames: Int, refreshRate: Double, direction: LayoutDirection
-    ) -> [(LayoutContext, Phase)] {
-        var timeline: [(LayoutContext, Phase)] = []
-        timeline.reserveCapacity(frames)
-        var previousDisplayIsOuter: Bool?
-        var transition: (from: Rect, step: Int)?
-        var lastBounds: Rect?
-        for frame in 0..<frames {
-            let state = motion.state(atFrame: frame, refreshRate: refreshRate)
-            let posture = device.posture(atAngle: state.angle)
-            var context = device.context(posture: posture, orientation: state.orientation, direction: direction)
-            if state.widthFraction != 1 {
-                let bounds = context.bounds
-                context.bounds = Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width * state.widthFraction,
-                    height: bounds.height)
-            }
-            let isOuter = posture == .closed
-            if let previous = previousDisplayIsOuter, previous != isOuter, device.transitionFrames > 0, let lastBounds {
-                transition = (lastBounds, 0)
-            }
-            previousDisplayIsOuter = isOuter
-            var moving = false
-            if let (from, step) = transition {
-                let progress = Double(step + 1) / Double(device.transitionFrames)
-                if progress < 1 {
-                    context.bounds = interpolate(from, context.bounds, progress)
-                    context.reservedRegions = []
-                    transition = (from, step + 1)
-                    moving = true
-                } else {
-                    transition = nil
-                }
-            }
-            lastBounds = context.bounds
-            timeline.append(
-                (
-                    context,
-                    Phase(
-                        posture: posture, orientation: state.orientation, outerDisplay: isOuter, inTransition: moving)
-                ))
-        }
-        return timeline
-    }
-
-    static func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-        return Rect(
-            uncheckedX: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
     }
 }

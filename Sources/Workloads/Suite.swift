@@ -2,9 +2,10 @@
 public enum Suite: String, Sendable, CaseIterable {
     /// CI smoke: a few scenarios, under a minute with every variant.
     case quick
-    /// The main job: the cost-growth series, every motion on balanced-d8, the shipped scenes.
+    /// The main job: the cost-growth series, every motion on balanced-d8, the shipped
+    /// scenes, a gap, a hinge gap and a tri-fold's two folds.
     case `default`
-    /// Everything: every motion × every tree × every shipped device.
+    /// Everything: every modelled motion × every tree × every shipped device.
     case full
 
     public var scenarios: [Scenario] {
@@ -27,6 +28,9 @@ public enum Suite: String, Sendable, CaseIterable {
                 Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "hinged-duo"),
                 Scenario(motion: .foldCycle, tree: .chain(depth: 64), device: duo),
                 Scenario(motion: .postureFlutter, tree: .random(arrangements: 200), device: duo),
+                Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "surface-duo-2"),
+                Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
+                Scenario(motion: .stagedUnfold, tree: .random(arrangements: 200), device: "galaxy-z-trifold"),
             ]
         case .full:
             let trees: [TreeSpec] =

@@ -111,10 +111,10 @@ struct MotionTests {
         let profile = try DeviceProfile.shipped(device)
         #expect(profile.posture(atAngle: angle) == posture)
         let context = profile.context(posture: posture, orientation: .landscape)
-        let screen = posture == .closed ? profile.outer[.landscape]! : profile.inner[.landscape]!
+        let screen = posture == .closed ? profile.displays[0].screens[.landscape]! : profile.displays[1].screens[.landscape]!
         #expect(context.bounds == screen.safeArea)
         #expect(context.sizeClass == screen.sizeClass)
-        #expect(context.reservedRegions == (posture == .halfOpen ? [screen.fold!] : []))
+        #expect(context.reservedRegions == (posture == .halfOpen ? [screen.folds[0].rect] : []))
     }
 
     /// The first frame of fold-cycle on `device` at `rate` whose posture is closed.
@@ -159,11 +159,11 @@ struct MotionTests {
         device.transitionFrames = 0
         let contexts = Timeline.contexts(motion: .foldCycle, device: device, frames: 60)
         let closing = firstClosedFrame(device, refreshRate: 120)
-        let outer = device.outer[.landscape]!.safeArea
+        let outer = device.displays[0].screens[.landscape]!.safeArea
         #expect(contexts[closing - 1].bounds != outer)
         #expect(contexts[closing].bounds == outer)
         let opening = (closing...).first { contexts[$0].bounds != outer }!
-        #expect(contexts[opening].bounds == device.inner[.landscape]!.safeArea)
+        #expect(contexts[opening].bounds == device.displays[1].screens[.landscape]!.safeArea)
         #expect(contexts[opening].reservedRegions.count == 1)
     }
 
@@ -213,7 +213,7 @@ struct RunnerTests {
         options.timePerScenario = 0.01
         options.frames = 24
         options.minimumSamples = 3
-        return Runner(options: options, variants: variants) { try DeviceProfile.shipped($0) }
+        return Runner(options: options, variants: variants)
     }
 
     @Test("a variant that differs from the reference is refused, naming the frame and the pane")

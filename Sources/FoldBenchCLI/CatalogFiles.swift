@@ -1,0 +1,30 @@
+import Workloads
+
+/// The catalog of a command's `--device-file` and `--motion-file` files: devices by
+/// the name inside each, traces by their file names.
+enum CatalogFiles {
+    static func load(deviceFiles: [String], motionFiles: [String] = []) throws(CommandFailure) -> Catalog {
+        var catalog = Catalog()
+        for path in deviceFiles {
+            let bytes = try readFile(path)
+            do { try catalog.addDevice(bytes, limits: Limits.current) } catch { throw .badInput(file: path, error) }
+        }
+        for path in motionFiles {
+            let bytes = try readFile(path)
+            do { try catalog.addTrace(bytes, path: path) } catch { throw .badInput(file: path, error) }
+        }
+        return catalog
+    }
+
+    /// Refuses, as a usage error of `command`, a scenario whose device or motion the
+    /// catalog does not have, or a trace that does not fit its device.
+    static func check(_ scenarios: [Scenario], in catalog: Catalog, option: CommandSpec.Option, command: CommandSpec)
+        throws(UsageError)
+    {
+        for scenario in scenarios {
+            do { _ = try catalog.resolve(scenario) } catch {
+                throw UsageError("\(option.name) \(scenario): \(error)", command: command)
+            }
+        }
+    }
+}

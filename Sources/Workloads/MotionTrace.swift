@@ -1,0 +1,215 @@
+import ArrangementModel
+import SceneFormat
+
+/// A recorded (or generated) motion, read from CSV: one row per sensor event, each
+/// holding until the next (sample-and-hold: a hinge sensor reports on change, so
+/// between two events the device stood where the first one said; interpolating would
+/// invent angles it never reported). After the last row the last state holds.
+///
+/// Columns, named in a header line: `time` (seconds from the start, strictly
+/// increasing), `angle` for a one-hinge device or `angle1` … `angleN` (degrees,
+/// 0...360), `orientation` (`portrait` or `landscape`), and optionally `width` (the
+/// share of the display's width in use, in (0, 1]). Lines starting with `#` are comments.
+public struct MotionTrace: Sendable, Equatable {
+    public struct Sample: Sendable, Equatable {
+        public var time: Double
+        public var state: Motion.State
+        /// The line of the file it came from, for messages.
+        public var line: Int
+    }
+
+    public var name: String
+    public var hinges: Int
+    public var samples: [Sample]
+
+    public static let maximumRows = 1_000_000
+
+    /// The state at `time`: the last sample at or before it (the first before any).
+    public func state(atTime time: Double) -> Motion.State {
+        var low = 0
+        var high = samples.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if samples[middle].time <= time { low = middle } else { high = middle }
+        }
+        return samples[low].state
+    }
+
+    /// Refuses to play on `device` a trace with another number of hinges or an angle
+    /// beyond one of its hinges' range, naming the line and the column.
+    public func check(on device: DeviceProfile) throws(SceneError) {
+        guard hinges == device.hinges.count else {
+            throw SceneError(
+                place: "line \(samples.first?.line ?? 1)",
+                rule:
+                    "the trace gives \(hinges) hinge angle\(hinges == 1 ? "" : "s") per row; device \"\(device.name)\" has \(device.hinges.count) hinge\(device.hinges.count == 1 ? "" : "s")"
+            )
+        }
+        for sample in samples {
+            for (index, angle) in sample.state.angles.enumerated() where angle > device.hinges[index].maximum {
+                throw SceneError(
+                    place: "line \(sample.line), column \(index + 2)",
+                    rule:
+                        "\(formatNumber(angle)) degrees is beyond hinge \"\(device.hinges[index].name)\" of \"\(device.name)\", which stops at \(formatNumber(device.hinges[index].maximum))"
+                )
+            }
+        }
+    }
+
+    /// A trace generated from a modelled motion, as a hinge sensor would report it:
+    /// sampled `sampleRate` times a second for `seconds`, a row written whenever an angle
+    /// moved by more than 0.1° since the last row, or the orientation or width changed.
+    public static func generate(_ motion: Motion, hinges: Int, seconds: Double, sampleRate: Double = 100) -> String {
+        let angleColumns = hinges == 1 ? ["angle"] : (1...hinges).map { "angle\($0)" }
+        var text = """
+            # Generated, not recorded: motion \(motion.rawValue) for \(hinges) hinge\(hinges == 1 ? "" : "s"), \
+            sampled at \(formatNumber(sampleRate)) Hz for \(formatNumber(seconds)) s,
+            # a row whenever an angle moves by more than 0.1 degrees (MotionTrace.generate).
+            \((["time"] + angleColumns + ["orientation", "width"]).joined(separator: ","))
+
+            """
+        var last: Motion.State?
+        let count = Int((seconds * sampleRate).rounded())
+        for sample in 0...count {
+            var state = motion.state(atFrame: sample, refreshRate: sampleRate, hinges: hinges)
+            if state.angles.count < hinges { state.angles = [Double](repeating: state.angle, count: hinges) }
+            state.angles = state.angles.map { ($0 * 100).rounded() / 100 }
+            if let last, last.orientation == state.orientation, last.widthFraction == state.widthFraction,
+                zip(last.angles, state.angles).allSatisfy({ abs($0 - $1) <= 0.1 }), sample != count
+            {
+                continue
+            }
+            last = state
+            let time = formatNumber((Double(sample) / sampleRate * 1000).rounded() / 1000)
+            let fields =
+                [time] + state.angles.map(formatNumber) + [
+                    state.orientation.rawValue, formatNumber(state.widthFraction),
+                ]
+            text += fields.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    /// Reads a trace; every broken rule names its line and column.
+    public static func decode(_ bytes: [UInt8], name: String) throws(SceneError) -> MotionTrace {
+        guard !name.isEmpty, !name.contains("/") else {
+            throw SceneError(place: "", rule: "a trace's name must be non-empty and without '/', not \"\(name)\"")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SceneError(place: "", rule: "not UTF-8 text")
+        }
+        var header: [String]?
+        var hinges = 0
+        var widthColumn: Int?
+        var samples: [Sample] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+            if content.isEmpty || content.first == "#" { continue }
+            let fields = content.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingSpaces
+            }
+            guard let columns = header else {
+                hinges = try checkHeader(fields, line: line)
+                widthColumn = fields.count == hinges + 3 ? hinges + 2 : nil
+                header = fields
+                continue
+            }
+            func place(_ column: Int) -> String { "line \(line), column \(column + 1) (\(columns[column]))" }
+            guard fields.count == columns.count else {
+                throw SceneError(
+                    place: "line \(line)",
+                    rule: "\(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \(columns.count)")
+            }
+            guard samples.count < maximumRows else {
+                throw SceneError(place: "line \(line)", rule: "more than \(maximumRows) rows")
+            }
+            func number(_ column: Int) throws(SceneError) -> Double {
+                guard let value = Double(fields[column]), value.isFinite else {
+                    throw SceneError(place: place(column), rule: "\"\(fields[column])\" is not a finite number")
+                }
+                return value
+            }
+            let time = try number(0)
+            guard time >= 0 else { throw SceneError(place: place(0), rule: "a time is not negative") }
+            if let last = samples.last, time <= last.time {
+                throw SceneError(
+                    place: place(0),
+                    rule:
+                        "times must increase: \(formatNumber(time)) s comes after \(formatNumber(last.time)) s on line \(last.line)"
+                )
+            }
+            var angles: [Double] = []
+            for column in 1...hinges {
+                let angle = try number(column)
+                guard (0...360).contains(angle) else {
+                    throw SceneError(place: place(column), rule: "\(formatNumber(angle)) is outside 0...360 degrees")
+                }
+                angles.append(angle)
+            }
+            let orientationColumn = hinges + 1
+            guard let orientation = Orientation(rawValue: fields[orientationColumn]) else {
+                throw SceneError(
+                    place: place(orientationColumn),
+                    rule: "unknown orientation \"\(fields[orientationColumn])\" (expected portrait or landscape)")
+            }
+            var width = 1.0
+            if let widthColumn {
+                width = try number(widthColumn)
+                guard width > 0, width <= 1 else {
+                    throw SceneError(place: place(widthColumn), rule: "\(formatNumber(width)) is outside (0, 1]")
+                }
+            }
+            samples.append(
+                Sample(
+                    time: time, state: Motion.State(angles: angles, orientation: orientation, widthFraction: width),
+                    line: line))
+        }
+        guard header != nil else {
+            throw SceneError(place: "", rule: "no header line (time, angle…, orientation[, width])")
+        }
+        guard !samples.isEmpty else { throw SceneError(place: "", rule: "no rows after the header") }
+        return MotionTrace(name: name, hinges: hinges, samples: samples)
+    }
+
+    /// The number of hinge columns a header names, or why it is not a header.
+    static func checkHeader(_ fields: [String], line: Int) throws(SceneError) -> Int {
+        func fail(_ column: Int, _ rule: String) -> SceneError {
+            SceneError(place: "line \(line), column \(column + 1)", rule: rule)
+        }
+        let expected = "expected time, angle (or angle1, angle2, ...), orientation and optionally width"
+        guard fields.first == "time" else {
+            throw fail(0, "the first column is \"time\", not \"\(fields[0])\"; \(expected)")
+        }
+        var hinges = 0
+        if fields.count > 1, fields[1] == "angle" {
+            hinges = 1
+        } else {
+            while hinges + 1 < fields.count, fields[hinges + 1] == "angle\(hinges + 1)" { hinges += 1 }
+        }
+        guard hinges >= 1 else {
+            throw fail(1, "\"\(fields.count > 1 ? fields[1] : "")\" is not an angle column; \(expected)")
+        }
+        guard hinges <= DeviceProfile.maximumHinges else {
+            throw fail(hinges, "at most \(DeviceProfile.maximumHinges) hinge angles")
+        }
+        guard fields.count > hinges + 1, fields[hinges + 1] == "orientation" else {
+            throw fail(hinges + 1, "the column after the angles is \"orientation\"; \(expected)")
+        }
+        if fields.count > hinges + 2 {
+            guard fields[hinges + 2] == "width", fields.count == hinges + 3 else {
+                throw fail(hinges + 2, "unknown column \"\(fields[hinges + 2])\"; \(expected)")
+            }
+        }
+        return hinges
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}
