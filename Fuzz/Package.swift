@@ -34,6 +34,9 @@ let package = Package(
         // Raw bytes as a device profile (--device-file).
         .executableTarget(
             name: "FuzzDevice", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
+        // Raw bytes as a motion trace (--motion-file), replayed on every device it fits.
+        .executableTarget(
+            name: "FuzzTrace", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),
         // Bytes split at NUL into a command line, parsed by the command it names.
         .executableTarget(
             name: "FuzzArguments", dependencies: ["FuzzDriver", .product(name: "FoldBenchKit", package: "FoldBench")]),

@@ -9,6 +9,7 @@
 #   report        raw bytes -> the report readers (compare, report, export, merge)
 #   history       raw bytes -> the history reader (trend)
 #   device        raw bytes -> the device profile reader (--device-file)
+#   trace         raw bytes -> the motion trace reader (--motion-file), replayed by every variant
 #   arguments     bytes split at NUL -> a command's argument parser
 # Findings land in fuzz-out/<target>/ as crash-* files; the status is non-zero when
 # any target found one.
@@ -20,7 +21,7 @@ ensure_packages
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(differential sequence decoder report history device arguments)
+[ ${#targets[@]} -gt 0 ] || targets=(differential sequence decoder report history device trace arguments)
 out=fuzz-out
 build=$out/build
 mkdir -p "$out"
@@ -53,8 +54,8 @@ for target in "${targets[@]}"; do
     corpus=$out/$target/corpus
     mkdir -p "$corpus"
     seeds=Fuzz/corpus/$target
-    # Reports and histories need room for a few rows of real data.
-    case $target in report | history) max_len=16384 ;; *) max_len=4096 ;; esac
+    # Reports and histories need room for a few rows of real data, profiles for their sources.
+    case $target in report | history) max_len=16384 ;; device | trace) max_len=8192 ;; *) max_len=4096 ;; esac
     echo "== $target: ${seconds}s" >&2
     "$program" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=$max_len -rss_limit_mb=2048 \
         -artifact_prefix="$out/$target/" -print_final_stats=1 2>"$out/$target/log.txt" || status=$?
