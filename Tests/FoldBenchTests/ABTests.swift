@@ -121,4 +121,37 @@ struct ABTests {
         #expect(variant.status == 2)
         #expect(variant.err.contains("unknown variant 'warp'"), "\(variant.err)")
     }
+
+    @Test("ab reads device and motion files in both builds; a bad trace exits 2 before anything runs")
+    func deviceAndMotionFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (a, b) = try twoCopies(in: directory)
+        var profile = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Sources/Workloads/Devices/galaxy-z-trifold.json"),
+            encoding: .utf8)
+        profile = profile.replacingOccurrences(of: #""name": "galaxy-z-trifold""#, with: #""name": "my-trifold""#)
+        let device = try writeFile(profile, named: "my-trifold.json", in: directory)
+        let trace = try writeFile(
+            "time,angle1,angle2,orientation\n0,0,0,landscape\n0.05,100,100,landscape\n0.1,180,180,landscape\n",
+            named: "open.csv", in: directory)
+        let result = try runBinary([
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "open/balanced-d3/my-trifold", "--device-file", device,
+            "--motion-file", trace, "--frames", "24", "--max-trials", "5", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let document = try JSONParser.parse(result.out)
+        guard case .array(let results) = document["results"] ?? .null, let first = results.first else {
+            Issue.record("no results: \(result.out)")
+            return
+        }
+        #expect(first["checksumsAgree"] == .bool(true))
+        let bad = try writeFile("time,angle,orientation\n0,0,portrait\n", named: "one.csv", in: directory)
+        let refused = try runBinary([
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "one/balanced-d3/my-trifold", "--device-file", device,
+            "--motion-file", bad, "--max-trials", "5",
+        ])
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("gives 1 hinge angle per row; device \"my-trifold\" has 2 hinges"), "\(refused.err)")
+    }
 }
