@@ -28,7 +28,7 @@ public enum Suite: String, Sendable, CaseIterable {
                 Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "hinged-duo"),
                 Scenario(motion: .foldCycle, tree: .chain(depth: 64), device: duo),
                 Scenario(motion: .postureFlutter, tree: .random(arrangements: 200), device: duo),
-                Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "surface-duo-2"),
+                Scenario(motion: .foldBack, tree: .balanced(depth: 8), device: "surface-duo-2"),
                 Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
                 Scenario(motion: .stagedUnfold, tree: .random(arrangements: 200), device: "galaxy-z-trifold"),
             ]
