@@ -43,9 +43,9 @@ public enum MotionSource: Sendable, Equatable {
 ///
 /// Motions modelled on the platform (``Motion/unfoldsBySpring``, and every trace) unfold
 /// the way Android's unfold transition moves: the bounds follow the progress of a
-/// spring of stiffness 600 without bounce (damping ratio 1) that chases `angle / 165°`,
-/// heading for 1 once the hinges are within 15° of 180° (fully open), and stopping
-/// within 0.001 of it. The fold-state provider's other constant, changes of 7.5° and
+/// spring of stiffness 600 without bounce (damping ratio 1) that chases `angle / 165°`
+/// (at most 1; Android's "fully open within 15° of 180°" is the same bound), and stops
+/// within 0.001 of 1. The fold-state provider's other constant, changes of 7.5° and
 /// less ignored, only gates when that animation is announced, so no context depends on it.
 public enum Timeline {
     /// Where the device is in one frame, for a reader of the timeline: a summary of the
@@ -69,8 +69,6 @@ public enum Timeline {
         }
     }
 
-    /// Within this of 180° a hinge counts as fully open.
-    public static let fullyOpenThreshold = 15.0
     /// The unfold spring's stiffness (mass 1) and the angle its progress reaches 1 at.
     public static let springStiffness = 600.0
     public static let springFinalAngle = 165.0
@@ -140,10 +138,10 @@ public enum Timeline {
             return postures
         }
 
-        /// Where the unfold spring heads: the mean angle over 165°, or 1 once every
-        /// hinge is within 15° of flat.
+        /// Where the unfold spring heads: the mean angle over 165°, at most 1. (Android
+        /// also heads for 1 once the hinge is within 15° of flat; as 165 = 180 - 15,
+        /// that is the same.)
         var springTarget: Double {
-            if angles.allSatisfy({ abs(180 - $0) < Timeline.fullyOpenThreshold }) { return 1 }
             let mean = angles.reduce(0, +) / Double(max(angles.count, 1))
             return min(max(mean / Timeline.springFinalAngle, 0), 1)
         }
