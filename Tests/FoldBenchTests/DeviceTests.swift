@@ -132,6 +132,13 @@ struct DeviceTests {
         #expect(cycle[shut] == cycle[shut - 1])
         let phases = Timeline.phases(motion: .foldCycle, device: duo, frames: 60)
         #expect(phases[shut].posture == .closed && phases[shut].outerDisplay)
+        // Shut straight from one screen at half the width: the shut frames keep that
+        // context, not the spanned display's.
+        let trace = try MotionTrace.decode(
+            Array("time,angle,orientation,width\n0,270,portrait,0.5\n0.1,0,portrait,1\n".utf8), name: "t")
+        let shutAfterSingle = Timeline.contexts(source: .trace(trace), device: duo, frames: 30)
+        #expect(shutAfterSingle[29] == shutAfterSingle[11])
+        #expect(shutAfterSingle[29].bounds == rect(0, 24, 268.8, 732.8))
     }
 
     @Test("a 180-degree hinge stays flat through fold-back")
@@ -139,6 +146,8 @@ struct DeviceTests {
         let contexts = Timeline.contexts(motion: .foldBack, device: fold7, frames: 120)
         #expect(Set(contexts.map(\.bounds)).count == 1)
         #expect(contexts.allSatisfy { $0.reservedRegions.isEmpty })
+        #expect(Timeline.phases(motion: .foldBack, device: fold7, frames: 120).allSatisfy { $0.posture == .flat })
+        #expect(Timeline.postures(source: .model(.foldBack), device: fold7, frames: 120).allSatisfy { $0 == [.flat] })
     }
 
     @Test("Pixel's tent mode: opened from shut, the outer display stays until 90 degrees; closing, the inner until 5")
