@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Measurement
+
+/// Expectations worked out independently of the code under test: published tables, or
+/// values computed with SciPy 1.17 (`scipy.stats.t.ppf`, `t.cdf`) and written down here.
+@Suite("Values pinned by an independent computation")
+struct PinnedValueTests {
+    @Test(
+        "Student's t quantile equals SciPy's to 1e-9, where ab's shared error takes it",
+        arguments: [
+            (0.975, 1, 12.706204736174694), (0.975, 2, 4.302652729749462), (0.975, 3, 3.1824463052837078),
+            (0.975, 4, 2.7764451051977934), (0.99375, 4, 4.314656048886743), (0.99875, 4, 6.758252832704313),
+            (0.995, 9, 3.249835541592126), (0.99875, 39, 3.2321617945681074), (0.975, 79, 1.9904502102301285),
+            (0.9995, 200, 3.3398354062757107),
+        ])
+    func tQuantile(_ p: Double, _ degrees: Int, _ expected: Double) {
+        let got = Statistics.tQuantile(p, degrees: degrees)
+        #expect(abs(got - expected) <= 1e-9 * expected, "\(got)")
+        #expect(abs(Statistics.tQuantile(1 - p, degrees: degrees) + expected) <= 1e-9 * expected)
+    }
+
+    @Test("the t distribution function at two points, odd and even degrees of freedom")
+    func tCDF() {
+        #expect(abs(Statistics.tCDF(1.5, degrees: 5) - 0.9030481598787634) < 1e-12)
+        #expect(abs(Statistics.tCDF(-2.0, degrees: 6) - 0.04621315576583756) < 1e-12)
+        #expect(Statistics.tCDF(0, degrees: 3) == 0.5)
+    }
+
+    /// Five trials of log ratios 0.03, 0.05, 0.04, 0.06, 0.02: mean 0.04, standard
+    /// error √(0.00025 / 5); the interval exp(0.04 ± t(1 − α/2, 4) · se) with α = 0.05 / k.
+    @Test(
+        "ab's interval shares 5 % over k comparisons (Bonferroni), to SciPy's figures",
+        arguments: [
+            (1, 1.0205764027122832, 1.061446320722305), (4, 1.0095359547123295, 1.0730544688560841),
+            (20, 0.9922421843247782, 1.0917567150323653),
+        ])
+    func bonferroni(_ comparisons: Int, _ lower: Double, _ upper: Double) {
+        let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
+        let estimate = ABEstimate.from(
+            trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: comparisons)
+        #expect(abs(estimate.ratio - exp(0.04)) < 1e-12)
+        #expect(abs(estimate.lower - lower) < 1e-9, "\(estimate.lower)")
+        #expect(abs(estimate.upper - upper) < 1e-9, "\(estimate.upper)")
+        #expect(abs(estimate.smallestDetectable - (upper / exp(0.04) - 1)) < 1e-9)
+    }
+
+    @Test("an experiment of 4 comparisons shares the error over its 5 planned looks too: 20 ways")
+    func sharedOverLooks() throws {
+        let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
+        var next = 0
+        var options = ABOptions()
+        options.maximumSeconds = 1e9
+        #expect(options.looks == [5, 10, 20, 40, 80])
+        let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, _ in
+            defer { next += 1 }
+            return ABTrial(logRatio: logs[next % logs.count], checksumsAgree: true, arrangements: 1, batchFrames: 1)
+                .line
+        }
+        let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
+        let result = try experiment.run(scenario: "s", baseline: side, candidate: side)
+        // At trial 5 the interval, 20 ways, is [0.9922, 1.0918]: no verdict. At trial 10 (the
+        // five twice) it is SciPy's [1.0206672, 1.0613519], above 1.02: slower.
+        #expect(result.trialLogRatios.count == 10)
+        #expect(result.estimate.verdict == .slower)
+        #expect(abs(result.estimate.lower - 1.0206672336194837) < 1e-9, "\(result.estimate.lower)")
+        #expect(abs(result.estimate.upper - 1.0613518608150208) < 1e-9, "\(result.estimate.upper)")
+    }
+}
