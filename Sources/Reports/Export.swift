@@ -83,12 +83,13 @@ extension ReportSummary {
                 ]
                 if let interval = entry.intervals[exported.metric] {
                     let half = (interval.upper - interval.lower) / 2
-                    fields.append(("range", .string("± \(SVG.value(half))")))
+                    // Plain numbers, never grouped: the consumer reads them with Number().
+                    fields.append(("range", .string("± \(formatNumber(half))")))
                     fields.append(
                         (
                             "extra",
                             .string(
-                                "95% interval \(SVG.value(interval.lower))–\(SVG.value(interval.upper)); \(entry.timeSamples.count) samples; commit \(commit)"
+                                "95% interval \(formatNumber(interval.lower))–\(formatNumber(interval.upper)); \(entry.timeSamples.count) samples; commit \(commit)"
                             )
                         ))
                 } else {

@@ -1,7 +1,10 @@
+import ArrangementModel
 import Foundation
+import SceneFormat
 import Testing
 
 @testable import Measurement
+@testable import Reports
 
 /// Expectations worked out independently of the code under test: published tables, or
 /// values computed with SciPy 1.17 (`scipy.stats.t.ppf`, `t.cdf`) and written down here.
@@ -66,5 +69,113 @@ struct PinnedValueTests {
         #expect(result.estimate.verdict == .slower)
         #expect(abs(result.estimate.lower - 1.0206672336194837) < 1e-9, "\(result.estimate.lower)")
         #expect(abs(result.estimate.upper - 1.0613518608150208) < 1e-9, "\(result.estimate.upper)")
+    }
+}
+
+/// Every number an export writes, read back the way its consumer reads it, equals the
+/// report's figure it came from.
+@Suite("Exports carry the report's numbers")
+struct ExportNumberTests {
+    let summary = try! ReportPageTests.summary(ReportPageTests.report())
+
+    func number(_ value: JSONValue?) -> Double? {
+        if case .number(let number)? = value { return number }
+        return nil
+    }
+
+    @Test("bmf: every measure's value and interval")
+    func bmf() throws {
+        let json = try JSONParser.parse(summary.export(.bmf))
+        for entry in summary.entries {
+            let benchmark = try #require(json["\(entry.scenario)/\(entry.variant)"])
+            for exported in ExportedMetric.all {
+                guard let value = entry.metrics[exported.metric] else {
+                    #expect(benchmark[exported.measure] == nil)
+                    continue
+                }
+                #expect(number(benchmark[exported.measure]?["value"]) == value, "\(exported.measure)")
+                let interval = entry.intervals[exported.metric]
+                #expect(number(benchmark[exported.measure]?["lower_value"]) == interval?.lower)
+                #expect(number(benchmark[exported.measure]?["upper_value"]) == interval?.upper)
+            }
+        }
+    }
+
+    /// github-action-benchmark splits `range` into the sign and a number, and reads the
+    /// number with JavaScript's `Number()`, which gives NaN for "7,219": the half-width
+    /// must be a plain number, as `Double()` reads it here.
+    @Test("github-action-benchmark: value, and a range and extra of plain numbers")
+    func githubActionBenchmark() throws {
+        guard case .array(let items) = try JSONParser.parse(summary.export(.githubActionBenchmark)) else {
+            Issue.record("not a list")
+            return
+        }
+        var seen = 0
+        for entry in summary.entries {
+            for exported in ExportedMetric.all {
+                guard let value = entry.metrics[exported.metric] else { continue }
+                let name = "\(entry.scenario)/\(entry.variant) \(exported.metric.name)"
+                let item = try #require(items.first { $0["name"] == .string(name) }, "\(name)")
+                seen += 1
+                #expect(number(item["value"]) == value)
+                guard let interval = entry.intervals[exported.metric] else {
+                    #expect(item["range"] == nil)
+                    continue
+                }
+                guard case .string(let range)? = item["range"] else {
+                    Issue.record("\(name): no range")
+                    continue
+                }
+                let text = range.replacingOccurrences(of: "± ", with: "")
+                let half = try #require(Double(text), "\(name): range '\(range)' is not a plain number")
+                #expect(abs(half - (interval.upper - interval.lower) / 2) <= 1e-9 * max(1, half), "\(name)")
+                guard case .string(let extra)? = item["extra"] else { continue }
+                #expect(extra.contains("95% interval \(formatNumber(interval.lower))–\(formatNumber(interval.upper))"))
+            }
+        }
+        #expect(seen == items.count)
+    }
+
+    @Test("google-benchmark: every repetition's time is a sample; mean, median and stddev of them")
+    func googleBenchmark() throws {
+        let json = try JSONParser.parse(summary.export(.googleBenchmark))
+        guard case .array(let benchmarks) = json["benchmarks"] ?? .null else {
+            Issue.record("no benchmarks")
+            return
+        }
+        for entry in summary.entries {
+            let name = "\(entry.scenario)/\(entry.variant)"
+            let repetitions = benchmarks.filter { $0["name"] == .string(name) }
+            #expect(repetitions.compactMap { number($0["real_time"]) } == entry.timeSamples)
+            for repetition in repetitions {
+                #expect(number(repetition["iterations"]) == Double(entry.batchFrames))
+                #expect(number(repetition["instructions"]) == entry.metrics[.instructionsPerRelayout])
+            }
+            // Worked by hand: the samples are t, 1.1 t and 0.9 t.
+            let t = entry.timeSamples[0]
+            let aggregates = Dictionary(
+                uniqueKeysWithValues: ["mean", "median", "stddev"].map { aggregate in
+                    (aggregate, number(benchmarks.first { $0["name"] == .string("\(name)_\(aggregate)") }?["real_time"]))
+                })
+            #expect(abs(aggregates["mean"]!! - t) < 1e-9 * t)
+            #expect(aggregates["median"]!! == t)
+            #expect(abs(aggregates["stddev"]!! - 0.1 * t) < 1e-9 * t)
+        }
+    }
+
+    @Test("benchstat: one line per sample with its ns/op and the exact counts")
+    func benchstat() throws {
+        let lines = summary.export(.benchstat).split(separator: "\n").map(String.init)
+        for entry in summary.entries {
+            let rows = lines.filter { $0.hasPrefix("BenchmarkRelayout/\(entry.scenario)/\(entry.variant) ") }
+            #expect(rows.count == entry.timeSamples.count)
+            for (row, sample) in zip(rows, entry.timeSamples) {
+                let fields = row.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                #expect(Int(fields[1]) == entry.batchFrames)
+                #expect(Double(fields[2]) == sample && fields[3] == "ns/op", "\(row)")
+                let instructions = fields.firstIndex(of: "instructions/op").map { Double(fields[$0 - 1]) }
+                #expect(instructions == entry.metrics[.instructionsPerRelayout])
+            }
+        }
     }
 }
