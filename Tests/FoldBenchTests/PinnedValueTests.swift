@@ -1,5 +1,6 @@
 import ArrangementModel
 import Foundation
+import Profiling
 import SceneFormat
 import SceneGenerator
 import Testing
@@ -267,5 +268,33 @@ struct ShardBalanceTests {
             search(0, &empty)
             #expect(loads.max()! <= (4.0 / 3 - 1 / (3 * Double(parts))) * best + 1e-9, "\(costs) in \(parts): \(loads)")
         }
+    }
+}
+
+/// main → a → b → a → c, a recursive through b, with an inlined helper in a: self and
+/// inclusive costs worked by hand, for two events.
+@Suite("Profile costs on a hand-built call graph")
+struct ProfileCostTests {
+    static let profile = Profile(
+        label: nil, events: ["Ir", "Dr"], totals: [155, 31],
+        samples: [
+            .init(stack: ["main"], function: "main", location: nil, values: [10, 1]),
+            .init(stack: ["main", "a"], function: "a", location: nil, values: [20, 2]),
+            .init(stack: ["main", "a", "b"], function: "b", location: nil, values: [30, 4]),
+            .init(stack: ["main", "a", "b", "a"], function: "a", location: nil, values: [40, 8]),
+            .init(stack: ["main", "a", "b", "a", "c"], function: "c", location: nil, values: [50, 16]),
+            .init(stack: ["main", "a", "helper [inlined]"], function: "a", location: nil, values: [5, 0]),
+        ])
+
+    @Test("self: the instructions compiled into each; inclusive: once per instruction, however deep the recursion")
+    func costs() {
+        let functions = Self.profile.functions()
+        #expect(functions.map(\.function) == ["a", "c", "b", "main"])
+        let byName = Dictionary(uniqueKeysWithValues: functions.map { ($0.function, $0) })
+        #expect(byName["main"]?.selfValues == [10, 1] && byName["main"]?.inclusiveValues == [155, 31])
+        #expect(byName["a"]?.selfValues == [65, 10] && byName["a"]?.inclusiveValues == [145, 30])
+        #expect(byName["b"]?.selfValues == [30, 4] && byName["b"]?.inclusiveValues == [120, 28])
+        #expect(byName["c"]?.selfValues == [50, 16] && byName["c"]?.inclusiveValues == [50, 16])
+        #expect(byName["helper [inlined]"] == nil)
     }
 }
