@@ -104,4 +104,36 @@ struct DocumentationTests {
             #expect(commands.contains(expected), "\(expected)")
         }
     }
+
+    @Test("the nightly mutation workflow is valid YAML, on a schedule, running scripts/mutate.sh with a seed")
+    func nightlyWorkflow() throws {
+        let path = repositoryRoot.appendingPathComponent("docs/github-actions-nightly.yml").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            """
+            import json, sys, yaml
+            document = yaml.safe_load(open(sys.argv[1]))
+            triggers = document[True]
+            steps = [step.get("run", "") for job in document["jobs"].values() for step in job["steps"]]
+            print(json.dumps({"cron": triggers["schedule"][0]["cron"], "steps": "\\n".join(steps)}))
+            """,
+            path,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        #expect(parsed["cron"] == .string("17 3 * * *"))
+        guard case .string(let steps)? = parsed["steps"] else {
+            Issue.record("no steps")
+            return
+        }
+        #expect(steps.contains("scripts/mutate.sh --per-module 3 --seed"), "\(steps)")
+        #expect(FileManager.default.isExecutableFile(atPath: repositoryRoot.appendingPathComponent("scripts/mutate.sh").path))
+    }
 }
