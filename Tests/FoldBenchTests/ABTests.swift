@@ -154,4 +154,20 @@ struct ABTests {
         #expect(refused.status == 2)
         #expect(refused.err.contains("gives 1 hinge angle per row; device \"my-trifold\" has 2 hinges"), "\(refused.err)")
     }
+
+    /// dlopen searches the library path for a name without a slash: `a.so` in the
+    /// current directory must be loaded as the file it names.
+    @Test("ab --baseline a.so --candidate b.so: bare file names in the current directory")
+    func bareFileNames() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try twoCopies(in: directory)
+        let result = try runBinary(
+            [
+                "ab", "--baseline", "a.so", "--candidate", "b.so", "--scenario", "drag-resize/media-player/iphone-duo",
+                "--frames", "24", "--max-trials", "5", "--format", "json",
+            ], directory: directory)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("cannot open shared object file"), "\(result.err)")
+    }
 }

@@ -8,13 +8,14 @@ import Workloads
 
 /// Runs the built executable; the callgrind mode re-executes the binary itself,
 /// so it cannot run inside the test process.
-func runBinary(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+func runBinary(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
     status: Int32, out: String, err: String
 ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try freshFoldBenchBinary())
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
