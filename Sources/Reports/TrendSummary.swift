@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Measurement
 import SceneFormat
+import Charts
 
 extension Trend {
     /// Each change point as (series, index of the first point after it, median level
@@ -41,6 +42,8 @@ extension Trend {
                 }))
     }
 
+    /// Levels at full precision (the shortest text that reads back as the same double),
+    /// for programs; the markdown summary rounds them for people.
     public static func summaryCSV(_ series: [TrendSeries]) -> String {
         var text = CSV.line(["scenario", "variant", "metric", "unit", "commit", "date", "before", "after", "change"])
         for (item, index, before, after) in changes(series) {
@@ -61,9 +64,14 @@ extension Trend {
         for (item, index, before, after) in found {
             let change = before == 0 ? "" : String(format: "%+.1f%%", (after - before) / before * 100)
             text +=
-                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(formatNumber(before)) | \(formatNumber(after)) | \(change) | \(direction(item.metric, before, after)) |\n"
+                "| \(item.scenario) | \(item.variant) | \(item.metric) | \(item.points[index].commit) | \(level(before)) | \(level(after)) | \(change) | \(direction(item.metric, before, after)) |\n"
         }
         return text
+    }
+
+    /// A level for people: a whole number grouped, anything else to a few significant digits.
+    static func level(_ value: Double) -> String {
+        value == value.rounded() ? SVG.count(value) : SVG.value(value)
     }
 
     /// "worse" or "better" by the metric's polarity; empty for a metric this version does not know.

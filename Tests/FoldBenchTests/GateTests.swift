@@ -483,7 +483,7 @@ struct TrendTests {
         #expect(result.err.contains("\(path): line 23: value 'fast!' is not a number (skipped)"))
         #expect(
             result.out.contains(
-                "| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50000 | 55000 | +10.0% | worse |"
+                "| fold-cycle/balanced-d8/iphone-duo | fast | instructionsPerRelayout | c10 | 50,000 | 55,000 | +10.0% | worse |"
             )
         )
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()

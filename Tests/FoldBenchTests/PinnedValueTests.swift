@@ -216,6 +216,22 @@ struct TrendSummaryValueTests {
         #expect(markdown.contains("| s | fast | timePerRelayout | c10 | 100 | 120 | +20.0% | worse |"))
         #expect(markdown.contains("| s | fast | timePerRelayout | c20 | 120 | 90 | -25.0% | better |"))
     }
+
+    @Test("markdown rounds levels for people; CSV keeps every digit")
+    func rounding() {
+        var item = series()
+        item.points = item.points.map { point in
+            var point = point
+            point.value = point.value * 10 + 49.6954999999998 - 1000 + 1000
+            return point
+        }
+        let before = Trend.changes([item])[0].2
+        #expect(before == 1049.6954999999998)
+        let markdown = Trend.summaryMarkdown([item])
+        #expect(!markdown.contains("1049.69"), "\(markdown)")
+        #expect(markdown.contains("| 1,050 |"), "\(markdown)")
+        #expect(Trend.summaryCSV([item]).contains(",1049.6954999999998,"))
+    }
 }
 
 @Suite("The shard plan's balance")
