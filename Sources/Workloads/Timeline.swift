@@ -67,6 +67,17 @@ public enum Timeline {
             self.outerDisplay = outerDisplay
             self.inTransition = inTransition
         }
+
+        /// The phase of a frame in which the device, shut, shows nothing.
+        var shut: Phase { Phase(posture: .closed, orientation: orientation, outerDisplay: true, inTransition: false) }
+
+        /// Half-open when a fold is reserved, folded back when a hinge is, closed when a
+        /// display other than the main one is in use, flat otherwise.
+        static func summary(_ postures: [Posture], reserving: Bool, mainDisplay: Bool) -> Posture {
+            if reserving { return .halfOpen }
+            if postures.contains(.foldedBack) { return .foldedBack }
+            return mainDisplay ? .flat : .closed
+        }
     }
 
     /// The unfold spring's stiffness (mass 1) and the angle its progress reaches 1 at.
@@ -165,11 +176,7 @@ public enum Timeline {
             guard let display = device.display(for: postures) else {
                 // Shut: nothing is drawn, the last context stays.
                 if let (context, phase) = lastShown {
-                    var still = phase
-                    still.outerDisplay = true
-                    still.inTransition = false
-                    still.posture = .closed
-                    timeline.append((context, still))
+                    timeline.append((context, phase.shut))
                 } else {
                     unshownBefore += 1
                 }
@@ -178,10 +185,8 @@ public enum Timeline {
             }
             var context = device.context(
                 display: display, postures: postures, orientation: state.orientation, direction: direction)
-            let summary: Posture =
-                if !context.reservedRegions.isEmpty { .halfOpen } else if postures.contains(.foldedBack) {
-                    .foldedBack
-                } else if display != main { .closed } else { .flat }
+            let summary = Phase.summary(
+                postures, reserving: !context.reservedRegions.isEmpty, mainDisplay: display == main)
             if state.widthFraction != 1 {
                 let bounds = context.bounds
                 context.bounds = Rect(
@@ -220,11 +225,7 @@ public enum Timeline {
                 posture: summary, orientation: state.orientation, outerDisplay: display != main, inTransition: moving)
             lastShown = (context, phase)
             if unshownBefore > 0 {
-                var still = phase
-                still.outerDisplay = true
-                still.inTransition = false
-                still.posture = .closed
-                timeline += Array(repeating: (context, still), count: unshownBefore)
+                timeline += Array(repeating: (context, phase.shut), count: unshownBefore)
                 unshownBefore = 0
             }
             timeline.append((context, phase))
