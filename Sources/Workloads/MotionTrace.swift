@@ -102,9 +102,11 @@ public struct MotionTrace: Sendable, Equatable {
         var hinges = 0
         var widthColumn: Int?
         var samples: [Sample] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on every newline character, so that a
+        // trace written on Windows reads as one written anywhere else.
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = offset + 1
-            let content = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+            let content = rawLine
             if content.isEmpty || content.first == "#" { continue }
             let fields = content.split(separator: ",", omittingEmptySubsequences: false).map {
                 String($0).trimmingSpaces

@@ -260,6 +260,19 @@ struct DeviceTests {
         }
     }
 
+    @Test("a trace with CRLF line ends reads as with LF, its lines numbered alike")
+    func crlfTrace() throws {
+        let text = "time,angle,orientation\n0,10,portrait\n# a comment\n0.5,20,landscape\n"
+        let lf = try MotionTrace.decode(Array(text.utf8), name: "t")
+        let crlf = try MotionTrace.decode(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), name: "t")
+        #expect(crlf == lf && lf.samples.map(\.line) == [2, 4])
+        #expect {
+            _ = try MotionTrace.decode(Array("time,angle,orientation\r\n0,10,portrait\r\n0,20,portrait\r\n".utf8), name: "t")
+        } throws: { error in
+            "\(error)".contains("line 3, column 1")
+        }
+    }
+
     @Test("a trace with the wrong number of hinges, or an angle beyond a hinge, is refused on the device")
     func traceOnDevice() throws {
         let two = try MotionTrace.decode(Array("time,angle1,angle2,orientation\n0,90,90,landscape\n".utf8), name: "t")
