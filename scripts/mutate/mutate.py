@@ -119,9 +119,9 @@ def mask(lines):
     return masked
 
 
-def sites(path, module):
+def sites(path, module, root=ROOT):
     """Every mutant of one file: (module, path, line number, family, original, mutated)."""
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+    with open(os.path.join(root, path), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
     found = []
     for number, (line, code) in enumerate(zip(lines, mask(lines)), start=1):
@@ -156,13 +156,13 @@ def mutant_id(site):
     return hashlib.sha1(f"{path}\n{original}\n{mutated}".encode()).hexdigest()[:12]
 
 
-def modules():
+def modules(root=ROOT):
     """Every Swift module under Sources/ and its files."""
     result = {}
-    for module in sorted(os.listdir(os.path.join(ROOT, "Sources"))):
+    for module in sorted(os.listdir(os.path.join(root, "Sources"))):
         files = []
-        for directory, _, names in os.walk(os.path.join(ROOT, "Sources", module)):
-            files += [os.path.relpath(os.path.join(directory, n), ROOT) for n in names if n.endswith(".swift")]
+        for directory, _, names in os.walk(os.path.join(root, "Sources", module)):
+            files += [os.path.relpath(os.path.join(directory, n), root) for n in names if n.endswith(".swift")]
         if files:
             result[module] = sorted(files)
     return result
@@ -207,13 +207,19 @@ def main():
             print(f"mutate: no module '{module}' with a test filter in scripts/mutate/filters.txt", file=sys.stderr)
             return 2
 
-    sample = []
-    for module in chosen:
-        candidates = [site for path in every[module] for site in sites(path, module)]
-        generator = random.Random(f"{arguments.seed}/{module}")
-        generator.shuffle(candidates)
-        sample += [(module, len(candidates), site) for site in candidates[: arguments.per_module]]
+    def draw(root):
+        """The seeded sample, from the files under `root`."""
+        sample = []
+        files = modules(root)
+        for module in chosen:
+            candidates = [site for path in files[module] for site in sites(path, module, root)]
+            generator = random.Random(f"{arguments.seed}/{module}")
+            generator.shuffle(candidates)
+            sample += [(module, len(candidates), site) for site in candidates[: arguments.per_module]]
+        return sample
+
     if arguments.list:
+        sample = draw(ROOT)
         for module, _, site in sample:
             print(f"{mutant_id(site)}  {site[1]}:{site[2]}  {site[3]}: {site[5].strip() or '(deleted)'}")
         return 0
@@ -239,6 +245,8 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(tree, name)), exist_ok=True)
             shutil.copy2(source, os.path.join(tree, name))
 
+    # Drawn from the copy, so that editing the checkout during a run changes nothing.
+    sample = draw(tree)
     build = ["swift", "build", "--build-tests"]
     def tests(expression):
         return ["swift", "test", "--skip-build", "--filter", expression]
@@ -265,6 +273,7 @@ def main():
         with open(target, encoding="utf-8") as handle:
             text = handle.read()
         lines = text.split("\n")
+        assert lines[number - 1] == original, f"{path}:{number} changed under the run"
         lines[number - 1] = mutated
         with open(target, "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines))
