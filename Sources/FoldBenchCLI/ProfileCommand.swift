@@ -98,11 +98,7 @@ enum ProfileCommand: Command {
             let (before, _) = try profileBuild(
                 baseline, scenario: scenario.description, variant: variant, frames: frames, files: files,
                 cacheSimulation: cacheSimulation)
-            let diff = ProfileDiff(before: before, after: profile) { location in
-                sources.lines(location.file).flatMap {
-                    $0.indices.contains(location.line - 1) ? $0[location.line - 1] : nil
-                }
-            }
+            let diff = ProfileDiff(before: before, after: profile, text: sources.text)
             console.out(
                 "\nchanges since \(baselineSpec):\n\(ProfileText.diffTables(diff, relayouts: frames, count: top))")
             do {

@@ -40,4 +40,9 @@ public final class SourceFiles: @unchecked Sendable {
         cache[path] = lines
         return lines
     }
+
+    /// The text of the line at `location` (lines count from 1), or `nil`.
+    public func text(at location: SourceLocation) -> String? {
+        lines(location.file).flatMap { $0.indices.contains(location.line - 1) ? $0[location.line - 1] : nil }
+    }
 }
