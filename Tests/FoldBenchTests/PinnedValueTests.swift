@@ -4,6 +4,7 @@ import Profiling
 import SceneFormat
 import SceneGenerator
 import Testing
+import Variants
 @testable import Workloads
 
 @testable import Measurement
@@ -464,5 +465,46 @@ struct ProfileSourceTests {
         ])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("drag-resize/media-player/iphone-duo, fast: 120 relayouts"), "\(result.out)")
+    }
+}
+
+@Suite("Small rules pinned by hand")
+struct SmallRuleTests {
+    @Test("JSON objects are equal only with the same keys and values in the same order")
+    func jsonEquality() {
+        let one: JSONValue = .object([("a", .number(1))])
+        #expect(one == .object([("a", .number(1))]))
+        #expect(one != .object([("a", .number(2))]))
+        #expect(one != .object([("b", .number(1))]))
+        #expect(one != .object([("a", .number(1)), ("b", .number(2))]))
+        #expect(JSONValue.object([("a", .null), ("b", .null)]) != .object([("b", .null), ("a", .null)]))
+    }
+
+    @Test("a length with only a maximum below 1 pt is honoured: no minimum means 0, by every variant")
+    func lengthWithoutMinimum() throws {
+        let scene = try SceneDecoder.decode(
+            Array(
+                #"""
+                {"context": {"bounds": {"x": 0, "y": 0, "width": 10, "height": 10}},
+                 "root": {"style": "split", "primary": {"id": "a", "split": {"horizontal": {"length": {"max": 0.5}}}},
+                          "secondary": {"id": "b"}}}
+                """#.utf8))
+        for entry in VariantList.all where !entry.isTestOnly {
+            let panes = entry.variant.resolve(scene.tree, in: scene.context).panes
+            #expect(panes.map(\.frame.width) == [0.5, 9.5], "\(entry.name)")
+        }
+    }
+
+    @Test("the generator's contexts: bounds up to 1,400 pt, most on a 10-pt grid")
+    func generatorBounds() throws {
+        var generator = SceneGenerator(seed: 5)
+        let tree = try TreeFactory.balanced(depth: 2)
+        var onGrid = 0
+        for _ in 0..<1_000 {
+            let bounds = generator.context(for: tree).bounds
+            #expect(bounds.width <= 1_400 && bounds.height <= 1_400)
+            if bounds.width.truncatingRemainder(dividingBy: 10) == 0 { onGrid += 1 }
+        }
+        #expect(onGrid > 700)
     }
 }
