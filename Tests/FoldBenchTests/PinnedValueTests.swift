@@ -507,6 +507,30 @@ struct SmallRuleTests {
         }
         #expect(onGrid > 700)
     }
+
+    @Test("a walk's rotations swap the sides and the size classes together")
+    func walkRotations() throws {
+        var generator = SceneGenerator(seed: 9)
+        let tree = try TreeFactory.balanced(depth: 2)
+        let walk = generator.walk(for: tree, steps: 3_000)
+        // Sides swapped with different size classes on the two axes: a rotation (a return
+        // to an earlier context can swap the sides too, with that context's classes).
+        var rotations = 0
+        var swapped = 0
+        for (before, after) in zip(walk, walk.dropFirst())
+        where before.bounds.width != before.bounds.height && after.bounds.width == before.bounds.height
+            && after.bounds.height == before.bounds.width && before.sizeClass.horizontal != before.sizeClass.vertical
+        {
+            rotations += 1
+            if after.sizeClass.horizontal == before.sizeClass.vertical
+                && after.sizeClass.vertical == before.sizeClass.horizontal
+            {
+                swapped += 1
+            }
+        }
+        #expect(rotations > 30)
+        #expect(Double(swapped) >= 0.8 * Double(rotations), "\(swapped) of \(rotations)")
+    }
 }
 
 @Suite("E-divisive's statistic against the definition")
