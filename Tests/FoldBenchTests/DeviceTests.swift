@@ -251,6 +251,8 @@ struct DeviceTests {
                 "time,angle,orientation\n0,ninety,portrait\n",
                 "line 2, column 2 (angle): \"ninety\" is not a finite number"
             ),
+            ("time,angle1,angle2\n", "line 1, column 4: the column after the angles is \"orientation\""),
+            ("time,angle1\n", "line 1, column 3: the column after the angles is \"orientation\""),
         ])
     func badTraces(_ text: String, _ message: String) {
         #expect {

@@ -508,6 +508,15 @@ struct SmallRuleTests {
         #expect(onGrid > 700)
     }
 
+    @Test("resize-back's drags, worked by hand at 120 Hz: 90 % of the width a quarter of the way into each")
+    func resizeBack() {
+        // 0.2 s held, dragged to 0.8 in 0.05 s, held 0.1 s, dragged back in 0.05 s.
+        for (frame, fraction) in [(0, 1.0), (27, 0.9), (33, 0.8), (45, 0.9), (48, 1.0), (60, 1.0), (87, 0.9)] {
+            let state = Motion.resizeBack.state(atFrame: frame, refreshRate: 120)
+            #expect(abs(state.widthFraction - fraction) < 1e-12, "frame \(frame): \(state.widthFraction)")
+        }
+    }
+
     @Test("a walk's rotations swap the sides and the size classes together")
     func walkRotations() throws {
         var generator = SceneGenerator(seed: 9)
