@@ -1,8 +1,8 @@
 import ArrangementModel
+import Charts
 import Foundation
 import Measurement
 import SceneFormat
-import Charts
 
 extension Trend {
     /// Each change point as (series, index of the first point after it, median level

@@ -104,7 +104,8 @@ public struct MotionTrace: Sendable, Equatable {
         var samples: [Sample] = []
         // "\r\n" is one Character in Swift: split on every newline character, so that a
         // trace written on Windows reads as one written anywhere else.
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {
             let line = offset + 1
             let content = rawLine
             if content.isEmpty || content.first == "#" { continue }

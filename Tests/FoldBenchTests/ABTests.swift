@@ -136,7 +136,8 @@ struct ABTests {
             "time,angle1,angle2,orientation\n0,0,0,landscape\n0.05,100,100,landscape\n0.1,180,180,landscape\n",
             named: "open.csv", in: directory)
         let result = try runBinary([
-            "ab", "--baseline", a, "--candidate", b, "--scenario", "open/balanced-d3/my-trifold", "--device-file", device,
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "open/balanced-d3/my-trifold", "--device-file",
+            device,
             "--motion-file", trace, "--frames", "24", "--max-trials", "5", "--format", "json",
         ])
         #expect(result.status == 0, "\(result.err)")
@@ -148,11 +149,13 @@ struct ABTests {
         #expect(first["checksumsAgree"] == .bool(true))
         let bad = try writeFile("time,angle,orientation\n0,0,portrait\n", named: "one.csv", in: directory)
         let refused = try runBinary([
-            "ab", "--baseline", a, "--candidate", b, "--scenario", "one/balanced-d3/my-trifold", "--device-file", device,
+            "ab", "--baseline", a, "--candidate", b, "--scenario", "one/balanced-d3/my-trifold", "--device-file",
+            device,
             "--motion-file", bad, "--max-trials", "5",
         ])
         #expect(refused.status == 2)
-        #expect(refused.err.contains("gives 1 hinge angle per row; device \"my-trifold\" has 2 hinges"), "\(refused.err)")
+        #expect(
+            refused.err.contains("gives 1 hinge angle per row; device \"my-trifold\" has 2 hinges"), "\(refused.err)")
     }
 
     /// dlopen searches the library path for a name without a slash: `a.so` in the

@@ -269,7 +269,8 @@ struct DeviceTests {
         let crlf = try MotionTrace.decode(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), name: "t")
         #expect(crlf == lf && lf.samples.map(\.line) == [2, 4])
         #expect {
-            _ = try MotionTrace.decode(Array("time,angle,orientation\r\n0,10,portrait\r\n0,20,portrait\r\n".utf8), name: "t")
+            _ = try MotionTrace.decode(
+                Array("time,angle,orientation\r\n0,10,portrait\r\n0,20,portrait\r\n".utf8), name: "t")
         } throws: { error in
             "\(error)".contains("line 3, column 1")
         }

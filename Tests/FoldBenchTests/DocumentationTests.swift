@@ -12,6 +12,28 @@ struct DocumentationTests {
         try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// A YAML file of the repository read by PyYAML (Debian's python3-yaml), as GitHub
+    /// reads it, and the JSON that `script` prints from its `document`; a syntax error
+    /// fails here.
+    static func readYAML(_ file: String, _ script: String) throws -> JSONValue {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", "import json, sys, yaml\ndocument = yaml.safe_load(open(sys.argv[1]))\n" + script,
+            repositoryRoot.appendingPathComponent(file).path,
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problem)")
+        return try JSONParser.parse(String(decoding: data, as: UTF8.self))
+    }
+
     @Test("docs/reference.md names every command, every option and every metric")
     func referenceIsComplete() throws {
         let reference = try Self.read("docs/reference.md")
@@ -56,15 +78,9 @@ struct DocumentationTests {
 
     @Test("the GitHub Actions example is valid YAML with a shard matrix, a merge, both gates and the job summary")
     func workflowExample() throws {
-        let path = repositoryRoot.appendingPathComponent("docs/github-actions.yml").path
-        // PyYAML (Debian's python3-yaml) reads it as GitHub does; a syntax error fails here.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
+        let parsed = try Self.readYAML(
+            "docs/github-actions.yml",
             """
-            import json, sys, yaml
-            document = yaml.safe_load(open(sys.argv[1]))
             jobs = document["jobs"]
             print(json.dumps({
                 "jobs": sorted(jobs),
@@ -72,19 +88,7 @@ struct DocumentationTests {
                 "needs": jobs["report"]["needs"],
                 "steps": [step.get("run", "") for job in jobs.values() for step in job["steps"]],
             }))
-            """,
-            path,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(problem)")
-        let parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            """)
         #expect(parsed["jobs"] == .array([.string("bench"), .string("report")]))
         #expect(parsed["matrix"] == .array([.number(1), .number(2), .number(3), .number(4)]))
         #expect(parsed["needs"] == .string("bench"))
@@ -107,33 +111,21 @@ struct DocumentationTests {
 
     @Test("the nightly mutation workflow is valid YAML, on a schedule, running scripts/mutate.sh with a seed")
     func nightlyWorkflow() throws {
-        let path = repositoryRoot.appendingPathComponent("docs/github-actions-nightly.yml").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
+        let parsed = try Self.readYAML(
+            "docs/github-actions-nightly.yml",
             """
-            import json, sys, yaml
-            document = yaml.safe_load(open(sys.argv[1]))
             triggers = document[True]
             steps = [step.get("run", "") for job in document["jobs"].values() for step in job["steps"]]
             print(json.dumps({"cron": triggers["schedule"][0]["cron"], "steps": "\\n".join(steps)}))
-            """,
-            path,
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            """)
         #expect(parsed["cron"] == .string("17 3 * * *"))
         guard case .string(let steps)? = parsed["steps"] else {
             Issue.record("no steps")
             return
         }
         #expect(steps.contains("scripts/mutate.sh --per-module 3 --seed"), "\(steps)")
-        #expect(FileManager.default.isExecutableFile(atPath: repositoryRoot.appendingPathComponent("scripts/mutate.sh").path))
+        #expect(
+            FileManager.default.isExecutableFile(
+                atPath: repositoryRoot.appendingPathComponent("scripts/mutate.sh").path))
     }
 }

@@ -5,10 +5,10 @@ import SceneFormat
 import SceneGenerator
 import Testing
 import Variants
-@testable import Workloads
 
 @testable import Measurement
 @testable import Reports
+@testable import Workloads
 
 /// Expectations worked out independently of the code under test: published tables, or
 /// values computed with SciPy 1.17 (`scipy.stats.t.ppf`, `t.cdf`) and written down here.
@@ -159,7 +159,10 @@ struct ExportNumberTests {
             let t = entry.timeSamples[0]
             let aggregates = Dictionary(
                 uniqueKeysWithValues: ["mean", "median", "stddev"].map { aggregate in
-                    (aggregate, number(benchmarks.first { $0["name"] == .string("\(name)_\(aggregate)") }?["real_time"]))
+                    (
+                        aggregate,
+                        number(benchmarks.first { $0["name"] == .string("\(name)_\(aggregate)") }?["real_time"])
+                    )
                 })
             #expect(abs(aggregates["mean"]!! - t) < 1e-9 * t)
             #expect(aggregates["median"]!! == t)
@@ -193,7 +196,9 @@ struct TrendSummaryValueTests {
     func series() -> TrendSeries {
         var series = TrendSeries(
             scenario: "s", variant: "fast", metric: "timePerRelayout", unit: "ns",
-            points: Self.values.enumerated().map { TrendSeries.Point(date: "d\($0.offset)", commit: "c\($0.offset)", value: $0.element) })
+            points: Self.values.enumerated().map {
+                TrendSeries.Point(date: "d\($0.offset)", commit: "c\($0.offset)", value: $0.element)
+            })
         series.changePoints = [10, 20]
         return series
     }
@@ -262,7 +267,8 @@ struct ShardBalanceTests {
             let assignment = Shard.assign(scenarios, parts: parts, cost: cost)
             #expect(assignment.allSatisfy { (0..<parts).contains($0) })
             let shards = (1...parts).map { Shard(index: $0, count: parts)!.select(scenarios, cost: cost) }
-            #expect(shards.flatMap { $0 }.count == count && Set(shards.flatMap { $0 }.map(\.description)).count == count)
+            #expect(
+                shards.flatMap { $0 }.count == count && Set(shards.flatMap { $0 }.map(\.description)).count == count)
             var loads = [Double](repeating: 0, count: parts)
             for (index, part) in assignment.enumerated() { loads[part] += costs[index] }
             // The best split, by trying every assignment (at most 4^8).
@@ -356,41 +362,65 @@ struct DeviceBoundaryTests {
         "insets may fill the display, not exceed it, in each orientation",
         arguments: [
             // landscape, 1290 wide: leading 0 + trailing 0 → leading 1290 fills it
-            (#""width": 1290, "height": 946, "safeArea": {"top": 24, "leading": 0,"#, #""leading": 0,"#,
-             #""leading": 1290,"#, #""leading": 1290.5,"#),
+            (
+                #""width": 1290, "height": 946, "safeArea": {"top": 24, "leading": 0,"#, #""leading": 0,"#,
+                #""leading": 1290,"#, #""leading": 1290.5,"#
+            ),
             // portrait, 1290 high: top 24 + bottom 16 → top 1274 fills it
-            (#""width": 946, "height": 1290, "safeArea": {"top": 24,"#, #""top": 24,"#, #""top": 1274,"#,
-             #""top": 1274.5,"#),
+            (
+                #""width": 946, "height": 1290, "safeArea": {"top": 24,"#, #""top": 24,"#, #""top": 1274,"#,
+                #""top": 1274.5,"#
+            ),
         ])
     func insets(_ screen: String, _ current: String, _ fill: String, _ over: String) throws {
-        #expect(try decodes(Self.trifold, replacing: screen, with: screen.replacingOccurrences(of: current, with: fill)))
-        #expect(try !decodes(Self.trifold, replacing: screen, with: screen.replacingOccurrences(of: current, with: over)))
+        #expect(
+            try decodes(Self.trifold, replacing: screen, with: screen.replacingOccurrences(of: current, with: fill)))
+        #expect(
+            try !decodes(Self.trifold, replacing: screen, with: screen.replacingOccurrences(of: current, with: over)))
     }
 
     @Test("hinge thresholds at their boundaries")
     func thresholds() throws {
         let hinge = #"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#
         func with(_ text: String) throws -> Bool { try decodes(Self.duo, replacing: hinge, with: text) }
-        #expect(try with(#"{"name": "hinge", "closedBelow": 164.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
+        #expect(
+            try with(#"{"name": "hinge", "closedBelow": 164.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
         #expect(try !with(#"{"name": "hinge", "closedBelow": 165, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
-        #expect(try with(#"{"name": "hinge", "closedBelow": 10, "opensFrom": 10, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
-        #expect(try with(#"{"name": "hinge", "closedBelow": 10, "opensFrom": 164.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
-        #expect(try !with(#"{"name": "hinge", "closedBelow": 10, "opensFrom": 165, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
-        #expect(try !with(#"{"name": "hinge", "closedBelow": 10, "opensFrom": 9.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#))
+        #expect(
+            try with(
+                #"{"name": "hinge", "closedBelow": 10, "opensFrom": 10, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#
+            ))
+        #expect(
+            try with(
+                #"{"name": "hinge", "closedBelow": 10, "opensFrom": 164.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#
+            ))
+        #expect(
+            try !with(
+                #"{"name": "hinge", "closedBelow": 10, "opensFrom": 165, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#
+            ))
+        #expect(
+            try !with(
+                #"{"name": "hinge", "closedBelow": 10, "opensFrom": 9.999, "flatFrom": 165, "flatUntil": 195, "maximum": 360}"#
+            ))
         #expect(try with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 360, "maximum": 360}"#))
-        #expect(try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 360.001, "maximum": 360}"#))
+        #expect(
+            try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 360.001, "maximum": 360}"#))
         #expect(try with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 180, "maximum": 360}"#))
-        #expect(try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 179.999, "maximum": 360}"#))
-        #expect(try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 195, "maximum": 179.999}"#))
+        #expect(
+            try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 179.999, "maximum": 360}"#))
+        #expect(
+            try !with(#"{"name": "hinge", "closedBelow": 10, "flatFrom": 165, "flatUntil": 195, "maximum": 179.999}"#))
         // Without a folded-back mode (and no catch-all), a 360-degree hinge lacks one; a
         // 180-degree hinge cannot fold back and needs none.
         let modes = #"{"hinges": {"hinge": ["foldedBack"]}, "display": "single"},"#
         let catchAll = #"{"display": "spanned"}"#
         let spanned = #"{"hinges": {"hinge": ["halfOpen", "flat"]}, "display": "spanned"}"#
-        let narrowed = Self.duo.replacingOccurrences(of: modes, with: "").replacingOccurrences(of: catchAll, with: spanned)
+        let narrowed = Self.duo.replacingOccurrences(of: modes, with: "").replacingOccurrences(
+            of: catchAll, with: spanned)
         #expect(try !decodes(narrowed, replacing: #""maximum": 360"#, with: #""maximum": 359"#))
         #expect(
-            try decodes(narrowed, replacing: #""flatUntil": 195, "maximum": 360"#, with: #""flatUntil": 180, "maximum": 180"#))
+            try decodes(
+                narrowed, replacing: #""flatUntil": 195, "maximum": 360"#, with: #""flatUntil": 180, "maximum": 180"#))
     }
 }
 
@@ -419,7 +449,8 @@ struct SceneBoundaryTests {
         ] {
             #expect(throws: Never.self, "\(primary)") { _ = try SceneDecoder.decode(Array(Self.scene(primary).utf8)) }
         }
-        let region = axis == "horizontal"
+        let region =
+            axis == "horizontal"
             ? #", "reservedRegions": [{"x": 500, "y": 0, "width": 0, "height": 700}]"#
             : #", "reservedRegions": [{"x": 0, "y": 350, "width": 1000, "height": 0}]"#
         #expect(throws: Never.self) { _ = try SceneDecoder.decode(Array(Self.scene("", regions: region).utf8)) }
@@ -461,7 +492,8 @@ struct ProfileSourceTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try runBinary([
-            "profile", "--scenario", "drag-resize/media-player/iphone-duo", "--variant", "fast", "--out", directory.path,
+            "profile", "--scenario", "drag-resize/media-player/iphone-duo", "--variant", "fast", "--out",
+            directory.path,
         ])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("drag-resize/media-player/iphone-duo, fast: 120 relayouts"), "\(result.out)")
