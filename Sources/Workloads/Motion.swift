@@ -1,8 +1,8 @@
 import ArrangementModel
 import Foundation
 
-/// A timeline of the device: for frame k at a refresh rate,
-/// the hinge angle, the orientation and the share of the display's width in use.
+/// A timeline of the device: for frame k at a refresh rate, an angle per hinge (one
+/// for all when they move together), the orientation and the share of the width in use.
 public enum Motion: String, Sendable, CaseIterable {
     /// θ sweeps 180 → 0 → 180 as a triangle wave, one cycle in 0.5 s (landscape).
     case foldCycle = "fold-cycle"

@@ -50,7 +50,8 @@ struct CommandLineTests {
     func resolveDeviceOptions() {
         let path = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
         let bad = runFoldBench(["resolve", path, "--device", "iphone-duo", "--posture", "ajar"])
-        #expect(bad.status == 2 && bad.err.contains("--posture is one of closed, halfOpen, flat, foldedBack, not 'ajar'"))
+        #expect(
+            bad.status == 2 && bad.err.contains("--posture is one of closed, halfOpen, flat, foldedBack, not 'ajar'"))
         let alone = runFoldBench(["resolve", path, "--orientation", "portrait"])
         #expect(alone.status == 2 && alone.err.contains("--posture and --orientation need --device or --device-file"))
         let unknown = runFoldBench(["resolve", path, "--device", "brick"])

@@ -111,7 +111,7 @@ struct MotionTests {
         let profile = try DeviceProfile.shipped(device)
         #expect(profile.posture(atAngle: angle) == posture)
         let context = profile.context(posture: posture, orientation: .landscape)
-        let screen = posture == .closed ? profile.displays[0].screens[.landscape]! : profile.displays[1].screens[.landscape]!
+        let screen = profile.displays[posture == .closed ? 0 : 1].screens[.landscape]!
         #expect(context.bounds == screen.safeArea)
         #expect(context.sizeClass == screen.sizeClass)
         #expect(context.reservedRegions == (posture == .halfOpen ? [screen.folds[0].rect] : []))

@@ -30,7 +30,8 @@ enum TraceFuzz {
             }
             for device in devices where (try? trace.check(on: device)) != nil {
                 for rate in [30.0, 120] {
-                    let contexts = Timeline.contexts(source: .trace(trace), device: device, frames: 32, refreshRate: rate)
+                    let contexts = Timeline.contexts(
+                        source: .trace(trace), device: device, frames: 32, refreshRate: rate)
                     let reference = contexts.map { ReferenceResolver().resolve(tree, in: $0) }
                     for entry in VariantList.candidates {
                         let loop = entry.frameLoop(tree, contexts, now: Clock.now)
