@@ -91,7 +91,8 @@ public struct Scale: Sendable, Equatable {
     public static func niceStep(_ rough: Double) -> Double {
         guard rough > 0, rough.isFinite else { return 1 }
         let power = Scale.power(below: rough)
-        for factor in [1.0, 2, 5, 10] where power * factor >= rough * 0.999_999 { return power * factor }
+        // `power * 10` is above `rough` already: it is the answer when 1, 2 and 5 are not.
+        for factor in [1.0, 2, 5] where power * factor >= rough * 0.999_999 { return power * factor }
         return power * 10
     }
 

@@ -88,8 +88,10 @@ enum Builds {
     }
 
     /// Where built revisions are kept: `$FOLDBENCH_BUILD_CACHE`, else `~/.cache/foldbench/builds`.
-    static var defaultCache: String {
-        let environment = ProcessInfo.processInfo.environment
+    static var defaultCache: String { cache(in: ProcessInfo.processInfo.environment) }
+
+    /// The cache an environment names (an empty `FOLDBENCH_BUILD_CACHE` names none).
+    static func cache(in environment: [String: String]) -> String {
         if let cache = environment["FOLDBENCH_BUILD_CACHE"], !cache.isEmpty { return cache }
         return "\(environment["HOME"] ?? NSTemporaryDirectory())/.cache/foldbench/builds"
     }

@@ -130,7 +130,7 @@ enum ProfileCommand: Command {
         }
         return stacks.rerooted(
             below: { frame in
-                ["countInstructionLoops", "FrameLoop", "VariantBench"].contains { frame.contains($0) }
+                ["countInstructionLoops", "FrameLoop"].contains { frame.contains($0) }
             }, driverName: "the frame loop")
     }
 

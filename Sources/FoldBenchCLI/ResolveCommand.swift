@@ -28,8 +28,9 @@ enum ResolveCommand: Command {
         if let device = try deviceProfile(arguments) {
             let posture = try choice(arguments, .posture, Posture.allCases, default: Posture.halfOpen)
             let orientation = try choice(arguments, .orientation, Orientation.allCases, default: Orientation.landscape)
-            scene.context = device.context(
-                posture: posture, orientation: orientation, direction: scene.context.layoutDirection)
+            scene.context = Workload.combine(
+                device.context(posture: posture, orientation: orientation, direction: scene.context.layoutDirection),
+                with: scene)
         } else if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
             let options = [CommandSpec.Option.posture, .orientation, .device, .deviceFile].map(\.name)
             throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)

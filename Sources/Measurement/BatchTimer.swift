@@ -22,9 +22,8 @@ public final class BatchTimer {
         scenario: Scenario, variant: VariantEntry, frames: Int, minimumBatchNanoseconds: Double,
         catalog: Catalog = Catalog()
     ) throws {
-        let tree = try scenario.tree.makeTree()
-        let (device, motion) = try catalog.resolve(scenario)
-        let contexts = Timeline.contexts(source: motion, device: device, frames: frames)
+        let workload = try Workload(scenario, catalog: catalog, frames: frames)
+        let (tree, contexts) = (workload.tree, workload.contexts)
         loop = variant.frameLoop(tree, contexts, now: Clock.now)
         self.frames = contexts.count
         arrangements = tree.arrangementCount
@@ -45,14 +44,11 @@ public final class BatchTimer {
         start = position
     }
 
-    /// Times `count` frames (after one untimed frame, the one before them, so the batch
-    /// starts with this variant's data in the caches) and returns the nanoseconds per frame.
+    /// Times `count` frames (``FrameLoop/timeBatch(from:count:)``) and returns the
+    /// nanoseconds per frame; the next batch starts where this one ended.
     public func time(frames count: Int) -> Double {
-        loop.run(from: start + frames - 1, count: 1)
-        let before = Clock.now()
-        loop.run(from: start, count: count)
-        let after = Clock.now()
+        let time = loop.timeBatch(from: start, count: count)
         start = (start + count) % frames
-        return Double(after - before) / Double(count)
+        return time
     }
 }

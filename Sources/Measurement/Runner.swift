@@ -11,7 +11,7 @@ public struct RunOptions: Sendable {
     public var frames: Int = 600
     public var refreshRate: Double = 120
     public var direction: LayoutDirection = .leftToRight
-    /// Shortest batch, so that reading the clock costs well under 1 %.
+    /// Shortest batch, so that reading the clock costs under 0.1 % of it.
     public var minimumBatchNanoseconds: Double = 200_000
     public var minimumSamples = 10
     public var maximumSamples = 10_000
@@ -190,15 +190,7 @@ public struct Runner {
                 let batch = prepared[index].batch
                 let start = prepared[index].start
                 for (variant, bench) in prepared[index].benches.enumerated() {
-                    // One untimed frame first, so that the batch starts with this variant's
-                    // own data in the caches rather than with what the previous batch left
-                    // there (the reference's allocations evict a large tree's panes): the
-                    // frame before the batch, which a variant that remembers has just seen.
-                    bench.run(from: start + prepared[index].frames - 1, count: 1)
-                    let before = Clock.now()
-                    bench.run(from: start, count: batch)
-                    let after = Clock.now()
-                    prepared[index].samples[variant].append(Double(after - before) / Double(batch))
+                    prepared[index].samples[variant].append(bench.timeBatch(from: start, count: batch))
                 }
                 prepared[index].start = (start + batch) % prepared[index].frames
             }
@@ -208,14 +200,18 @@ public struct Runner {
         return prepared.flatMap { results(of: $0, peakResidentBytes: peak) }
     }
 
+    /// The scenario's tree and frames, as this run's options shape them.
+    func workload(_ scenario: Scenario) throws -> Workload {
+        try Workload(
+            scenario, catalog: catalog, frames: options.frames, refreshRate: options.refreshRate,
+            direction: options.direction)
+    }
+
     /// Everything about a scenario but its time samples: prepare, verify, count the
     /// allocations and the frames over budget, calibrate the batch.
     func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
-        let (device, motion) = try catalog.resolve(scenario)
-        let tree = try scenario.tree.makeTree()
-        let contexts = Timeline.contexts(
-            source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
-            direction: options.direction)
+        let workload = try workload(scenario)
+        let (tree, contexts) = (workload.tree, workload.contexts)
         report("preparing")
         var benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
         var names = variants.map(\.name)
@@ -269,8 +265,6 @@ public struct Runner {
         let overBudget = frameTimes.map { times in
             Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1))
         }
-        let phases = Timeline.phases(
-            source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate)
 
         // Calibrate one batch size for all variants, from the fastest.
         report("calibrating")
@@ -292,7 +286,7 @@ public struct Runner {
         return Prepared(
             scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
             benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
-            phases: phases, batch: batch, changingFrames: changingFrames,
+            phases: workload.phases, batch: batch, changingFrames: changingFrames,
             samples: [[Double]](repeating: [], count: benches.count), start: position)
     }
 
@@ -435,11 +429,8 @@ extension Runner {
     /// up uncounted, then count one pass over the timeline and dump it under its label.
     public func countInstructionLoops(_ scenarios: [Scenario]) throws {
         for scenario in scenarios {
-            let (device, motion) = try catalog.resolve(scenario)
-            let tree = try scenario.tree.makeTree()
-            let contexts = Timeline.contexts(
-                source: motion, device: device, frames: options.frames, refreshRate: options.refreshRate,
-                direction: options.direction)
+            let workload = try workload(scenario)
+            let (tree, contexts) = (workload.tree, workload.contexts)
             var entries = variants
             if options.measureFloor {
                 let answer = VariantList.reference.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: 0)

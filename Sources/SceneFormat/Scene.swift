@@ -4,11 +4,26 @@ import ArrangementModel
 public struct Scene: Equatable, Sendable {
     public var context: LayoutContext
     public var tree: ArrangementTree
+    /// The parts of `context` the file states, rather than leaves to their defaults:
+    /// a run on a device keeps what a scene states (see `Workloads`' `Workload`).
+    public var stated: StatedContext
 
-    public init(context: LayoutContext, tree: ArrangementTree) {
+    public init(context: LayoutContext, tree: ArrangementTree, stated: StatedContext = .all) {
         self.context = context
         self.tree = tree
+        self.stated = stated
     }
+}
+
+/// Which of a context's optional fields a scene file gives.
+public struct StatedContext: OptionSet, Equatable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let sizeClass = StatedContext(rawValue: 1)
+    public static let layoutDirection = StatedContext(rawValue: 2)
+    public static let reservedRegions = StatedContext(rawValue: 4)
+    public static let all: StatedContext = [.sizeClass, .layoutDirection, .reservedRegions]
 }
 
 /// Reads scene files strictly: every rule of contract §5 becomes a ``SceneError``
@@ -28,10 +43,10 @@ public enum SceneDecoder {
     public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(SceneError)
         -> Scene
     {
-        let (context, root) = try decodeParts(document, limits: limits)
+        let (context, stated, root) = try decodeParts(document, limits: limits)
         _ = consume document
         do {
-            return Scene(context: context, tree: try ArrangementTree(root: root))
+            return Scene(context: context, tree: try ArrangementTree(root: root), stated: stated)
         } catch {
             // The tree finds a duplicate id (the decoder checked depth with its path, and
             // keeps no table of ids beside the tree's); the paths follow the tree.
@@ -43,13 +58,25 @@ public enum SceneDecoder {
     }
 
     static func decodeParts(_ document: JSONValue, limits: InputLimits) throws(SceneError) -> (
-        LayoutContext, Arrangement
+        LayoutContext, StatedContext, Arrangement
     ) {
         let top = try JSONReader(document).object(allowing: documentKeys)
-        let context = try decodeContext(top.required("context"))
+        let contextReader = try top.required("context")
+        let context = try decodeContext(contextReader)
+        let stated = try statedFields(contextReader)
         let styles = try decodeStyleAliases(top.optional("styles"))
         var state = TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
-        return (context, try decodeArrangement(top.required("root"), depth: 1, state: &state))
+        return (context, stated, try decodeArrangement(top.required("root"), depth: 1, state: &state))
+    }
+
+    /// Which optional fields a context object gives (after ``decodeContext(_:)`` read it).
+    static func statedFields(_ reader: JSONReader) throws(SceneError) -> StatedContext {
+        let object = try reader.object(allowing: contextKeys)
+        var stated: StatedContext = []
+        if object.optional("sizeClass") != nil { stated.insert(.sizeClass) }
+        if object.optional("layoutDirection") != nil { stated.insert(.layoutDirection) }
+        if object.optional("reservedRegions") != nil { stated.insert(.reservedRegions) }
+        return stated
     }
 
     /// The paths of the first two panes with `id`, in the order the decoder reads (a

@@ -7,6 +7,8 @@ import ArrangementModel
 public final class FrameLoop {
     /// How long the variant's `prepare` took, in nanoseconds.
     public let prepareNanoseconds: UInt64
+    /// Frames in the timeline; frame numbers wrap around at it.
+    public let frames: Int
     private let relayoutRange: (Int, Int) -> Void
     private let resolutionAt: (Int) -> Resolution
 
@@ -16,6 +18,7 @@ public final class FrameLoop {
         prepareNanoseconds = now() - start
         let storage = ResolutionStorage(paneCount: tree.paneCount)
         let count = contexts.count
+        frames = count
         // The loop passes each frame's context from one local variable, so the variant
         // borrows it without reference counting: copying a context out of the array
         // would retain and release its region list (two atomic operations, a few

@@ -52,20 +52,28 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Builds the tree; scene files are read from `Benchmarks/Scenes`.
-    public func makeTree() throws(SceneError) -> ArrangementTree {
+    public func makeTree() throws(SceneError) -> ArrangementTree { try makeScene().tree }
+
+    /// The tree with the context its scene file states; a generated tree's scene
+    /// states nothing (``Scene/stated`` is empty), so the device decides everything.
+    public func makeScene() throws(SceneError) -> Scene {
+        func generated(_ tree: ArrangementTree) -> Scene {
+            Scene(context: LayoutContext(bounds: .zero), tree: tree, stated: [])
+        }
         do {
             switch self {
-            case .balanced(let depth): return try TreeFactory.balanced(depth: depth)
-            case .chain(let depth): return try TreeFactory.chain(depth: depth)
+            case .balanced(let depth): return generated(try TreeFactory.balanced(depth: depth))
+            case .chain(let depth): return generated(try TreeFactory.chain(depth: depth))
             // Random trees stay within the contract's depth; the seed is the count, so a name is one tree.
-            case .random(let count): return try TreeFactory.random(arrangements: count, seed: UInt64(count))
+            case .random(let count):
+                return generated(try TreeFactory.random(arrangements: count, seed: UInt64(count)))
             case .scene(let name):
                 let path = try Self.scenePath(name)
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw SceneError(place: path, rule: "cannot read")
                 }
                 do {
-                    return try SceneDecoder.decode([UInt8](data)).tree
+                    return try SceneDecoder.decode([UInt8](data))
                 } catch {
                     throw SceneError(place: path, rule: error.description)
                 }

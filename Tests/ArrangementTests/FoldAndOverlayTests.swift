@@ -34,6 +34,22 @@ struct FoldTests {
             ])
     }
 
+    @Test("§2.1 bounds away from the origin: each side is measured from the bounds' own edges")
+    func foldInOffsetBounds() throws {
+        try expectResolution(
+            sceneJSON(bounds: "100 50 800 600", regions: ["400 50 0 600"], root: pair()),
+            [
+                pane("a", 100, 50, 300, 600, axis: .horizontal, sc: "CR"),
+                pane("b", 400, 50, 500, 600, axis: .horizontal, sc: "CR"),
+            ])
+        try expectResolution(
+            sceneJSON(bounds: "100 50 800 600", regions: ["100 250 800 0"], root: pair()),
+            [
+                pane("a", 100, 50, 800, 200, axis: .vertical, sc: "RC"),
+                pane("b", 100, 250, 800, 400, axis: .vertical, sc: "RC"),
+            ])
+    }
+
     @Test("§2.2.1 a horizontal fold stacks even wide bounds")
     func horizontalFoldStacks() throws {
         try expectResolution(

@@ -92,6 +92,42 @@ struct ResolutionComparisonTests {
         beyond.panes[0].frame = Rect(uncheckedX: 1.5e-9, y: 0, width: 400, height: 700)
         #expect(ResolutionComparison.firstDifference(beyond, Self.base, ids: Self.ids) != nil)
         #expect(ResolutionComparison.frameTolerance == 1e-9)
+        // Each field on its own at exactly the tolerance (from 0, so the difference is
+        // exactly 1e-9) and at twice it.
+        let origin = Rect(uncheckedX: 0, y: 0, width: 0, height: 0)
+        var zero = Resolution(paneCount: 1)
+        zero.panes[0] = PaneLayout(visible: true, frame: origin, sizeClass: .regular, splitAxis: nil, zIndex: 0)
+        for field in 0..<4 {
+            for (shift, equal) in [(1e-9, true), (2e-9, false)] {
+                var moved = zero
+                let v = (0..<4).map { $0 == field ? shift : 0.0 }
+                moved.panes[0].frame = Rect(uncheckedX: v[0], y: v[1], width: v[2], height: v[3])
+                let difference = ResolutionComparison.firstDifference(moved, zero, ids: ["a"])
+                #expect((difference == nil) == equal, "field \(field) moved by \(shift)")
+            }
+        }
+    }
+
+    @Test("a pane's fields read back what it was made with, in the documented bits")
+    func paneBits() {
+        for visible in [false, true] {
+            for axis in [nil, Axis.horizontal, .vertical] {
+                for zIndex in [0, 1] {
+                    for sizeClass in [
+                        SizeClass.regular, SizeClass(horizontal: .compact, vertical: .regular),
+                        SizeClass(horizontal: .regular, vertical: .compact),
+                    ] {
+                        let pane = PaneLayout(
+                            visible: visible, frame: .zero, sizeClass: sizeClass, splitAxis: axis, zIndex: zIndex)
+                        #expect(pane.visible == visible && pane.splitAxis == axis && pane.zIndex == zIndex)
+                        #expect(pane.sizeClass == sizeClass)
+                    }
+                }
+            }
+        }
+        // A hidden pane, made either way, is all zero bits and equals `.hidden`.
+        let hidden = PaneLayout(visible: false, frame: .zero, sizeClass: .regular, splitAxis: nil, zIndex: 0)
+        #expect(hidden == .hidden && !hidden.visible && hidden.splitAxis == nil)
     }
 
     @Test("a hidden pane's frame is not compared and not hashed")

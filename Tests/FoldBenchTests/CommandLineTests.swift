@@ -1,11 +1,19 @@
-import FoldBenchCLI
 import Foundation
 import SceneFormat
 import Testing
 import Variants
 
+@testable import FoldBenchCLI
+
 @Suite("Command line")
 struct CommandLineTests {
+    @Test("the build cache: $FOLDBENCH_BUILD_CACHE when set and not empty, else under $HOME")
+    func buildCache() {
+        #expect(Builds.cache(in: ["FOLDBENCH_BUILD_CACHE": "/tmp/c", "HOME": "/h"]) == "/tmp/c")
+        #expect(Builds.cache(in: ["FOLDBENCH_BUILD_CACHE": "", "HOME": "/h"]) == "/h/.cache/foldbench/builds")
+        #expect(Builds.cache(in: ["HOME": "/h"]) == "/h/.cache/foldbench/builds")
+    }
+
     static let scenes = ["moon-phase", "frog-atlas", "media-player", "nested-reader"]
 
     @Test("resolve prints the same JSON with every variant, test-only ones included", arguments: scenes)

@@ -395,6 +395,7 @@ struct CompareTests {
         let huge = try writeFile(JSONWriter.writePretty(report.json()), named: "huge.json", in: directory)
         let page = runFoldBench(["report", huge, "--out", directory.appendingPathComponent("page").path])
         #expect(page.status == 0, "\(page.err)")
+        #expect(page.err.contains("wrote \(directory.appendingPathComponent("page").path)/index.html\n"), "says where")
         let html = try String(contentsOfFile: directory.appendingPathComponent("page/index.html").path, encoding: .utf8)
         #expect(html.contains("1e+20"))
         #expect(runFoldBench(["compare", huge, huge]).status == 0)

@@ -6,10 +6,10 @@ import Reports
 import SceneFormat
 import SceneGenerator
 import Testing
-import Variants
 import Workloads
 
 @testable import Measurement
+@testable import Variants
 
 @Suite("Statistics")
 struct StatisticsTests {
@@ -32,6 +32,17 @@ struct StatisticsTests {
         #expect(interval.upper == 61)
         let single = Statistics.medianConfidenceInterval([7])
         #expect(single.lower == 7 && single.upper == 7)
+    }
+
+    /// A caller's mistake stops the process rather than give a number: each
+    /// precondition at the first value it refuses (in a child process each).
+    @Test("t with no degree of freedom, a probability of 0 or 1, or no values: refused")
+    func refusedArguments() async {
+        await #expect(processExitsWith: .failure) { _ = Statistics.tCDF(1, degrees: 0) }
+        await #expect(processExitsWith: .failure) { _ = Statistics.tQuantile(0.9, degrees: 0) }
+        await #expect(processExitsWith: .failure) { _ = Statistics.tQuantile(1, degrees: 3) }
+        await #expect(processExitsWith: .failure) { _ = Statistics.tQuantile(0, degrees: 3) }
+        await #expect(processExitsWith: .failure) { _ = Statistics.quantile([], 0.5) }
     }
 }
 
@@ -228,6 +239,62 @@ struct RunnerTests {
             return failure.variant == "nudged" && failure.frame == 4
                 && failure.difference == "pane p2: frame (1, 0, 475, 328.8) vs (0, 0, 475, 328.8)"
         }
+    }
+
+    /// Not a timed test of speed: the runner must keep sampling until its budget is
+    /// spent, so the run lasts at least that long on any machine.
+    @Test("sampling lasts the time per scenario times the scenarios, shared by all of them")
+    func samplingBudget() throws {
+        var options = RunOptions()
+        options.timePerScenario = 0.3
+        options.frames = 12
+        options.minimumSamples = 1
+        options.framePasses = 1
+        let scenarios = try ["fold-cycle/balanced-d1/iphone-duo", "hold/balanced-d1/iphone-duo"].map(Scenario.init)
+        let started = Date()
+        let results = try Runner(options: options, variants: [VariantList.entry(named: "fast")!]).run(scenarios)
+        #expect(Date().timeIntervalSince(started) >= 0.6)
+        // Both scenarios are sampled in every round, so they have as many samples.
+        #expect(results.map(\.variant) == ["fast", "floor", "fast", "floor"])
+        #expect(Set(results.map(\.samples.count)).count == 1 && results[0].samples.count > 1)
+    }
+
+    @Test("a scene keeps the direction it states: nested-reader, written right to left, is run right to left")
+    func sceneDirection() throws {
+        let scenario = try Scenario("fold-cycle/nested-reader/iphone-duo")
+        let scene = try scenario.tree.makeScene()
+        #expect(scene.context.layoutDirection == .rightToLeft && scene.stated == [.layoutDirection])
+        let results = try runner([VariantList.reference]).run([scenario])
+        let device = try DeviceProfile.shipped("iphone-duo")
+        func checksum(_ direction: LayoutDirection) -> UInt64 {
+            var hash = ResolutionComparison.checksumSeed
+            for context in Timeline.contexts(motion: .foldCycle, device: device, frames: 24, direction: direction) {
+                ResolutionComparison.checksum(ReferenceResolver().resolve(scene.tree, in: context), into: &hash)
+            }
+            return hash
+        }
+        #expect(checksum(.leftToRight) != checksum(.rightToLeft), "the direction shows in this scene's layout")
+        #expect(results.first?.checksum == checksum(.rightToLeft))
+        // A generated tree states nothing: the run's direction decides.
+        let generated = try Workload(
+            Scenario("fold-cycle/balanced-d2/iphone-duo"), catalog: Catalog(), frames: 24, direction: .rightToLeft)
+        #expect(generated.contexts.allSatisfy { $0.layoutDirection == .rightToLeft })
+    }
+
+    @Test("a scene's size class and regions are its screen's: on a device, the device's, even on the same bounds")
+    func sceneScreen() throws {
+        let bounds = try Rect(x: 0, y: 0, width: 866, height: 822)
+        let compact = SizeClass(horizontal: .compact, vertical: .regular)
+        let scene = Scene(
+            context: LayoutContext(
+                bounds: bounds, sizeClass: compact, layoutDirection: .leftToRight,
+                reservedRegions: [try Rect(x: 475, y: 0, width: 0, height: 822)]),
+            tree: try TreeFactory.balanced(depth: 1))
+        let flat = LayoutContext(bounds: bounds, sizeClass: .regular, layoutDirection: .rightToLeft)
+        #expect(Workload.combine(flat, with: scene) == LayoutContext(bounds: bounds, sizeClass: .regular))
+        var unstated = scene
+        unstated.stated = [.sizeClass, .reservedRegions]
+        #expect(Workload.combine(flat, with: unstated) == flat, "a direction not stated is the run's")
     }
 
     @Test("results carry every metric; each variant's checksum folds every frame of the reference's answer")
@@ -472,5 +539,49 @@ struct BenchLoopTests {
             let expected = Array(contexts[70..<90] + contexts[0..<30] + contexts[5..<8])
             #expect(recording.log.contexts == expected, "\(motion)")
         }
+    }
+
+    @Test("prepare's time is the clock's reading after it less the one before")
+    func prepareTime() throws {
+        var readings: [UInt64] = [1_000, 1_250]
+        let loop = VariantEntry(RecordingResolver(), summary: "records").frameLoop(
+            try TreeFactory.balanced(depth: 1), [LayoutContext(bounds: .zero)], now: { readings.removeFirst() })
+        #expect(loop.prepareNanoseconds == 250 && readings.isEmpty)
+    }
+
+    @Test("the planted slowdowns: fast-slowed adds 2 steps per arrangement; fast-slowed-N repeats every Nth frame")
+    func plantedSlowdowns() async throws {
+        await #expect(processExitsWith: .failure) { _ = RepeatingResolver(name: "r", period: 0) }
+        let slowed = try #require(VariantList.entry(named: "fast-slowed")?.variant as? SlowedResolver)
+        #expect(slowed.stepsPerArrangement == 2)
+        #expect(slowed.prepare(try TreeFactory.balanced(depth: 3)).steps == 14)
+        let repeating = RepeatingResolver(name: "r", period: 3)
+        let prepared = repeating.prepare(try TreeFactory.balanced(depth: 1))
+        var resolution = Resolution(paneCount: 2)
+        var counts: [Int] = []
+        for _ in 0..<7 {
+            repeating.relayout(prepared, in: LayoutContext(bounds: .zero), into: &resolution)
+            counts.append(prepared.counter.frames)
+        }
+        #expect(counts == [1, 2, 0, 1, 2, 0, 1], "the third frame of every three is relayouted again")
+        for (name, period) in [("fast-slowed-10", 10), ("fast-slowed-5", 20), ("fast-slowed-2", 50)] {
+            #expect((VariantList.entry(named: name)?.variant as? RepeatingResolver)?.period == period, "\(name)")
+        }
+    }
+
+    @Test("a timed batch is preceded by one untimed frame, the one before it, wrapping at the start")
+    func timedBatch() throws {
+        let duo = try DeviceProfile.shipped("iphone-duo")
+        let contexts = Timeline.contexts(motion: .dragResize, device: duo, frames: 10)
+        #expect(Set(contexts.map(\.bounds)).count > 5, "every frame tells itself apart")
+        let recording = RecordingResolver()
+        let bench = VariantEntry(recording, summary: "records").frameLoop(
+            try TreeFactory.balanced(depth: 1), contexts, now: Clock.now)
+        #expect(bench.frames == 10)
+        #expect(bench.timeBatch(from: 3, count: 4) >= 0)
+        #expect(recording.log.contexts == Array(contexts[2..<7]))
+        recording.log.contexts = []
+        _ = bench.timeBatch(from: 0, count: 2)
+        #expect(recording.log.contexts == [contexts[9], contexts[0], contexts[1]])
     }
 }

@@ -2,12 +2,12 @@ import ArrangementModel
 import Foundation
 import Profiling
 import SceneFormat
-import SceneGenerator
 import Testing
 import Variants
 
 @testable import Measurement
 @testable import Reports
+@testable import SceneGenerator
 @testable import Workloads
 
 /// Expectations worked out independently of the code under test: published tables, or
@@ -51,6 +51,27 @@ struct PinnedValueTests {
         #expect(abs(estimate.lower - lower) < 1e-9, "\(estimate.lower)")
         #expect(abs(estimate.upper - upper) < 1e-9, "\(estimate.upper)")
         #expect(abs(estimate.smallestDetectable - (upper / exp(0.04) - 1)) < 1e-9)
+    }
+
+    @Test("ab's markdown: the slower comparisons counted and their verdicts in bold, the others plain")
+    func abMarkdown() {
+        let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
+        func result(_ scenario: String, _ logs: [Double]) -> ABResult {
+            ABResult(
+                scenario: scenario, baseline: side, candidate: side, arrangements: 1, batchFrames: 1,
+                checksumsAgree: true, trialLogRatios: logs,
+                estimate: ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1),
+                seconds: 1)
+        }
+        let slow = result("slow", [0.10, 0.11, 0.09, 0.10, 0.10])
+        let same = result("same", [0.001, -0.001, 0, 0.001, -0.001])
+        #expect(slow.estimate.verdict == .slower && same.estimate.verdict == .same)
+        let markdown = ABReport.markdown([slow, same], baseline: "A", candidate: "B")
+        #expect(markdown.hasPrefix("**1 slower** of 2 comparison(s) of B with A.\n\n"))
+        let rows = markdown.split(separator: "\n").map(String.init)
+        #expect(rows.first { $0.hasPrefix("| slow ") }?.hasSuffix("| **slower** |") == true, "\(markdown)")
+        #expect(rows.first { $0.hasPrefix("| same ") }?.hasSuffix("| same |") == true, "\(markdown)")
+        #expect(ABReport.markdown([same], baseline: "A", candidate: "B").hasPrefix("**Not slower** in 1 comparison(s)"))
     }
 
     @Test("an experiment of 4 comparisons shares the error over its 5 planned looks too: 20 ways")
@@ -170,6 +191,28 @@ struct ExportNumberTests {
         }
     }
 
+    @Test("google-benchmark: an even number of samples has the middle two's mean as median; the context")
+    func googleBenchmarkEven() throws {
+        var even = summary
+        even.entries = [summary.entries[0]]
+        even.entries[0].timeSamples = [4, 1, 3, 10]
+        let json = try JSONParser.parse(even.export(.googleBenchmark))
+        guard case .array(let benchmarks) = json["benchmarks"] ?? .null else {
+            Issue.record("no benchmarks")
+            return
+        }
+        let name = "\(even.entries[0].scenario)/\(even.entries[0].variant)"
+        func aggregate(_ kind: String) -> Double? {
+            number(benchmarks.first { $0["name"] == .string("\(name)_\(kind)") }?["real_time"])
+        }
+        #expect(aggregate("median") == 3.5 && aggregate("mean") == 4.5)
+        // compare.py reads these; a frequency FoldBench does not know is 0, not a guess.
+        let context = json["context"]
+        #expect(number(context?["mhz_per_cpu"]) == 0)
+        #expect(number(context?["num_cpus"]) == Double(summary.environment["cores"] ?? "") ?? 0)
+        #expect(context?["executable"] == .string("foldbench") && context?["cpu_scaling_enabled"] == .bool(false))
+    }
+
     @Test("benchstat: one line per sample with its ns/op and the exact counts")
     func benchstat() throws {
         let lines = summary.export(.benchstat).split(separator: "\n").map(String.init)
@@ -221,6 +264,33 @@ struct TrendSummaryValueTests {
         let markdown = Trend.summaryMarkdown([series()])
         #expect(markdown.contains("| s | fast | timePerRelayout | c10 | 100 | 120 | +20.0% | worse |"))
         #expect(markdown.contains("| s | fast | timePerRelayout | c20 | 120 | 90 | -25.0% | better |"))
+    }
+
+    @Test("a trend chart goes logarithmic, and says so, only past a spread of 20")
+    func logarithmicTrend() {
+        var item = series()
+        #expect(!Trend.svg(item).contains("log scale"), "90 to 121 is linear")
+        item.points[0].value = 6
+        #expect(Trend.svg(item).contains("ns (log scale)"), "6 to 121 is more than 20 apart")
+        item.points[0].value = 6.1
+        #expect(!Trend.svg(item).contains("log scale"), "6.1 to 121 is not")
+    }
+
+    @Test("the dashboard lists the 30 newest change points of 32, and says there are 32")
+    func dashboardRows() {
+        // 16 series with the two steps each: 32 change points, at runs 10 and 20.
+        let all = (0..<16).map { index -> TrendSeries in
+            var item = series()
+            item.scenario = "s\(index)"
+            return item
+        }
+        let html = Trend.html(all)
+        #expect(html.contains("16 series over 30 runs; 32 change point(s)."))
+        let table = html.components(separatedBy: "<h2>Newest change points</h2>")[1]
+            .components(separatedBy: "</table>")[0]
+        #expect(table.components(separatedBy: "<tr class=").count - 1 == 30)
+        // Two charts a row on the page: each 630 px wide.
+        #expect(html.components(separatedBy: "width=\"630\" height=\"280\"").count - 1 == 16)
     }
 
     @Test("markdown rounds levels for people; CSV keeps every digit")
@@ -319,6 +389,55 @@ struct ProfileCostTests {
         #expect(byName["b"]?.selfValues == [30, 4] && byName["b"]?.inclusiveValues == [120, 28])
         #expect(byName["c"]?.selfValues == [50, 16] && byName["c"]?.inclusiveValues == [50, 16])
         #expect(byName["helper [inlined]"] == nil)
+    }
+
+    @Test("every name is simplified: those only callgrind gives and those only the symbolizer gives")
+    func simplifiedNames() {
+        let dump = CallgrindProfile(
+            label: nil, events: ["Ir"], totals: [10],
+            costs: [
+                // Not symbolized (a library without line tables): the name is callgrind's alone.
+                InstructionCost(object: "/lib/libc.so", context: ["memcpy", "outer"], address: 0x50, values: [7]),
+                // `helper`, inlined into `outer`, is a name only the symbolizer knows.
+                InstructionCost(object: "/bin/app", context: ["outer"], address: 0x10, values: [3]),
+            ])
+        let frames: [String: [UInt64: [SourceFrame]]] = [
+            "/bin/app": [
+                0x10: [
+                    SourceFrame(function: "helper", file: "/src/a.swift", line: 5),
+                    SourceFrame(function: "outer", file: "/src/a.swift", line: 9),
+                ]
+            ]
+        ]
+        let profile = Profile(
+            dump, frames: frames, simplify: { $0.map { $0.uppercased() } }, isSource: { $0.hasPrefix("/src/") })
+        #expect(profile.samples.map(\.stack) == [["OUTER", "MEMCPY"], ["OUTER", "HELPER [inlined]"]])
+        #expect(profile.samples.map(\.function) == ["MEMCPY", "OUTER"])
+        #expect(profile.samples.map { $0.location?.description } == [nil, "/src/a.swift:5"])
+    }
+
+    @Test("the page: each file's share of the total, each line shaded by its cost over the hottest line's")
+    func pageShares() {
+        func sample(_ file: String, _ line: Int, _ cost: Double) -> Profile.Sample {
+            .init(stack: ["f"], function: "f", location: SourceLocation(file: file, line: line), values: [cost])
+        }
+        // 200 instructions: a.swift 120 (lines 1 and 2: 80 and 40), b.swift 60, 20 elsewhere.
+        let profile = Profile(
+            label: nil, events: ["Ir"], totals: [200],
+            samples: [sample("/src/a.swift", 1, 80), sample("/src/a.swift", 2, 40), sample("/src/b.swift", 1, 60)])
+        let view = ProfileText(profile: profile, relayouts: 1) { file in
+            file.hasPrefix("/src/") ? ["let x = 1  \t", "\tlet y = 2\t\r"] : nil
+        }
+        let page = ProfileHTML.page(view, title: "t", flameGraph: nil, links: [])
+        #expect(page.contains("a.swift — 60.0 % of instructions</h2>"), "120 of 200")
+        #expect(page.contains("b.swift — 30.0 % of instructions</h2>"), "60 of 200")
+        // Heat 0.08 + 0.6 × cost / hottest: 80 → 0.68, 40 → 0.38, 60 → 0.53.
+        #expect(page.contains("<tr id=\"f0-L1\" style=\"background: rgba(255,90,0,0.68)\">"))
+        #expect(page.contains("<tr id=\"f0-L2\" style=\"background: rgba(255,90,0,0.38)\">"))
+        #expect(page.contains("<tr id=\"f1-L1\" style=\"background: rgba(255,90,0,0.53)\">"))
+        // The costliest lines' source, spaces, tabs and a carriage return trimmed at both ends.
+        #expect(page.contains("<td class=\"src\">let x = 1</td></tr>"))
+        #expect(page.contains("<td class=\"src\">let y = 2</td></tr>"))
     }
 }
 
@@ -510,6 +629,28 @@ struct SmallRuleTests {
         #expect(one != .object([("b", .number(1))]))
         #expect(one != .object([("a", .number(1)), ("b", .number(2))]))
         #expect(JSONValue.object([("a", .null), ("b", .null)]) != .object([("b", .null), ("a", .null)]))
+        #expect(JSONValue.array([.number(1), .string("x")]) == .array([.number(1), .string("x")]))
+        #expect(JSONValue.array([.number(1)]) != .array([.number(2)]))
+        #expect(JSONValue.array([]) != .array([.null]))
+    }
+
+    @Test("the JSON parser: escapes, exponents with and without a sign, and the nesting limit at its edge")
+    func jsonParser() throws {
+        let text = #"{"a": "q\"b\\n\u00e9\/", "b": [1e5, 1E+2, -2.5e-3, -0, 0.5], "c": true}"#
+        let value = try JSONParser.parse(text)
+        #expect(value["a"] == .string("q\"b\\né/"))
+        #expect(value["b"] == .array([.number(100_000), .number(100), .number(-0.0025), .number(0), .number(0.5)]))
+        #expect(value["c"] == .bool(true))
+        let limit = JSONParser.maximumNesting
+        func nested(_ depth: Int) -> String {
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        }
+        #expect(throws: Never.self) { try JSONParser.parse(nested(limit)) }
+        #expect {
+            try JSONParser.parse(nested(limit + 1))
+        } throws: { error in
+            "\(error)".contains("nesting deeper than \(limit) arrays and objects")
+        }
     }
 
     @Test("a length with only a maximum below 1 pt is honoured: no minimum means 0, by every variant")
@@ -538,6 +679,131 @@ struct SmallRuleTests {
             if bounds.width.truncatingRemainder(dividingBy: 10) == 0 { onGrid += 1 }
         }
         #expect(onGrid > 700)
+    }
+
+    @Test("a generated region runs across its target, centred on it along its length, overhanging ±10 pt or not")
+    func generatedRegions() throws {
+        var generator = SceneGenerator(seed: 11)
+        let target = try Rect(x: 100, y: 50, width: 1_000, height: 700)
+        var (vertical, horizontal) = (0, 0)
+        for _ in 0..<500 {
+            let region = generator.region(through: target)
+            if region.width <= 40 && region.height >= 680 {
+                vertical += 1
+                #expect(region.midY == target.midY, "\(region)")
+                #expect([-20, 0, 20].contains(region.height - target.height), "\(region)")
+                #expect(region.midX >= target.minX - 0.2 * 1_000 && region.midX <= target.minX + 1.2 * 1_000)
+            } else {
+                horizontal += 1
+                #expect(region.midX == target.midX, "\(region)")
+                #expect([-20, 0, 20].contains(region.width - target.width), "\(region)")
+                #expect(region.height <= 40)
+            }
+        }
+        #expect(vertical > 150 && horizontal > 150)
+    }
+
+    @Test("chain-dN: every third level an overlay, minimum widths 0, 2, 4, 6, 8 in turn")
+    func chainShape() throws {
+        var arrangement: Arrangement? = try TreeFactory.chain(depth: 7).root
+        var (overlays, widths): ([Int], [Double]) = ([], [])
+        var level = 1
+        while let current = arrangement {
+            if case .overlay = current.style { overlays.append(level) }
+            widths.append(current.primary.minWidth)
+            if case .arrangement(let next) = current.secondary.content { arrangement = next } else { arrangement = nil }
+            level += 1
+        }
+        #expect(overlays == [3, 6] && widths == [2, 4, 6, 8, 0, 2, 0], "\(overlays) \(widths)")
+    }
+
+    @Test("the spring heads for the hinges' mean angle over 165°; a trace has at most 4 angle columns")
+    func springAndHinges() throws {
+        let trifold = try DeviceProfile.shipped("galaxy-z-trifold")
+        var tracker = Timeline.HingeTracker(device: trifold)
+        _ = tracker.advance([90, 150])
+        #expect(abs(tracker.springTarget - 120.0 / 165) < 1e-12)
+        _ = tracker.advance([180, 180])
+        #expect(tracker.springTarget == 1)
+        func header(_ hinges: Int) -> String {
+            "time," + (1...hinges).map { "angle\($0)" }.joined(separator: ",") + ",orientation\n0,"
+                + Array(repeating: "90", count: hinges).joined(separator: ",") + ",landscape\n"
+        }
+        #expect(try MotionTrace.decode(Array(header(4).utf8), name: "t").samples.count == 1)
+        #expect {
+            try MotionTrace.decode(Array(header(5).utf8), name: "t")
+        } throws: { error in "\(error)".contains("at most 4 hinge angles") }
+    }
+
+    @Test("the full suite: every modelled motion × these trees × every shipped device")
+    func fullSuite() {
+        let trees = Set(Suite.full.scenarios.map(\.tree.description))
+        #expect(
+            trees
+                == Set(
+                    [
+                        "balanced-d1", "balanced-d4", "balanced-d8", "balanced-d12", "chain-d32", "chain-d256",
+                        "random-n100",
+                        "random-n1000",
+                    ] + TreeSpec.shippedScenes))
+        #expect(Suite.full.scenarios.count == trees.count * Motion.allCases.count * DeviceProfile.shippedNames.count)
+    }
+
+    @Test("generated trees reach their depth limit and never pass it")
+    func generatedDepths() throws {
+        var generator = SceneGenerator(seed: 12)
+        var deepest = 0
+        for _ in 0..<200 {
+            let tree = try generator.tree(arrangements: 40, maximumDepth: 4)
+            #expect(tree.depth <= 4 && tree.arrangementCount <= 15)
+            deepest = max(deepest, tree.depth)
+        }
+        #expect(deepest == 4)
+    }
+
+    @Test("generated contexts: about one in ten has a zero width, one in ten a zero height")
+    func zeroSizes() throws {
+        var generator = SceneGenerator(seed: 13)
+        let tree = try TreeFactory.balanced(depth: 2)
+        let contexts = (0..<2_000).map { _ in generator.context(for: tree) }
+        let (widths, heights) = (contexts.filter { $0.bounds.width == 0 }, contexts.filter { $0.bounds.height == 0 })
+        #expect(
+            (120...300).contains(widths.count) && (120...300).contains(heights.count),
+            "\(widths.count) \(heights.count)")
+    }
+
+    @Test("a walk goes back as far as 9 frames; a region grows and shrinks by 2 pt")
+    func walkSteps() throws {
+        var generator = SceneGenerator(seed: 14)
+        let tree = try TreeFactory.balanced(depth: 2)
+        var (returns, grown) = (0, 0)
+        for _ in 0..<60 {
+            let walk = generator.walk(for: tree, steps: 100)
+            // The longest way back is 8 steps before the frame before: 9 frames back, and
+            // none of the 8 between is that context.
+            for i in 9..<walk.count where walk[i] == walk[i - 9] && !walk[(i - 8)..<i].contains(walk[i]) {
+                returns += 1
+            }
+            for (a, b) in zip(walk, walk.dropFirst())
+            where a.bounds == b.bounds && a.sizeClass == b.sizeClass && a.layoutDirection == b.layoutDirection
+                && a.reservedRegions.count == b.reservedRegions.count
+            {
+                let changed = zip(a.reservedRegions, b.reservedRegions).filter { $0 != $1 }
+                guard changed.count == 1, let (old, new) = changed.first else { continue }
+                let vertical = old.height >= old.width
+                // The same region moved or resized across its length (not another one back in its place).
+                let sameRun =
+                    vertical
+                    ? (old.minY == new.minY && old.height == new.height)
+                    : (old.minX == new.minX && old.width == new.width)
+                let (before, after) = vertical ? (old.width, new.width) : (old.height, new.height)
+                guard sameRun, before == before.rounded(), after == after.rounded(), before != after else { continue }
+                // Moves of ±2 pt in any number, from whole widths and never below 0: an even change.
+                #expect(Int(after - before) % 2 == 0, "\(old) → \(new)")
+                grown += 1
+            }
+        }
+        #expect(returns > 3 && grown > 20, "\(returns) returns 9 frames back, \(grown) regions resized")
     }
 
     @Test("resize-back's drags, worked by hand at 120 Hz: 90 % of the width a quarter of the way into each")

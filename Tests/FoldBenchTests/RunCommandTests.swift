@@ -56,6 +56,23 @@ struct RunCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    @Test("a variant that disagrees with the reference fails the run: exit 1, the frame named, nothing written")
+    func refusedVariant() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench([
+            "run", "--scenario", "fold-cycle/random-n200/hinged-duo", "--variant", "incremental-forgets-hidden-pane",
+            "--time-per-scenario", "0", "--frames", "24", "--out", directory.path,
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.err.contains(
+                "variant incremental-forgets-hidden-pane differs from the reference at frame 2 (the first pass, after frame 1:"
+            ), "\(result.err)")
+        #expect(result.err.contains("pane v173: visible false vs true"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("list takes no argument")
     func listExtra() {
         let result = runFoldBench(["list", "extra"])

@@ -194,8 +194,14 @@ def main():
     parser.add_argument("--per-module", type=int, default=10, help="mutants sampled per module (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the sample (default 1)")
     parser.add_argument("--list", action="store_true", help="print the sampled mutants and stop")
+    parser.add_argument(
+        "--only", default="", metavar="ID,...",
+        help="run these mutants instead of a sample (the IDs a report prints): survivors again, after new tests")
     parser.add_argument("--no-confirm", action="store_true", help="do not run survivors against the whole suite")
     parser.add_argument("--work", default=os.environ.get("FOLDBENCH_MUTATE_DIR", "/tmp/foldbench-mutate"))
+    parser.add_argument(
+        "--write-patch", nargs=4, metavar=("ID", "NAME", "FAULT", "TESTS"),
+        help="write mutant ID as the named fault scripts/mutants/NAME.patch, for scripts/mutants.sh")
     arguments = parser.parse_args()
 
     filters = read_list("scripts/mutate/filters.txt", r"^([\w]+):\s*(.+)$")
@@ -207,16 +213,24 @@ def main():
             print(f"mutate: no module '{module}' with a test filter in scripts/mutate/filters.txt", file=sys.stderr)
             return 2
 
+    only = {identifier for identifier in arguments.only.split(",") if identifier}
+
     def draw(root):
         """The seeded sample, from the files under `root`."""
         sample = []
         files = modules(root)
         for module in chosen:
             candidates = [site for path in files[module] for site in sites(path, module, root)]
+            if only:
+                sample += [(module, len(candidates), site) for site in candidates if mutant_id(site) in only]
+                continue
             generator = random.Random(f"{arguments.seed}/{module}")
             generator.shuffle(candidates)
             sample += [(module, len(candidates), site) for site in candidates[: arguments.per_module]]
         return sample
+
+    if arguments.write_patch:
+        return write_patch(*arguments.write_patch, chosen)
 
     if arguments.list:
         sample = draw(ROOT)
@@ -256,7 +270,7 @@ def main():
         print(f"mutate: the unmutated tree does not build ({logs}/unmutated-build.log)", file=sys.stderr)
         return 2
     budget = {}
-    for module in chosen:
+    for module in sorted({module for module, _, _ in sample}):
         started = time.time()
         if run(tests(filters[module]), tree, os.path.join(logs, f"unmutated-{module}.log"), 3600) != 0:
             print(f"mutate: {module}'s tests fail unmutated ({logs}/unmutated-{module}.log)", file=sys.stderr)
@@ -284,7 +298,8 @@ def main():
                 outcome = "unbuildable"
             else:
                 status = run(tests(filters[module]), tree, log, budget[module])
-                if status == 0 and not arguments.no_confirm:
+                # One marked equivalent by hand is not run against the whole suite again.
+                if status == 0 and identifier not in equivalent and not arguments.no_confirm:
                     status = run(tests(".*"), tree, log, 3 * 3600)
                 outcome = "killed" if status != 0 else ("equivalent" if identifier in equivalent else "survived")
         finally:
@@ -313,16 +328,52 @@ def main():
     return 1 if any(r["outcome"] == "survived" for r in results) else 0
 
 
+def write_patch(identifier, name, fault, tests, chosen):
+    """A mutant as a planted fault: the two header lines scripts/mutants.sh reads, then
+    a unified diff of the one line."""
+    every = modules()
+    found = [site for module in chosen for path in every[module] for site in sites(path, module)]
+    matches = [site for site in found if mutant_id(site) == identifier]
+    if not matches:
+        print(f"mutate: no mutant {identifier} in {', '.join(chosen)}", file=sys.stderr)
+        return 2
+    _, path, number, _, original, mutated = matches[0]
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    start, end = max(0, number - 4), min(len(lines), number + 3)
+    before = lines[start:end]
+    after = [mutated if start + i + 1 == number else line for i, line in enumerate(before)]
+    after = [line for i, line in enumerate(after) if not (start + i + 1 == number and mutated == "")]
+    diff = [f"Fault: {fault}", f"Tests: {tests}", f"--- a/{path}", f"+++ b/{path}"]
+    diff.append(f"@@ -{start + 1},{len(before)} +{start + 1},{len(after)} @@")
+    for i, line in enumerate(before):
+        if start + i + 1 == number:
+            diff.append(f"-{line}")
+            if mutated != "":
+                diff.append(f"+{mutated}")
+        else:
+            diff.append(f" {line}")
+    target = os.path.join(ROOT, "scripts", "mutants", f"{name}.patch")
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(diff) + "\n")
+    print(f"wrote {os.path.relpath(target, ROOT)}", file=sys.stderr)
+    return 0
+
+
 def markdown(results, chosen, arguments):
     lines = [
         f"Mutation sample: seed {arguments.seed}, {arguments.per_module} per module "
-        f"(`scripts/mutate.sh --seed {arguments.seed} --per-module {arguments.per_module}`)",
+        f"(`scripts/mutate.sh --seed {arguments.seed} --per-module {arguments.per_module}"
+        + (f" --only {arguments.only}" if arguments.only else "")
+        + "`)",
         "",
         "| module | sites | sampled | unbuildable | equivalent | killed | survived | kill rate |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for module in chosen:
         rows = [r for r in results if r["module"] == module]
+        if not rows and arguments.only:
+            continue
         count = lambda outcome: sum(1 for r in rows if r["outcome"] == outcome)
         counted = count("killed") + count("survived")
         rate = f"{100 * count('killed') / counted:.0f} %" if counted else "-"

@@ -1,0 +1,44 @@
+import ArrangementModel
+import SceneFormat
+
+/// A scenario made concrete: its tree, and the context and phase of every frame of
+/// its motion on its device. The runner, the instruction counter and the `ab`
+/// plug-in's timer all start from one, so that they relayout the same frames.
+public struct Workload: Sendable {
+    public var scenario: Scenario
+    public var device: DeviceProfile
+    public var tree: ArrangementTree
+    /// One context per frame: the device's, with what the scene states kept
+    /// (``combine(_:with:)``).
+    public var contexts: [LayoutContext]
+    public var phases: [Timeline.Phase]
+
+    /// Resolves the scenario's device and motion in `catalog` and builds its tree;
+    /// `direction` is the run's, for trees whose scene does not state one.
+    public init(
+        _ scenario: Scenario, catalog: Catalog, frames: Int, refreshRate: Double = 120,
+        direction: LayoutDirection = .leftToRight
+    ) throws(SceneError) {
+        let (device, motion) = try catalog.resolve(scenario)
+        let scene = try scenario.tree.makeScene()
+        self.scenario = scenario
+        self.device = device
+        tree = scene.tree
+        contexts = Timeline.contexts(
+            source: motion, device: device, frames: frames, refreshRate: refreshRate, direction: direction
+        ).map { Self.combine($0, with: scene) }
+        phases = Timeline.phases(source: motion, device: device, frames: frames, refreshRate: refreshRate)
+    }
+
+    /// A device's context for one frame with what the scene states and the device does
+    /// not decide: its layout direction, which belongs to the app and holds on every
+    /// frame. The bounds, size class and reserved regions belong to the screen, and the
+    /// device gives them frame by frame; a scene's own describe the one screen and
+    /// posture it was written for (`media-player`'s fold at x = 475 is the half-open
+    /// inner display's, and would be wrong on the same screen flat).
+    public static func combine(_ context: LayoutContext, with scene: Scene) -> LayoutContext {
+        var combined = context
+        if scene.stated.contains(.layoutDirection) { combined.layoutDirection = scene.context.layoutDirection }
+        return combined
+    }
+}
