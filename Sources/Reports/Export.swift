@@ -162,8 +162,7 @@ extension ReportSummary {
             text += "Unit \(exported.goUnit) assume=exact\n"
         }
         for entry in entries {
-            // Go names have no spaces; sub-benchmarks are separated by '/'.
-            let name = "BenchmarkRelayout/" + Self.benchmarkName(entry).replacingOccurrences(of: " ", with: "_")
+            let name = Self.goBenchmarkName(entry)
             var counts = ""
             for exported in ExportedMetric.all where exported.exact {
                 if let value = entry.metrics[exported.metric] {
@@ -176,6 +175,15 @@ extension ReportSummary {
             }
         }
         return text
+    }
+
+    /// The entry's name as Go writes a benchmark's: no spaces, sub-benchmarks after
+    /// '/', and a `-N` suffix that Go's readers take as GOMAXPROCS whatever comes
+    /// before it (golang.org/x/perf/benchfmt, `splitGomaxprocs`). Every name ends in
+    /// `-1`, which is true (a relayout runs on one thread) and keeps a variant's own
+    /// trailing digits (`fast-slowed-10`) in its name.
+    static func goBenchmarkName(_ entry: Entry) -> String {
+        "BenchmarkRelayout/" + benchmarkName(entry).replacingOccurrences(of: " ", with: "_") + "-1"
     }
 
     static var goArchitecture: String {

@@ -27,6 +27,10 @@ public struct TrendSeries: Sendable {
     public var points: [Point]
     /// Indices of the points where a new level starts.
     public var changePoints: [Int] = []
+    /// Change points E-divisive found that move the level by less than the metric's
+    /// minimum (``Trend/isSignificant(before:after:metric:values:)``): a count by less
+    /// than the gate's threshold, a time by less than its own run-to-run noise.
+    public var belowThreshold: [Int] = []
     /// The first point searched for change points: 0, unless the history is longer
     /// than the search's budget (``Trend/changePointBudget``) and older points are only drawn.
     public var searchedFrom = 0
@@ -124,9 +128,38 @@ public enum Trend {
         for (i, window) in zip(series.indices, windows) {
             let from = series[i].points.count - window
             series[i].searchedFrom = from
-            series[i].changePoints = ChangePoints.detect(series[i].points[from...].map(\.value)).map { from + $0 }
+            let values = series[i].points[from...].map(\.value)
+            let found = ChangePoints.detect(values)
+            let boundaries = [0] + found + [values.count]
+            for (offset, change) in found.enumerated() {
+                let before = Statistics.median(Array(values[boundaries[offset]..<change]))
+                let after = Statistics.median(Array(values[change..<boundaries[offset + 2]]))
+                if isSignificant(before: before, after: after, metric: series[i].metric, values: values) {
+                    series[i].changePoints.append(from + change)
+                } else {
+                    series[i].belowThreshold.append(from + change)
+                }
+            }
         }
         return (series, problems)
+    }
+
+    /// Whether a step from `before` to `after` is one a reader should see. E-divisive
+    /// finds a step of any size in a series that is otherwise constant, so an exact
+    /// count moving by one instruction in 50,000 would be a change point. A count that
+    /// `compare` judges by a threshold must move by at least that share
+    /// (``ComparisonPolicy/instructionThreshold``); an exact count (allocations) by any
+    /// amount; anything measured (times, ratios, memory) by more than its own series'
+    /// run-to-run noise, the median difference between consecutive points.
+    public static func isSignificant(before: Double, after: Double, metric: String, values: [Double]) -> Bool {
+        let step = abs(after - before)
+        let known = Metric(rawValue: metric)
+        if known?.rule == .exactCount { return step > 0 }
+        if known?.unit == "count" {
+            return step >= ComparisonPolicy().instructionThreshold * abs(before)
+        }
+        let jumps = zip(values, values.dropFirst()).map { abs($1 - $0) }
+        return jumps.isEmpty || step > Statistics.median(jumps)
     }
 
     /// How many of its newest points each series searches: shares of `budget`, a

@@ -86,6 +86,7 @@ extension Trend {
         }
         let runs = Set(series.flatMap { $0.points.map { "\($0.date)|\($0.commit)" } }).count
         let machines = Set(series.map(\.machine))
+        let minor = series.reduce(0) { $0 + $1.belowThreshold.count }
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>FoldBench trends</title>
@@ -101,7 +102,7 @@ extension Trend {
             .meta { color: #555; }
             </style></head><body>
             <h1>FoldBench trends</h1>
-            <p class="meta">\(series.count) series over \(runs) runs; \(found.count) change point(s). Change points: E-divisive means with a permutation test (p &lt; 0.05); hover a point for its commit and date.</p>
+            <p class="meta">\(series.count) series over \(runs) runs; \(found.count) change point(s)\(minor == 0 ? "" : " (and \(minor) below their metric's threshold, not listed)"). Change points: E-divisive means with a permutation test (p &lt; 0.05); hover a point for its commit and date.</p>
 
             """
         if found.isEmpty {

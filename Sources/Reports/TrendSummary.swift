@@ -37,6 +37,15 @@ extension Trend {
                                     ])
                                 })
                         ),
+                        (
+                            "belowThreshold",
+                            .array(
+                                item.belowThreshold.map {
+                                    .object([
+                                        ("index", .number(Double($0))), ("commit", .string(item.points[$0].commit)),
+                                    ])
+                                })
+                        ),
                         ("chart", .string("\(item.slug).svg")),
                     ])
                 }))

@@ -116,13 +116,13 @@ struct ExportTests {
         #expect(lines.prefix(3) == ["goos: linux", "goarch: amd64", "pkg: foldbench"])
         #expect(lines.contains("Unit instructions/op assume=exact"))
         #expect(lines.contains("Unit allocs/op assume=exact"))
-        let fast = lines.filter { $0.hasPrefix("BenchmarkRelayout/fold-cycle/balanced-d8/iphone-duo/fast ") }
+        let fast = lines.filter { $0.hasPrefix("BenchmarkRelayout/fold-cycle/balanced-d8/iphone-duo/fast-1 ") }
         #expect(fast.count == 3)
         // NAME, iterations, then value-unit pairs, tab-separated as `go test` writes them.
         let fields = fast[0].split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             fields == [
-                "BenchmarkRelayout/fold-cycle/balanced-d8/iphone-duo/fast", "16", "520 ns/op", "8825 instructions/op",
+                "BenchmarkRelayout/fold-cycle/balanced-d8/iphone-duo/fast-1", "16", "520 ns/op", "8825 instructions/op",
                 "0 allocs/op", "0 B/op",
             ])
         // A Go benchmark name has no space in it.
@@ -156,6 +156,6 @@ struct ExportTests {
         ])
         #expect(run.status == 0, "\(run.err)")
         let text = try String(contentsOfFile: "\(directory.path)/run.txt", encoding: .utf8)
-        #expect(text.contains("BenchmarkRelayout/drag-resize/media-player/iphone-duo/fast "))
+        #expect(text.contains("BenchmarkRelayout/drag-resize/media-player/iphone-duo/fast-1 "))
     }
 }

@@ -213,11 +213,64 @@ struct ExportNumberTests {
         #expect(context?["executable"] == .string("foldbench") && context?["cpu_scaling_enabled"] == .bool(false))
     }
 
+    /// benchfmt's rule, from golang.org/x/perf/benchfmt/result.go:
+    ///
+    ///     func (n Name) splitGomaxprocs() (prefix, gomaxprocs []byte) {
+    ///         for i := len(n) - 1; i >= 0; i-- {
+    ///             if n[i] == '-' && i < len(n)-1 {
+    ///                 return n[:i], n[i:]
+    ///             }
+    ///             if !('0' <= n[i] && n[i] <= '9') {
+    ///                 // Not a digit.
+    ///                 break
+    ///             }
+    ///         }
+    ///         return n, nil
+    ///     }
+    static func splitGomaxprocs(_ name: String) -> (prefix: String, gomaxprocs: String?) {
+        let n = Array(name.utf8)
+        var i = n.count - 1
+        while i >= 0 {
+            if n[i] == UInt8(ascii: "-") && i < n.count - 1 {
+                return (String(decoding: n[..<i], as: UTF8.self), String(decoding: n[i...], as: UTF8.self))
+            }
+            if !(UInt8(ascii: "0") <= n[i] && n[i] <= UInt8(ascii: "9")) { break }
+            i -= 1
+        }
+        return (name, nil)
+    }
+
+    @Test("benchstat: a variant's trailing digits stay in its name, as Go's benchfmt splits names")
+    func benchstatNames() throws {
+        var named = summary
+        named.entries = ["fast-slowed-10", "fast-slowed-5", "fast"].map { variant in
+            var entry = summary.entries[0]
+            entry.variant = variant
+            return entry
+        }
+        let names = Set(
+            named.export(.benchstat).split(separator: "\n").filter { $0.hasPrefix("Benchmark") }.map {
+                String($0.split(separator: " ")[0])
+            })
+        #expect(names.count == 3)
+        for name in names {
+            let (prefix, gomaxprocs) = Self.splitGomaxprocs(name)
+            #expect(gomaxprocs == "-1", "\(name)")
+            #expect(
+                ["fast-slowed-10", "fast-slowed-5", "fast"].map {
+                    "BenchmarkRelayout/\(summary.entries[0].scenario)/\($0)"
+                }.contains(prefix), "\(name) → \(prefix)")
+        }
+        // Without the suffix, benchfmt would have read "-10" and "-5" as GOMAXPROCS.
+        #expect(
+            Self.splitGomaxprocs("BenchmarkRelayout/s/fast-slowed-10") == ("BenchmarkRelayout/s/fast-slowed", "-10"))
+    }
+
     @Test("benchstat: one line per sample with its ns/op and the exact counts")
     func benchstat() throws {
         let lines = summary.export(.benchstat).split(separator: "\n").map(String.init)
         for entry in summary.entries {
-            let rows = lines.filter { $0.hasPrefix("BenchmarkRelayout/\(entry.scenario)/\(entry.variant) ") }
+            let rows = lines.filter { $0.hasPrefix("BenchmarkRelayout/\(entry.scenario)/\(entry.variant)-1 ") }
             #expect(rows.count == entry.timeSamples.count)
             for (row, sample) in zip(rows, entry.timeSamples) {
                 let fields = row.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -264,6 +317,37 @@ struct TrendSummaryValueTests {
         let markdown = Trend.summaryMarkdown([series()])
         #expect(markdown.contains("| s | fast | timePerRelayout | c10 | 100 | 120 | +20.0% | worse |"))
         #expect(markdown.contains("| s | fast | timePerRelayout | c20 | 120 | 90 | -25.0% | better |"))
+    }
+
+    /// Found by reading `trend`'s dashboard: E-divisive finds a step of any size in a
+    /// series that is otherwise constant, and listed +0.0012 % in instructions as worse.
+    @Test("a count moving by one instruction is below threshold, not a change point; 2 % is one")
+    func minimumChange() {
+        func history(_ metric: String, unit: String, _ values: [Double]) -> String {
+            CSV.columns.joined(separator: ",") + "\n"
+                + values.enumerated().map { index, value in
+                    "2026-11-\(String(format: "%02d", index % 28 + 1))T00:00:\(String(format: "%02d", index % 60))Z,"
+                        + "c\(index),false,h,s,fast,1,\(metric),value,\(formatNumber(value)),\(unit),cpu,2,swift\n"
+                }.joined()
+        }
+        let constant = [Double](repeating: 50_000, count: 15)
+        let (one, _) = Trend.read(history("instructionsPerRelayout", unit: "count", constant + constant.map { $0 + 1 }))
+        #expect(
+            one.count == 1 && one[0].changePoints.isEmpty && one[0].belowThreshold == [15],
+            "\(one.map(\.belowThreshold))")
+        let (two, _) = Trend.read(
+            history("instructionsPerRelayout", unit: "count", constant + constant.map { $0 * 1.02 }))
+        #expect(two[0].changePoints == [15] && two[0].belowThreshold.isEmpty)
+        let (allocations, _) = Trend.read(
+            history("allocationsPerRelayout", unit: "count", [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]))
+        #expect(allocations[0].changePoints == [8], "an exact count: any step")
+        // Times: the step must exceed the series' own run-to-run noise (here jumps of 20 ns).
+        let noisy = (0..<30).map { 1_000 + ($0 % 2 == 0 ? 10.0 : -10) + ($0 >= 15 ? 5 : 0) }
+        #expect(Trend.isSignificant(before: 1_000, after: 1_005, metric: "timePerRelayout", values: noisy) == false)
+        #expect(Trend.isSignificant(before: 1_000, after: 1_050, metric: "timePerRelayout", values: noisy))
+        let html = Trend.html(one)
+        #expect(html.contains("0 change point(s) (and 1 below their metric's threshold, not listed)"))
+        #expect(html.contains("No change point in any series."))
     }
 
     @Test("a trend chart goes logarithmic, and says so, only past a spread of 20")
