@@ -34,6 +34,6 @@ if $svg; then
     command -v dot >/dev/null || { sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd=sudo; $sudo_cmd apt-get install -y -qq graphviz >/dev/null; }
     command -v gprof2dot >/dev/null || python3 -m pip install -q gprof2dot
     out="Results/profile/${scenario//\//_}"
-    python3 -m gprof2dot -f callgrind "$out/$variant.callgrind.out" | swift demangle --simplified | dot -Tsvg -o "$out/$variant.callgraph.svg"
+    python3 -m gprof2dot -f callgrind "$out/$variant.callgrind.addresses.out" | swift demangle --simplified | dot -Tsvg -o "$out/$variant.callgraph.svg"
     echo "call graph: $out/$variant.callgraph.svg"
 fi

@@ -21,8 +21,10 @@ enum ProfileCommand: Command {
             toolchain's debug information; llvm-symbolizer maps the addresses back to
             files, lines and inlined frames on the original. A line's cost is its own
             instructions plus those inlined into it from code that is not in the source
-            tree. Writes into OUT/MOTION_TREE_DEVICE/: VARIANT.callgrind.out (for
-            callgrind_annotate or kcachegrind), VARIANT.folded (folded stacks),
+            tree. Writes into OUT/MOTION_TREE_DEVICE/: VARIANT.callgrind.out (the costs at
+            those files and lines, for callgrind_annotate --auto=yes or kcachegrind),
+            VARIANT.callgrind.addresses.out (callgrind's own dump: addresses and the call
+            graph, naming the deleted stripped copy), VARIANT.folded (folded stacks),
             VARIANT.flame.svg (a flame graph) and VARIANT.lines.html (the annotated source);
             with --baseline also VARIANT.baseline.folded and VARIANT.diff.svg (a
             differential flame graph: red grew, blue shrank). --cache-sim uses 32 KiB L1
@@ -77,9 +79,12 @@ enum ProfileCommand: Command {
         }
 
         let flame = FlameGraph.svg(profile.folded(), title: title, unit: "instructions")
-        var written = ["callgrind.out", "folded", "flame.svg", "lines.html"]
+        var written = ["callgrind.out", "callgrind.addresses.out", "folded", "flame.svg", "lines.html"]
         do {
-            try ResultFiles.writeAtomically(raw, to: "\(out)/\(variant).callgrind.out")
+            let command = "foldbench profile --scenario \(scenario) --variant \(variant) --frames \(frames)"
+            try ResultFiles.writeAtomically(
+                profile.callgrindLines(command: command), to: "\(out)/\(variant).callgrind.out")
+            try ResultFiles.writeAtomically(raw, to: "\(out)/\(variant).callgrind.addresses.out")
             try ResultFiles.writeAtomically(profile.folded().text, to: "\(out)/\(variant).folded")
             try ResultFiles.writeAtomically(flame, to: "\(out)/\(variant).flame.svg")
             let links = [

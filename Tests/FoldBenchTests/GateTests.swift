@@ -11,8 +11,15 @@ import Workloads
 func runBinary(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
     status: Int32, out: String, err: String
 ) {
+    try runProcess(try freshFoldBenchBinary(), arguments, environment: environment, directory: directory)
+}
+
+/// Runs a program to its end, with both of its outputs.
+func runProcess(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try freshFoldBenchBinary())
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }

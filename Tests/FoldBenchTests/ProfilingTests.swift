@@ -332,10 +332,27 @@ struct ProfilingTests {
         #expect(result.out.contains("function (own instructions per relayout): no change"))
         #expect(result.out.contains("line (instructions per relayout): no change"))
         let folder = directory.appendingPathComponent("fold-cycle_balanced-d4_iphone-duo")
-        for name in ["callgrind.out", "folded", "flame.svg", "lines.html", "baseline.folded", "diff.svg"] {
+        for name in [
+            "callgrind.out", "callgrind.addresses.out", "folded", "flame.svg", "lines.html", "baseline.folded",
+            "diff.svg",
+        ] {
             #expect(
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("fast.\(name)").path), "\(name)")
         }
+        // callgrind's own reader sees the lines the page shows: it annotates our source.
+        let annotated = try runProcess(
+            "/usr/bin/callgrind_annotate", ["--auto=yes", folder.appendingPathComponent("fast.callgrind.out").path])
+        #expect(annotated.status == 0, "\(annotated.err)")
+        #expect(
+            annotated.out.range(
+                of: "-- Auto-annotated source: [^\n]*Sources/FastResolver/FastResolver.swift",
+                options: .regularExpression)
+                != nil, "\(annotated.out.prefix(2_000))")
+        // A line of that source with its count in the margin, as the page shows it.
+        let section =
+            annotated.out.components(separatedBy: "Sources/FastResolver/FastResolver.swift\n").dropFirst()
+            .first ?? ""
+        #expect(section.range(of: #"\n[0-9,]+ \([ 0-9.]+%\) +\S"#, options: .regularExpression) != nil)
         let folded = try String(contentsOf: folder.appendingPathComponent("fast.folded"), encoding: .utf8)
         let baseline = try String(contentsOf: folder.appendingPathComponent("fast.baseline.folded"), encoding: .utf8)
         #expect(folded == baseline && folded.contains("FastResolver.relayout"))
