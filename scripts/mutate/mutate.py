@@ -199,6 +199,9 @@ def main():
         help="run these mutants instead of a sample (the IDs a report prints): survivors again, after new tests")
     parser.add_argument("--no-confirm", action="store_true", help="do not run survivors against the whole suite")
     parser.add_argument(
+        "--tests", default="", metavar="EXPR",
+        help="run every mutant against this `swift test --filter` expression instead of its module's")
+    parser.add_argument(
         "--assume-passing", action="store_true",
         help="skip the unmutated tree's test runs (when they are known to pass); each mutant's tests get 15 minutes")
     parser.add_argument("--work", default=os.environ.get("FOLDBENCH_MUTATE_DIR", "/tmp/foldbench-mutate"))
@@ -208,6 +211,8 @@ def main():
     arguments = parser.parse_args()
 
     filters = read_list("scripts/mutate/filters.txt", r"^([\w]+):\s*(.+)$")
+    if arguments.tests:
+        filters = {module: arguments.tests for module in filters}
     equivalent = read_list("scripts/mutate/equivalent.txt", r"^([0-9a-f]{12})\s+(.*)$")
     every = modules()
     chosen = arguments.modules or [m for m in every if m in filters]
