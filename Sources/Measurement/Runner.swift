@@ -261,6 +261,7 @@ public struct Runner {
         let frameTimes = passes.map { runs in
             (0..<contexts.count).map { frame in Statistics.median(runs.map { $0[frame] }) }
         }
+        let phases = workload.phases()
         let budget = 1e9 / options.refreshRate
         let overBudget = frameTimes.map { times in
             Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1))
@@ -286,7 +287,7 @@ public struct Runner {
         return Prepared(
             scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
             benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
-            phases: workload.phases, batch: batch, changingFrames: changingFrames,
+            phases: phases, batch: batch, changingFrames: changingFrames,
             samples: [[Double]](repeating: [], count: benches.count), start: position)
     }
 
