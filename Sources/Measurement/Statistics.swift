@@ -88,7 +88,7 @@ public enum Statistics {
     /// share their error over comparisons and looks, so p reaches 0.999 and beyond
     /// with 4 degrees of freedom, where an expansion around the normal is 3 % short).
     public static func tQuantile(_ p: Double, degrees: Int) -> Double {
-        precondition(degrees >= 1, "t needs at least one degree of freedom")
+        // The degrees of freedom are checked by `tCDF`, which the bisection calls first.
         precondition(p > 0 && p < 1, "a quantile of a probability strictly between 0 and 1")
         if p < 0.5 { return -tQuantile(1 - p, degrees: degrees) }
         var (low, high) = (0.0, 1.0)

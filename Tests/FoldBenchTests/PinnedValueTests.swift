@@ -375,6 +375,12 @@ struct TrendSummaryValueTests {
         #expect(table.components(separatedBy: "<tr class=").count - 1 == 30)
         // Two charts a row on the page: each 630 px wide.
         #expect(html.components(separatedBy: "width=\"630\" height=\"280\"").count - 1 == 16)
+        // A metric that is not one of the main ones is drawn, folded away, at the same width.
+        var other = series()
+        other.metric = "prepareTime"
+        let folded = Trend.html([other])
+        #expect(folded.contains("<details><summary>more metrics: prepareTime</summary>"))
+        #expect(folded.components(separatedBy: "width=\"630\" height=\"280\"").count - 1 == 1)
     }
 
     @Test("markdown rounds levels for people; CSV keeps every digit")
