@@ -68,7 +68,7 @@ struct ABTests {
         let (a, b) = try twoCopies(in: directory)
         let result = try runBinary([
             "ab", "--baseline", a, "--candidate", b, "--scenario", "drag-resize/media-player/iphone-duo",
-            "--pair", "fast=reference", "--frames", "24", "--max-trials", "5", "--format", "json",
+            "--pair", "fast=reference", "--frames", "24", "--max-trials", "10", "--format", "json",
         ])
         #expect(result.status == 0, "\(result.err)")
         let document = try JSONParser.parse(result.out)
@@ -83,8 +83,9 @@ struct ABTests {
             Issue.record("no trials")
             return
         }
-        #expect(trials.count == 5)
-        // The reference is slower than fast (even in a debug build): judged as soon as a verdict may be given.
+        // The reference is slower than fast (even in a debug build): judged as soon as a verdict may be given,
+        // at the first look (5 trials), or at the second on a machine busy enough to widen the first.
+        #expect(trials.count == 5 || trials.count == 10, "\(trials.count)")
         #expect(first["verdict"] == .string("slower"))
         if case .number(let ratio) = first["ratio"] ?? .null { #expect(ratio > 1.1, "\(ratio)") }
         #expect(result.err.contains("drag-resize/media-player/iphone-duo: trial 5"))
