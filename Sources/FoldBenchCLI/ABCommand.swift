@@ -147,19 +147,13 @@ enum ABCommand: Command {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// `path` from the root, so that a build's worker finds it from any directory.
-    static func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
-
     /// The commit `Results/baseline.json` was recorded at.
     static func baselineCommit() throws(CommandFailure) -> String {
         let path = "\(try Builds.repositoryRoot())/Results/baseline.json"
-        let bytes = try readFile(path)
-        guard let summary = try? ReportSummary.decode(bytes), summary.commit != "unknown", !summary.commit.isEmpty
-        else {
+        let commit = try ResultsDirectory.load(path).environment.commit
+        guard commit != "unknown", !commit.isEmpty else {
             throw CommandFailure(status: 2, "\(path) names no commit; give --baseline")
         }
-        return summary.commit
+        return commit
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Measurement
 import Reports
+import SceneFormat
 import Workloads
 
 /// `foldbench baseline update`: rewrites Results/baseline.json from the quick suite.
@@ -8,29 +10,30 @@ enum BaselineCommand: Command {
         name: "baseline", summary: "Rewrite the committed baseline: 'foldbench baseline update'.", arguments: "update",
         positionals: 1...1,
         options: [.baselinePath, .baselineTime],
-        details: "Runs 'foldbench run --suite quick --instructions' and writes its report as the baseline.")
+        details:
+            "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals[0] == "update" else {
             throw UsageError("the only baseline action is 'update', not '\(arguments.positionals[0])'", command: spec)
         }
-        let path = arguments.value(.baselinePath) ?? "Results/baseline.json"
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "foldbench-baseline-\(UUID().uuidString)"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var runArguments = [
-            CommandSpec.Option.suite.name, Suite.quick.rawValue, CommandSpec.Option.instructions.name,
-            CommandSpec.Option.out.name, scratch,
-        ]
-        if let seconds = arguments.value(.baselineTime) {
-            runArguments += [CommandSpec.Option.timePerScenario.name, seconds]
+        let path = arguments.value(.baselinePath) ?? ResultsDirectory.defaultBaseline
+        guard InstructionCounter.valgrindPath() != nil else {
+            throw CommandFailure(
+                status: 2, "valgrind is not installed (apt-get install valgrind); the baseline counts instructions")
         }
-        let status = try RunCommand.run(try RunCommand.spec.parse(runArguments), console: console)
-        guard status == 0 else { return status }
-        let report = String(decoding: try readFile("\(scratch)/latest.json"), as: UTF8.self)
+        var options = RunOptions()
+        options.countInstructions = true
+        if let seconds = try arguments.number(.baselineTime, in: 0...3600, command: spec) {
+            options.timePerScenario = seconds
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let plan = RunPlan(
+            scenarios: Suite.quick.scenarios, options: options, outDirectory: directory.isEmpty ? "." : directory)
+        let report = try Measuring.measure(plan, console: console)
+        console.out(ResultTable.render(report.results, wide: false))
         do {
-            try ResultFiles.writeAtomically(report, to: path)
+            try ResultFiles.writeAtomically(JSONWriter.writePretty(report.json()), to: path)
         } catch {
             throw CommandFailure(status: 2, error.description)
         }

@@ -30,7 +30,7 @@ enum Builds {
         if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
             // From the root: dlopen looks a name without a slash up on the library path,
             // and a bare name has no directory to find the other product in.
-            let spec = ABCommand.absolutePath(spec)
+            let spec = absolutePath(spec)
             // A library stands for the foldbench beside it and the other way round.
             let isLibrary = spec.hasSuffix(".so")
             let path =

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Reports
 import SceneFormat
 
@@ -53,15 +54,15 @@ enum CompareCommand: Command {
                 "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
         }
         let (baselinePath, newPath) = (arguments.positionals[0], arguments.positionals[1])
-        let baseline = try loadReport(baselinePath)
-        let new = try loadReport(newPath)
+        let baseline = try ResultsDirectory.load(baselinePath)
+        let new = try ResultsDirectory.load(newPath)
         let rows = Comparison.compare(baseline: baseline, new: new, policy: policy, variantPairs: pairs)
         guard Comparison.hasCommonMetric(rows) else {
             throw CommandFailure(
                 status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }
         // Counts carry over from one machine to another; times do not. Said, never silent.
-        if let note = ReportSummary.machineDifference(baseline, new) {
+        if let note = Report.machineDifference(baseline, new) {
             switch format {
             case "markdown": console.out("> **Different machines**: \(note)\n\n")
             case "json": console.err("foldbench: note: different machines: \(note)\n")
@@ -74,14 +75,5 @@ enum CompareCommand: Command {
         default: console.out(Comparison.table(rows))
         }
         return Comparison.hasRegression(rows) ? 1 : 0
-    }
-
-    static func loadReport(_ path: String) throws(CommandFailure) -> ReportSummary {
-        let bytes = try readFile(path)
-        do {
-            return try ReportSummary.decode(bytes, limits: Limits.current)
-        } catch {
-            throw .badInput(file: path, error)
-        }
     }
 }

@@ -112,3 +112,8 @@ func fileTooLarge(_ path: String, limit: Int) -> CommandFailure {
         status: 2,
         "\(path): larger than \(limit >> 20) MiB, the input limit (raise it with \(InputLimits.fileSizeFlag) N)")
 }
+
+/// `path` from the root, so that a child process or a build's worker finds it from any directory.
+func absolutePath(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+}

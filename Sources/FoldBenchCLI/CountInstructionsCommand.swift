@@ -8,12 +8,12 @@ enum CountInstructionsCommand: Command {
         options: [.scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let settings = try RunCommand.Settings(arguments)
+        let plan = try RunPlan(arguments, command: spec)
         guard InstructionCounter.isUnderValgrind else {
             throw CommandFailure(
                 status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
         }
-        try settings.runner.countInstructionLoops(settings.scenarios)
+        try plan.runner.countInstructionLoops(plan.scenarios)
         return 0
     }
 }

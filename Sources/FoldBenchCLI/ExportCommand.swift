@@ -24,46 +24,13 @@ enum ExportCommand: Command {
             throw UsageError(
                 "\(CommandSpec.Option.exportFormat.name) is required (\(ExportFormat.names))", command: spec)
         }
-        let format = try parseFormat(name, command: spec)
-        let summary = try CompareCommand.loadReport(arguments.positionals[0])
-        let text = summary.export(format)
+        let format = try ExportFormat.parse(name, command: spec)
+        let text = try ResultsDirectory.load(arguments.positionals[0]).export(format)
         if let out = arguments.value(.exportOut) {
-            try write(text, to: out, console: console)
+            try ResultsDirectory.writeFile(text, to: out, console: console)
         } else {
             console.out(text)
         }
         return 0
-    }
-
-    static func parseFormat(_ name: String, command: CommandSpec) throws(UsageError) -> ExportFormat {
-        guard let format = ExportFormat(rawValue: name) else {
-            throw UsageError("unknown export format '\(name)' (expected \(ExportFormat.names))", command: command)
-        }
-        return format
-    }
-
-    static func write(_ text: String, to path: String, console: Console) throws(CommandFailure) {
-        do {
-            try ResultFiles.writeAtomically(text, to: path)
-        } catch {
-            throw CommandFailure(status: 2, error.description)
-        }
-        console.err("wrote \(path)\n")
-    }
-
-    /// `run --export FORMAT:PATH`, checked before the run starts.
-    static func parseRunExports(_ values: [String], command: CommandSpec) throws(UsageError) -> [(ExportFormat, String)]
-    {
-        try values.map { value throws(UsageError) in
-            guard let colon = value.firstIndex(of: ":"), colon != value.startIndex,
-                value.index(after: colon) != value.endIndex
-            else {
-                throw UsageError(
-                    "\(CommandSpec.Option.runExport.name) takes FORMAT:PATH, not '\(value)'", command: command)
-            }
-            return (
-                try parseFormat(String(value[..<colon]), command: command), String(value[value.index(after: colon)...])
-            )
-        }
     }
 }

@@ -22,12 +22,7 @@ enum MergeCommand: Command {
         }
         var reports: [(file: String, report: Report)] = []
         for path in arguments.positionals {
-            let bytes = try readFile(path)
-            do {
-                reports.append((path, try Report.decode(bytes, limits: Limits.current)))
-            } catch {
-                throw CommandFailure.badInput(file: path, error)
-            }
+            reports.append((path, try ResultsDirectory.load(path)))
         }
         let conflicts = Report.mergeConflicts(reports)
         if !conflicts.isEmpty {
@@ -40,30 +35,13 @@ enum MergeCommand: Command {
                         + conflicts.joined(separator: "\n  "))
             }
         }
-        var seen: [String: String] = [:]
-        var merged = reports[0].report
-        merged.results = []
-        for (file, report) in reports {
-            for result in report.results {
-                let key = "\(result.scenario) \(result.variant)"
-                if let earlier = seen[key] {
-                    throw CommandFailure(status: 2, "\(key) is in both \(earlier) and \(file)")
-                }
-                seen[key] = file
-                merged.results.append(result)
-            }
-        }
-        let json = JSONWriter.writePretty(merged.json())
+        let merged: Report
         do {
-            try ResultFiles.writeAtomically(json, to: "\(out)/latest.json")
-            try ResultFiles.writeAtomically(merged.csv(), to: "\(out)/latest.csv")
-            if let summary = try? ReportSummary.decode(Array(json.utf8)) {
-                let page = ReportCommand.page(summary, baselinePath: ReportCommand.defaultBaseline, console: console)
-                try ResultFiles.writeAtomically(page, to: "\(out)/report/index.html")
-            }
+            merged = try Report.merging(reports)
         } catch {
             throw CommandFailure(status: 2, error.description)
         }
+        try ResultsDirectory(path: out).write(merged, console: console)
         console.err(
             "merged \(reports.count) reports, \(merged.results.count) results: wrote \(out)/latest.json, latest.csv and report/index.html\n"
         )

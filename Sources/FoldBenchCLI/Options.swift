@@ -1,3 +1,4 @@
+import Measurement
 import Reports
 import SceneFormat
 import Variants

@@ -42,10 +42,10 @@ enum ProfileCommand: Command {
             throw UsageError("\(CommandSpec.Option.profileScenario.name) \(error)", command: spec)
         }
         let files =
-            arguments.all(.deviceFiles).map(ABCommand.absolutePath).flatMap {
+            arguments.all(.deviceFiles).map(absolutePath).flatMap {
                 [CommandSpec.Option.deviceFiles.name, $0]
             }
-            + arguments.all(.motionFiles).map(ABCommand.absolutePath).flatMap {
+            + arguments.all(.motionFiles).map(absolutePath).flatMap {
                 [CommandSpec.Option.motionFiles.name, $0]
             }
         let catalog = try CatalogFiles.load(

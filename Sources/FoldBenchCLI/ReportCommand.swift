@@ -3,8 +3,6 @@ import Reports
 
 /// `foldbench report REPORT.json`: the HTML page of a run, drawn again from its report.
 enum ReportCommand: Command {
-    static let defaultBaseline = "Results/baseline.json"
-
     static let spec = CommandSpec(
         name: "report", summary: "Write the HTML page of a run report (foldbench run writes it too).",
         arguments: "REPORT.json", positionals: 1...1,
@@ -20,13 +18,14 @@ enum ReportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let summary = try CompareCommand.loadReport(path)
+        let report = try ResultsDirectory.load(path)
         let out = arguments.value(.reportOut) ?? "Results/report"
         let baseline = arguments.value(.reportBaseline)
         if let baseline, !FileManager.default.fileExists(atPath: baseline) {
             throw CommandFailure(status: 2, "\(baseline): cannot read: no such file")
         }
-        let page = page(summary, baselinePath: baseline ?? defaultBaseline, console: console)
+        let page = ResultsDirectory.page(
+            report, baselinePath: baseline ?? ResultsDirectory.defaultBaseline, console: console)
         do {
             try ResultFiles.writeAtomically(page, to: "\(out)/index.html")
         } catch {
@@ -34,19 +33,5 @@ enum ReportCommand: Command {
         }
         console.err("wrote \(out)/index.html\n")
         return 0
-    }
-
-    /// The page, with the baseline's regressions when the baseline can be read (a
-    /// baseline that cannot is named on standard error and left out).
-    static func page(_ summary: ReportSummary, baselinePath: String, console: Console) -> String {
-        var baseline: ReportSummary?
-        if FileManager.default.fileExists(atPath: baselinePath) {
-            do {
-                baseline = try CompareCommand.loadReport(baselinePath)
-            } catch {
-                console.err("foldbench: warning: \(error.message); the report leaves the baseline out\n")
-            }
-        }
-        return RunReportPage.html(summary, baseline: baseline)
     }
 }

@@ -26,69 +26,6 @@ public struct RunOptions: Sendable {
     public init() {}
 }
 
-/// One scenario × variant: everything a report carries.
-public struct VariantResult: Sendable {
-    public var scenario: String
-    public var variant: String
-    public var arrangements: Int
-    public var frames: Int
-    public var refreshRate: Double
-    public var batchFrames: Int
-    /// Nanoseconds per relayout, one per sample.
-    public var samples: [Double]
-    public var time: TimeSummary
-    public var allocationsPerRelayout: Double
-    public var bytesAllocatedPerRelayout: Double
-    public var instructionsPerRelayout: Double?
-    /// Each frame of the timeline timed on its own (a clock read per frame), in ns:
-    /// the median of ``RunOptions/framePasses`` passes.
-    public var frameTimes: [Double] = []
-    /// Where the device is in each frame.
-    public var framePhases: [Timeline.Phase] = []
-    /// Callgrind's cycle estimate from its fixed-size cache simulation (``CacheSimulation``).
-    public var estimatedCyclesPerRelayout: Double?
-    public var peakResidentBytes: UInt64
-    /// Share of the timeline's frames whose relayout took longer than 1/refreshRate.
-    public var framesOverBudget: Double
-    public var prepareNanoseconds: Double
-    /// This variant's time over the reference's, paired by round, with its 95 % interval.
-    public var ratioToReference: (value: Double, lower: Double, upper: Double)?
-    /// This variant's time over the floor's (``SpeedOfLight``), paired by round, with its 95 % interval.
-    public var ratioToFloor: (value: Double, lower: Double, upper: Double)?
-    /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
-    public var checksum: UInt64
-    /// Share of the scenario's frames whose answer differs from the previous frame's (the
-    /// last frame's for the first): what a variant that remembers has to resolve again.
-    public var changingFrames: Double?
-
-    public init(
-        scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
-        samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
-        instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
-        prepareNanoseconds: Double, ratioToReference: (value: Double, lower: Double, upper: Double)?, checksum: UInt64
-    ) {
-        self.scenario = scenario
-        self.variant = variant
-        self.arrangements = arrangements
-        self.frames = frames
-        self.refreshRate = refreshRate
-        self.batchFrames = batchFrames
-        self.samples = samples
-        self.time = time
-        self.allocationsPerRelayout = allocationsPerRelayout
-        self.bytesAllocatedPerRelayout = bytesAllocatedPerRelayout
-        self.instructionsPerRelayout = instructionsPerRelayout
-        self.peakResidentBytes = peakResidentBytes
-        self.framesOverBudget = framesOverBudget
-        self.prepareNanoseconds = prepareNanoseconds
-        self.ratioToReference = ratioToReference
-        self.checksum = checksum
-    }
-
-    public var timePerArrangement: TimeSummary { time.scaled(by: Double(arrangements)) }
-    public var relayoutsPerSecond: Double { time.p50 > 0 ? 1e9 / time.p50 : 0 }
-}
-
 /// A variant gave a different answer from the reference: it is not benchmarked.
 public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     public let scenario: String

@@ -133,6 +133,16 @@ public struct TimeSummary: Equatable, Sendable {
         ci95 = [interval.lower, interval.upper]
     }
 
+    /// Every statistic 0: a time not measured, as a report's reader starts one.
+    public static let zero = TimeSummary(min: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0, mad: 0, ci95: [0, 0])
+
+    private init(
+        min: Double, p50: Double, p90: Double, p99: Double, max: Double, mean: Double, mad: Double, ci95: [Double]
+    ) {
+        (self.min, self.p50, self.p90, self.p99, self.max, self.mean, self.mad, self.ci95) =
+            (min, p50, p90, p99, max, mean, mad, ci95)
+    }
+
     /// Every value divided by `divisor` (per arrangement).
     public func scaled(by divisor: Double) -> TimeSummary {
         var copy = self

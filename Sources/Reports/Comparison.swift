@@ -1,3 +1,5 @@
+import Measurement
+
 /// `compare`'s judgement of one scenario × variant × metric.
 public enum Verdict: String, Sendable {
     case regression
@@ -43,14 +45,14 @@ public enum Comparison {
     /// compared with. Without pairs, a scenario × variant only one side has gets one
     /// row, `missing` or `new`, which never gates.
     public static func compare(
-        baseline: ReportSummary, new: ReportSummary, policy: ComparisonPolicy, variantPairs: [String: String] = [:]
+        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:]
     ) -> [ComparisonRow] {
         var rows: [ComparisonRow] = []
-        for old in baseline.entries {
+        for old in baseline.results {
             let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
             guard let newVariant else { continue }
             let label = newVariant == old.variant ? old.variant : "\(old.variant) -> \(newVariant)"
-            guard let current = new.entries.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
+            guard let current = new.results.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
             else {
                 if variantPairs.isEmpty { rows.append(onlyOneSide(old, .missing)) }
                 continue
@@ -65,15 +67,15 @@ public enum Comparison {
             }
         }
         if variantPairs.isEmpty {
-            for entry in new.entries
-            where !baseline.entries.contains(where: { $0.scenario == entry.scenario && $0.variant == entry.variant }) {
+            for entry in new.results
+            where !baseline.results.contains(where: { $0.scenario == entry.scenario && $0.variant == entry.variant }) {
                 rows.append(onlyOneSide(entry, .new))
             }
         }
         return rows
     }
 
-    static func onlyOneSide(_ entry: ReportSummary.Entry, _ verdict: Verdict) -> ComparisonRow {
+    static func onlyOneSide(_ entry: VariantResult, _ verdict: Verdict) -> ComparisonRow {
         ComparisonRow(
             scenario: entry.scenario, variant: entry.variant, metric: nil, baseline: nil, new: nil, change: nil,
             verdict: verdict, gated: false)

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import SceneFormat
 
 /// `compare`'s three output formats: an aligned table, markdown for CI summaries, JSON.

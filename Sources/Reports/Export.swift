@@ -1,6 +1,7 @@
 import ArrangementModel
 import Charts
 import Foundation
+import Measurement
 import SceneFormat
 
 /// A run report in the formats other benchmark tools read, each in the shape its
@@ -41,7 +42,7 @@ struct ExportedMetric {
     ]
 }
 
-extension ReportSummary {
+extension Report {
     /// The report in `format`.
     public func export(_ format: ExportFormat) -> String {
         switch format {
@@ -53,11 +54,11 @@ extension ReportSummary {
     }
 
     /// `SCENARIO/VARIANT`: one benchmark per scenario × variant in every format.
-    static func benchmarkName(_ entry: Entry) -> String { "\(entry.scenario)/\(entry.variant)" }
+    static func benchmarkName(_ entry: VariantResult) -> String { "\(entry.scenario)/\(entry.variant)" }
 
     func bmf() -> String {
         var benchmarks: [(key: String, value: JSONValue)] = []
-        for entry in entries {
+        for entry in results {
             var measures: [(key: String, value: JSONValue)] = []
             for exported in ExportedMetric.all {
                 guard let value = entry.metrics[exported.metric] else { continue }
@@ -74,7 +75,7 @@ extension ReportSummary {
 
     func githubActionBenchmark() -> String {
         var items: [JSONValue] = []
-        for entry in entries {
+        for entry in results {
             for exported in ExportedMetric.all {
                 guard let value = entry.metrics[exported.metric] else { continue }
                 var fields: [(key: String, value: JSONValue)] = [
@@ -89,11 +90,11 @@ extension ReportSummary {
                         (
                             "extra",
                             .string(
-                                "95% interval \(formatNumber(interval.lower))–\(formatNumber(interval.upper)); \(entry.timeSamples.count) samples; commit \(commit)"
+                                "95% interval \(formatNumber(interval.lower))–\(formatNumber(interval.upper)); \(entry.samples.count) samples; commit \(environment.commit)"
                             )
                         ))
                 } else {
-                    fields.append(("extra", .string("exact count; commit \(commit)")))
+                    fields.append(("extra", .string("exact count; commit \(environment.commit)")))
                 }
                 items.append(.object(fields))
             }
@@ -103,22 +104,25 @@ extension ReportSummary {
 
     func googleBenchmark() -> String {
         let context: JSONValue = .object([
-            ("date", .string(date)), ("host_name", .string(environment["host"] ?? "")),
+            ("date", .string(environment.date)), ("host_name", .string(environment.host)),
             ("executable", .string("foldbench")),
-            ("num_cpus", .number(Double(environment["cores"] ?? "") ?? 0)), ("mhz_per_cpu", .number(0)),
+            ("num_cpus", .number(Double(environment.cores))), ("mhz_per_cpu", .number(0)),
             ("cpu_scaling_enabled", .bool(false)), ("caches", .array([])), ("load_avg", .array([])),
-            ("library_build_type", .string(environment["buildConfiguration"] ?? "release")),
-            ("foldbench_commit", .string(commit)), ("foldbench_cpu", .string(environment["cpu"] ?? "")),
+            (
+                "library_build_type",
+                .string(environment.buildConfiguration.isEmpty ? "release" : environment.buildConfiguration)
+            ),
+            ("foldbench_commit", .string(environment.commit)), ("foldbench_cpu", .string(environment.cpu)),
         ])
         var benchmarks: [JSONValue] = []
-        for (family, entry) in entries.enumerated() {
+        for (family, entry) in results.enumerated() {
             let name = Self.benchmarkName(entry)
             var counters: [(key: String, value: JSONValue)] = []
             for exported in ExportedMetric.all where exported.exact {
                 if let value = entry.metrics[exported.metric] { counters.append((exported.measure, .number(value))) }
             }
             // Every sample is one repetition of `batchFrames` relayouts (an iteration is a relayout).
-            let samples = entry.timeSamples.isEmpty ? [entry.metrics[.timePerRelayout] ?? 0] : entry.timeSamples
+            let samples = entry.samples.isEmpty ? [entry.metrics[.timePerRelayout] ?? 0] : entry.samples
             for (index, sample) in samples.enumerated() {
                 benchmarks.append(
                     .object(
@@ -156,12 +160,12 @@ extension ReportSummary {
 
     func benchstat() -> String {
         var text = "goos: linux\ngoarch: \(Self.goArchitecture)\npkg: foldbench\n"
-        text += "cpu: \(environment["cpu"] ?? "unknown")\n"
-        text += "commit: \(commit)\n"
+        text += "cpu: \(environment.cpu.isEmpty ? "unknown" : environment.cpu)\n"
+        text += "commit: \(environment.commit)\n"
         for exported in ExportedMetric.all where exported.exact {
             text += "Unit \(exported.goUnit) assume=exact\n"
         }
-        for entry in entries {
+        for entry in results {
             let name = Self.goBenchmarkName(entry)
             var counts = ""
             for exported in ExportedMetric.all where exported.exact {
@@ -169,7 +173,7 @@ extension ReportSummary {
                     counts += " \t\(formatNumber(value)) \(exported.goUnit)"
                 }
             }
-            let samples = entry.timeSamples.isEmpty ? [entry.metrics[.timePerRelayout] ?? 0] : entry.timeSamples
+            let samples = entry.samples.isEmpty ? [entry.metrics[.timePerRelayout] ?? 0] : entry.samples
             for sample in samples {
                 text += "\(name) \t\(max(entry.batchFrames, 1)) \t\(formatNumber(sample)) ns/op\(counts)\n"
             }
@@ -182,7 +186,7 @@ extension ReportSummary {
     /// before it (golang.org/x/perf/benchfmt, `splitGomaxprocs`). Every name ends in
     /// `-1`, which is true (a relayout runs on one thread) and keeps a variant's own
     /// trailing digits (`fast-slowed-10`) in its name.
-    static func goBenchmarkName(_ entry: Entry) -> String {
+    static func goBenchmarkName(_ entry: VariantResult) -> String {
         "BenchmarkRelayout/" + benchmarkName(entry).replacingOccurrences(of: " ", with: "_") + "-1"
     }
 

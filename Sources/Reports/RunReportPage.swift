@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import Measurement
 import Workloads
 
 /// The HTML report of a run: one self-contained page (inline SVG and CSS, no script,
@@ -9,11 +10,11 @@ import Workloads
 /// frame times over the device's postures, with the frame budget drawn.
 public enum RunReportPage {
     /// The page for `report`; with a `baseline`, its count regressions are listed first.
-    public static func html(_ report: ReportSummary, baseline: ReportSummary? = nil) -> String {
+    public static func html(_ report: Report, baseline: Report? = nil) -> String {
         let environment = report.environment
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>FoldBench run \(SVG.escape(report.commit))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>FoldBench run \(SVG.escape(report.environment.commit))</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
             table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
@@ -29,16 +30,13 @@ public enum RunReportPage {
             .meta { color: #555; }
             </style></head><body>
             <h1>FoldBench run</h1>
-            <p class="meta">commit \(SVG.escape(report.commit)) · \(SVG.escape(report.date)) · \(SVG.escape(environment["host"] ?? "")) · \(SVG.escape(environment["cpu"] ?? "")) · \(SVG.escape(environment["cores"] ?? "?")) cores · Swift \(SVG.escape(environment["swift"] ?? "?")) · \(SVG.escape(environment["buildConfiguration"] ?? ""))</p>
+            <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · Swift \(SVG.escape(environment.swift.isEmpty ? "?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
 
             """
         html += attention(report, baseline: baseline)
         html += summaryTable(report)
-        let scenarios = report.entries.map(\.scenario).reduce(into: [String]()) {
-            if !$0.contains($1) { $0.append($1) }
-        }
-        for (index, scenario) in scenarios.enumerated() {
-            let entries = report.entries.filter { $0.scenario == scenario }
+        for (index, scenario) in report.scenarios.enumerated() {
+            let entries = report.results.filter { $0.scenario == scenario }
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario))</h2>\n"
             if let first = entries.first {
                 html +=
@@ -48,18 +46,18 @@ public enum RunReportPage {
             html +=
                 DistributionChart(
                     title: "Time per relayout, every sample", unit: "ns per relayout",
-                    groups: entries.map { .init(name: $0.variant, values: $0.timeSamples) }
+                    groups: entries.map { .init(name: $0.variant, values: $0.samples) }
                 ).svg()
             html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
             html += "</div>\n"
-            html += timelineChart(scenario: scenario, entries: entries, phases: report.timelines[scenario] ?? [])
+            html += timelineChart(scenario: scenario, entries: entries, phases: report.phases(of: scenario))
         }
         return html + "</body></html>\n"
     }
 
     /// Count regressions against the baseline, and variants that go over the frame budget.
-    static func attention(_ report: ReportSummary, baseline: ReportSummary?) -> String {
+    static func attention(_ report: Report, baseline: Report?) -> String {
         var items: [String] = []
         if let baseline {
             let rows = Comparison.compare(baseline: baseline, new: report, policy: ComparisonPolicy())
@@ -70,7 +68,7 @@ public enum RunReportPage {
                 )
             }
         }
-        for entry in report.entries.sorted(by: {
+        for entry in report.results.sorted(by: {
             ($0.metrics[.framesOverBudget] ?? 0) > ($1.metrics[.framesOverBudget] ?? 0)
         })
         where (entry.metrics[.framesOverBudget] ?? 0) > 0 {
@@ -79,7 +77,7 @@ public enum RunReportPage {
                 "<li><b>over budget</b>: \(SVG.escape(entry.scenario)), \(SVG.escape(entry.variant)): \(SVG.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(SVG.value(slowest)) ns</li>"
             )
         }
-        let against = baseline.map { " against the baseline (\(SVG.escape($0.commit)))" } ?? ""
+        let against = baseline.map { " against the baseline (\(SVG.escape($0.environment.commit)))" } ?? ""
         guard !items.isEmpty else {
             return
                 "<p class=\"ok\">Nothing needs attention: no count regression\(against), every frame within its budget.</p>\n"
@@ -89,8 +87,8 @@ public enum RunReportPage {
     }
 
     /// Every scenario × variant, those over budget and with the slowest frames first.
-    static func summaryTable(_ report: ReportSummary) -> String {
-        let ordered = report.entries.sorted {
+    static func summaryTable(_ report: Report) -> String {
+        let ordered = report.results.sorted {
             let a = ($0.metrics[.framesOverBudget] ?? 0, $0.frameTimes.max() ?? 0)
             let b = ($1.metrics[.framesOverBudget] ?? 0, $1.frameTimes.max() ?? 0)
             return a > b
@@ -102,7 +100,7 @@ public enum RunReportPage {
         ].map { "<th>\(SVG.escape($0))</th>" }.joined()
         html += "</tr>\n"
         var anchors: [String: String] = [:]
-        for entry in report.entries where anchors[entry.scenario] == nil {
+        for entry in report.results where anchors[entry.scenario] == nil {
             anchors[entry.scenario] = "s\(anchors.count)"
         }
         for entry in ordered {
@@ -131,7 +129,7 @@ public enum RunReportPage {
         return html + "</table></div>\n"
     }
 
-    static func ratioChart(_ entries: [ReportSummary.Entry], metric: Metric, title: String) -> String {
+    static func ratioChart(_ entries: [VariantResult], metric: Metric, title: String) -> String {
         let rows = entries.compactMap { entry -> IntervalChart.Row? in
             guard let value = entry.metrics[metric], value > 0 else { return nil }
             let interval = entry.intervals[metric] ?? (value, value)
@@ -142,7 +140,7 @@ public enum RunReportPage {
     }
 
     /// What there was to skip: the share of frames whose answer changes, when the report says.
-    static func changing(_ entry: ReportSummary.Entry) -> String {
+    static func changing(_ entry: VariantResult) -> String {
         guard let share = entry.metrics[.changingFrames] else { return "" }
         return
             " · the answer changes in \(SVG.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
@@ -150,7 +148,7 @@ public enum RunReportPage {
 
     /// The fold animation: each variant's time per frame across the timeline, the
     /// postures shaded behind, the budget as a rule.
-    static func timelineChart(scenario: String, entries: [ReportSummary.Entry], phases: [Timeline.Phase]) -> String {
+    static func timelineChart(scenario: String, entries: [VariantResult], phases: [Timeline.Phase]) -> String {
         guard entries.contains(where: { !$0.frameTimes.isEmpty }) else { return "" }
         let series = entries.filter { !$0.frameTimes.isEmpty }.map { entry in
             LineChart.Series(

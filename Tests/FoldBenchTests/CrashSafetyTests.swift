@@ -127,13 +127,13 @@ struct CrashSafetyTests {
             #expect(!series.isEmpty)
             // Only rows a kill cut short are reported; trend reads the rest.
             #expect(Set(problems.map(\.line)).isSubset(of: tornLines), "\(problems)")
-            let report = try ReportSummary.decode([UInt8](try Data(contentsOf: latest)))
-            #expect(!report.entries.isEmpty)
+            let report = try Report.decode([UInt8](try Data(contentsOf: latest)))
+            #expect(!report.results.isEmpty)
             for file in try FileManager.default.contentsOfDirectory(
                 atPath: directory.appendingPathComponent("runs").path)
             where file.hasSuffix(".json") {
                 let data = try Data(contentsOf: directory.appendingPathComponent("runs/\(file)"))
-                #expect((try? ReportSummary.decode([UInt8](data))) != nil, "runs/\(file) is whole")
+                #expect((try? Report.decode([UInt8](data))) != nil, "runs/\(file) is whole")
             }
         }
         #expect(killedWhileRunning > 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Reports
 import SceneFormat
 import Testing

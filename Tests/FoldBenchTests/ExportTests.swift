@@ -5,7 +5,7 @@ import Testing
 
 /// Each export in the shape its consumer documents, field by field.
 struct ExportTests {
-    func summary() throws -> ReportSummary { try ReportPageTests.summary(ReportPageTests.report()) }
+    func summary() throws -> Report { try ReportPageTests.summary(ReportPageTests.report()) }
 
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
 

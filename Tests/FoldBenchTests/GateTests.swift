@@ -56,9 +56,9 @@ struct GateTests {
     }
 
     func instructions(_ path: String, metric: Metric = .instructionsPerRelayout) throws -> [String: Double] {
-        let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let summary = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         return Dictionary(
-            uniqueKeysWithValues: summary.entries.map { ($0.variant, $0.metrics[metric] ?? -1) })
+            uniqueKeysWithValues: summary.results.map { ($0.variant, $0.metrics[metric] ?? -1) })
     }
 
     @Test(
@@ -123,10 +123,10 @@ struct BaselineTests {
         let result = try runBinary(["baseline", "update", "--path", path, "--time-per-scenario", "0"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("wrote the baseline \(path)"))
-        let summary = try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let summary = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         let quick = Workloads.Suite.quick.scenarios.map(\.description)
-        #expect(Set(summary.entries.map(\.scenario)) == Set(quick))
-        #expect(summary.entries.allSatisfy { ($0.metrics[.instructionsPerRelayout] ?? 0) > 0 })
+        #expect(Set(summary.results.map(\.scenario)) == Set(quick))
+        #expect(summary.results.allSatisfy { ($0.metrics[.instructionsPerRelayout] ?? 0) > 0 })
         #expect(try Data(contentsOf: committed) == before, "the committed baseline is untouched")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["nested"])
 
@@ -364,7 +364,7 @@ struct CompareTests {
         report.results[0].framesOverBudget = .nan
         let text = JSONWriter.writePretty(report.json())
         #expect(text.contains("\"value\": null"))
-        #expect(throws: SceneError.self) { try ReportSummary.decode(Array(text.utf8)) }
+        #expect(throws: SceneError.self) { try Report.decode(Array(text.utf8)) }
         let good = self.report(instructions: 1, allocations: 0, samples: steady)
         let result = try compare(good, text)
         #expect(result.status == 2)
@@ -386,7 +386,7 @@ struct CompareTests {
         let negativeCount = try compare(good, JSONWriter.writePretty(report.json()))
         #expect(negativeCount.status == 2)
         #expect(
-            negativeCount.err.contains("b.json: results[0].metrics.instructionsPerRelayout: -5 is negative"),
+            negativeCount.err.contains("b.json: results[0].metrics.instructionsPerRelayout.value: -5 is negative"),
             "\(negativeCount.err)")
     }
 

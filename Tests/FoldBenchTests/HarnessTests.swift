@@ -409,13 +409,13 @@ struct RunnerTests {
     func reportRoundTrip() throws {
         let report = Self.syntheticReport()
         let text = JSONWriter.writePretty(report.json())
-        let summary = try ReportSummary.decode(Array(text.utf8))
-        #expect(summary.commit == "abc123" && summary.date == "2026-11-30T00:00:00Z")
-        let entry = try #require(summary.entries.first)
+        let summary = try Report.decode(Array(text.utf8))
+        #expect(summary.environment.commit == "abc123" && summary.environment.date == "2026-11-30T00:00:00Z")
+        let entry = try #require(summary.results.first)
         #expect(
             entry.scenario == "fold-cycle/balanced-d8/iphone-duo" && entry.variant == "fast"
                 && entry.arrangements == 255)
-        #expect(entry.timeSamples == [100, 110, 120, 130, 140])
+        #expect(entry.samples == [100, 110, 120, 130, 140])
         #expect(entry.metrics[.timePerRelayout] == 120)
         #expect(entry.metrics[.instructionsPerRelayout] == 12_345)
         #expect(entry.metrics[.allocationsPerRelayout] == 0)

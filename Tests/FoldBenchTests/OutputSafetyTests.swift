@@ -76,7 +76,7 @@ struct OutputSafetyTests {
         // What was written before the disk filled is whole.
         let report = try #require(
             FileManager.default.contents(atPath: directory.appendingPathComponent("latest.json").path))
-        #expect(throws: Never.self) { try ReportSummary.decode([UInt8](report)) }
+        #expect(throws: Never.self) { try Report.decode([UInt8](report)) }
     }
 
     @Test("a disk too full for the report: exit 2, the old report whole, no temporary file left")
@@ -188,8 +188,8 @@ struct OutputSafetyTests {
         let results = directory.appendingPathComponent("Results")
         let written = try #require(
             FileManager.default.contents(atPath: results.appendingPathComponent("baseline.json").path))
-        let summary = try ReportSummary.decode([UInt8](written))
-        #expect(summary.entries.count > 8, "the whole quick suite")
+        let summary = try Report.decode([UInt8](written))
+        #expect(summary.results.count > 8, "the whole quick suite")
         let history = try String(contentsOf: results.appendingPathComponent("history.csv"), encoding: .utf8)
         let (series, problems) = Trend.read(history)
         #expect(problems.isEmpty && !series.isEmpty)

@@ -111,7 +111,7 @@ struct ExportNumberTests {
     @Test("bmf: every measure's value and interval")
     func bmf() throws {
         let json = try JSONParser.parse(summary.export(.bmf))
-        for entry in summary.entries {
+        for entry in summary.results {
             let benchmark = try #require(json["\(entry.scenario)/\(entry.variant)"])
             for exported in ExportedMetric.all {
                 guard let value = entry.metrics[exported.metric] else {
@@ -136,7 +136,7 @@ struct ExportNumberTests {
             return
         }
         var seen = 0
-        for entry in summary.entries {
+        for entry in summary.results {
             for exported in ExportedMetric.all {
                 guard let value = entry.metrics[exported.metric] else { continue }
                 let name = "\(entry.scenario)/\(entry.variant) \(exported.metric.name)"
@@ -168,16 +168,16 @@ struct ExportNumberTests {
             Issue.record("no benchmarks")
             return
         }
-        for entry in summary.entries {
+        for entry in summary.results {
             let name = "\(entry.scenario)/\(entry.variant)"
             let repetitions = benchmarks.filter { $0["name"] == .string(name) }
-            #expect(repetitions.compactMap { number($0["real_time"]) } == entry.timeSamples)
+            #expect(repetitions.compactMap { number($0["real_time"]) } == entry.samples)
             for repetition in repetitions {
                 #expect(number(repetition["iterations"]) == Double(entry.batchFrames))
                 #expect(number(repetition["instructions"]) == entry.metrics[.instructionsPerRelayout])
             }
             // Worked by hand: the samples are t, 1.1 t and 0.9 t.
-            let t = entry.timeSamples[0]
+            let t = entry.samples[0]
             let aggregates = Dictionary(
                 uniqueKeysWithValues: ["mean", "median", "stddev"].map { aggregate in
                     (
@@ -194,14 +194,14 @@ struct ExportNumberTests {
     @Test("google-benchmark: an even number of samples has the middle two's mean as median; the context")
     func googleBenchmarkEven() throws {
         var even = summary
-        even.entries = [summary.entries[0]]
-        even.entries[0].timeSamples = [4, 1, 3, 10]
+        even.results = [summary.results[0]]
+        even.results[0].samples = [4, 1, 3, 10]
         let json = try JSONParser.parse(even.export(.googleBenchmark))
         guard case .array(let benchmarks) = json["benchmarks"] ?? .null else {
             Issue.record("no benchmarks")
             return
         }
-        let name = "\(even.entries[0].scenario)/\(even.entries[0].variant)"
+        let name = "\(even.results[0].scenario)/\(even.results[0].variant)"
         func aggregate(_ kind: String) -> Double? {
             number(benchmarks.first { $0["name"] == .string("\(name)_\(kind)") }?["real_time"])
         }
@@ -209,7 +209,7 @@ struct ExportNumberTests {
         // compare.py reads these; a frequency FoldBench does not know is 0, not a guess.
         let context = json["context"]
         #expect(number(context?["mhz_per_cpu"]) == 0)
-        #expect(number(context?["num_cpus"]) == Double(summary.environment["cores"] ?? "") ?? 0)
+        #expect(number(context?["num_cpus"]) == Double(summary.environment.cores))
         #expect(context?["executable"] == .string("foldbench") && context?["cpu_scaling_enabled"] == .bool(false))
     }
 
@@ -243,8 +243,8 @@ struct ExportNumberTests {
     @Test("benchstat: a variant's trailing digits stay in its name, as Go's benchfmt splits names")
     func benchstatNames() throws {
         var named = summary
-        named.entries = ["fast-slowed-10", "fast-slowed-5", "fast"].map { variant in
-            var entry = summary.entries[0]
+        named.results = ["fast-slowed-10", "fast-slowed-5", "fast"].map { variant in
+            var entry = summary.results[0]
             entry.variant = variant
             return entry
         }
@@ -258,7 +258,7 @@ struct ExportNumberTests {
             #expect(gomaxprocs == "-1", "\(name)")
             #expect(
                 ["fast-slowed-10", "fast-slowed-5", "fast"].map {
-                    "BenchmarkRelayout/\(summary.entries[0].scenario)/\($0)"
+                    "BenchmarkRelayout/\(summary.results[0].scenario)/\($0)"
                 }.contains(prefix), "\(name) → \(prefix)")
         }
         // Without the suffix, benchfmt would have read "-10" and "-5" as GOMAXPROCS.
@@ -269,10 +269,10 @@ struct ExportNumberTests {
     @Test("benchstat: one line per sample with its ns/op and the exact counts")
     func benchstat() throws {
         let lines = summary.export(.benchstat).split(separator: "\n").map(String.init)
-        for entry in summary.entries {
+        for entry in summary.results {
             let rows = lines.filter { $0.hasPrefix("BenchmarkRelayout/\(entry.scenario)/\(entry.variant)-1 ") }
-            #expect(rows.count == entry.timeSamples.count)
-            for (row, sample) in zip(rows, entry.timeSamples) {
+            #expect(rows.count == entry.samples.count)
+            for (row, sample) in zip(rows, entry.samples) {
                 let fields = row.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 #expect(Int(fields[1]) == entry.batchFrames)
                 #expect(Double(fields[2]) == sample && fields[3] == "ns/op", "\(row)")

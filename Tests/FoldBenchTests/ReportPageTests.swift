@@ -43,17 +43,17 @@ struct ReportPageTests {
             ])
     }
 
-    static func summary(_ report: Report) throws -> ReportSummary {
-        try ReportSummary.decode(Array(JSONWriter.writePretty(report.json()).utf8))
+    static func summary(_ report: Report) throws -> Report {
+        try Report.decode(Array(JSONWriter.writePretty(report.json()).utf8))
     }
 
     @Test("frame times, the timeline's phases and the floor ratio survive the JSON")
     func roundTrip() throws {
         let report = Self.report()
         let summary = try Self.summary(report)
-        #expect(summary.entries.map(\.frameTimes) == report.results.map(\.frameTimes))
-        #expect(summary.timelines["fold-cycle/balanced-d8/iphone-duo"] == report.results[0].framePhases)
-        let fast = try #require(summary.entries.last)
+        #expect(summary.results.map(\.frameTimes) == report.results.map(\.frameTimes))
+        #expect(summary.phases(of: "fold-cycle/balanced-d8/iphone-duo") == report.results[0].framePhases)
+        let fast = try #require(summary.results.last)
         #expect(fast.metrics[.ratioToFloor] == 520.0 / 400)
         #expect(fast.intervals[.ratioToFloor].map { [$0.lower, $0.upper] } == [520.0 / 420, 520.0 / 380])
         // Runs of equal phases, not one entry per frame.
@@ -77,7 +77,7 @@ struct ReportPageTests {
         #expect(json.contains(original), "the fixture has \(original)")
         let bad = json.replacingOccurrences(of: original, with: broken)
         #expect {
-            try ReportSummary.decode(Array(bad.utf8))
+            try Report.decode(Array(bad.utf8))
         } throws: { error in
             (error as? SceneError)?.place == place
         }

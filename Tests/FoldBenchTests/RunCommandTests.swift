@@ -18,8 +18,8 @@ struct RunCommandTests {
         #expect(result.out.contains("drag-resize/media-player/iphone-duo"))
         #expect(result.err.contains("[1/1] drag-resize/media-player/iphone-duo: sampling"))
         let json = try Data(contentsOf: directory.appendingPathComponent("latest.json"))
-        let summary = try ReportSummary.decode([UInt8](json))
-        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name) + ["floor"])
+        let summary = try Report.decode([UInt8](json))
+        #expect(summary.results.map(\.variant) == VariantList.defaultRun.map(\.name) + ["floor"])
         let csv = try String(contentsOf: directory.appendingPathComponent("latest.csv"), encoding: .utf8)
         #expect(csv.hasPrefix(CSV.columns.joined(separator: ",")))
         let history = try String(contentsOf: directory.appendingPathComponent("history.csv"), encoding: .utf8)
@@ -139,10 +139,10 @@ struct RunCommandTests {
             "--time-per-scenario", "0", "--out", directory.path,
         ])
         #expect(result.status == 0, "\(result.err)")
-        let summary = try ReportSummary.decode(
+        let summary = try Report.decode(
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
-        #expect(!summary.entries.isEmpty)
-        #expect(summary.entries.allSatisfy { $0.scenario == "fold-cycle/balanced-d2/my-phone" })
+        #expect(!summary.results.isEmpty)
+        #expect(summary.results.allSatisfy { $0.scenario == "fold-cycle/balanced-d2/my-phone" })
         let moonPhase = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
         let resolved = runFoldBench([
             "resolve", moonPhase, "--device-file", path, "--posture", "halfOpen", "--orientation", "landscape",

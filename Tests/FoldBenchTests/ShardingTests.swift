@@ -61,21 +61,22 @@ struct ShardingTests {
             #expect(result.status == 0, "\(result.err)")
             files.append("\(out)/latest.json")
         }
-        let parts = try files.map { try ReportSummary.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))) }
-        let scenarios = parts.map { Set($0.entries.map(\.scenario)) }
+        let parts = try files.map { try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+        let scenarios = parts.map { Set($0.results.map(\.scenario)) }
         #expect(scenarios[0].isDisjoint(with: scenarios[1]) && scenarios[0].union(scenarios[1]).count == 3)
 
         let merged = directory.appendingPathComponent("merged").path
         let result = runFoldBench(["merge"] + files + ["--out", merged])
         #expect(result.status == 0, "\(result.err)")
-        let whole = try ReportSummary.decode(
+        let whole = try Report.decode(
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(merged)/latest.json"))))
         #expect(
-            whole.entries.map { "\($0.scenario) \($0.variant)" }
-                == parts.flatMap { $0.entries.map { "\($0.scenario) \($0.variant)" } })
-        #expect(whole.entries.map(\.timeSamples) == parts.flatMap { $0.entries.map(\.timeSamples) })
-        #expect(whole.entries.map(\.frameTimes) == parts.flatMap { $0.entries.map(\.frameTimes) })
-        #expect(Set(whole.timelines.keys) == scenarios[0].union(scenarios[1]))
+            whole.results.map { "\($0.scenario) \($0.variant)" }
+                == parts.flatMap { $0.results.map { "\($0.scenario) \($0.variant)" } })
+        #expect(whole.results.map(\.samples) == parts.flatMap { $0.results.map(\.samples) })
+        #expect(whole.results.map(\.frameTimes) == parts.flatMap { $0.results.map(\.frameTimes) })
+        #expect(
+            Set(whole.results.filter { !$0.framePhases.isEmpty }.map(\.scenario)) == scenarios[0].union(scenarios[1]))
         let csv = try String(contentsOfFile: "\(merged)/latest.csv", encoding: .utf8)
         #expect(
             csv.contains("drag-resize/media-player/iphone-duo") && csv.contains("fold-cycle/balanced-d4/iphone-duo"))

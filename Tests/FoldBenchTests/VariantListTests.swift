@@ -44,9 +44,9 @@ struct VariantListTests {
             "--out", directory.path,
         ])
         #expect(result.status == 0, "\(result.err)")
-        let summary = try ReportSummary.decode(
+        let summary = try Report.decode(
             [UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
-        #expect(summary.entries.map(\.variant) == VariantList.defaultRun.map(\.name) + ["floor"])
+        #expect(summary.results.map(\.variant) == VariantList.defaultRun.map(\.name) + ["floor"])
         #expect(VariantList.defaultRun.map(\.name).starts(with: ["reference", "fast"]))
     }
 

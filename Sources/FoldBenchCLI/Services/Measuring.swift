@@ -1,0 +1,48 @@
+import Foundation
+import Measurement
+import Reports
+import SceneFormat
+
+/// Measures a plan: every scenario with every variant, checked against the reference
+/// first, then (with `--instructions`) counted under callgrind in a child process.
+/// `run` and `baseline update` both measure through it.
+enum Measuring {
+    static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
+        do {
+            try ResultFiles.checkWritable(plan.outDirectory)
+        } catch {
+            throw CommandFailure(status: 2, "\(error) (nothing measured)")
+        }
+        let results: [VariantResult]
+        do {
+            results = try plan.runner.run(plan.scenarios) { progress in
+                console.err(
+                    "[\(progress.scenarioIndex)/\(progress.scenarioCount)] \(progress.scenario): \(progress.phase) "
+                        + "(\(String(format: "%.1f", progress.elapsedSeconds)) s)\n")
+            }
+        } catch let failure as VerificationFailure {
+            throw CommandFailure(status: 1, failure.description)
+        } catch let error as SceneError {
+            throw CommandFailure(status: 2, error.description)
+        } catch {
+            throw CommandFailure(status: 2, "\(error)")
+        }
+        var report = Report(environment: RunEnvironment.current(), options: plan.runner.options, results: results)
+        guard plan.runner.options.countInstructions else { return report }
+        console.err("counting instructions under callgrind...\n")
+        let totals: [String: InstructionCounter.Counts]
+        do {
+            totals = try InstructionCounter.runChild(arguments: ["count-instructions"] + plan.childArguments)
+        } catch {
+            throw CommandFailure(status: 2, error.message)
+        }
+        for index in report.results.indices {
+            let result = report.results[index]
+            let label = Runner.instructionLabel(scenario: result.scenario, variant: result.variant)
+            guard let counts = totals[label] else { throw CommandFailure(status: 2, "callgrind gave no count for \(label)") }
+            report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
+            report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map { $0 / Double(result.frames) }
+        }
+        return report
+    }
+}

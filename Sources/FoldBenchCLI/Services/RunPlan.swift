@@ -1,0 +1,108 @@
+import ArrangementModel
+import Foundation
+import Measurement
+import Reports
+import Variants
+import Workloads
+
+/// What `run` (and its callgrind child, `count-instructions`) measures and where the
+/// results go: the options parsed and checked, before anything is measured.
+struct RunPlan {
+    var scenarios: [Scenario] = []
+    var runner: Runner
+    /// The device and motion files given, passed on to the callgrind child.
+    var deviceFiles: [String] = []
+    var motionFiles: [String] = []
+    var record: Bool
+    var outDirectory: String
+    var exports: [(ExportFormat, String)] = []
+    var shard: Shard?
+
+    /// A plan made in code: `scenarios` with the default variants, written to `outDirectory`.
+    init(scenarios: [Scenario], options: RunOptions, outDirectory: String) {
+        self.scenarios = scenarios
+        runner = Runner(options: options, variants: VariantList.defaultRun)
+        record = false
+        self.outDirectory = outDirectory
+    }
+
+    /// The plan of `spec`'s command line (`run` and `count-instructions` take the same options).
+    init(_ arguments: ParsedArguments, command spec: CommandSpec) throws {
+        var options = RunOptions()
+        exports = try ExportFormat.parseRunExports(arguments.all(.runExport), command: spec)
+        options.timePerScenario =
+            try arguments.number(.timePerScenario, in: 0...3600, command: spec) ?? options.timePerScenario
+        options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
+        options.refreshRate =
+            try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? options.refreshRate
+        if let direction = arguments.value(.layoutDirection) {
+            guard let parsed = LayoutDirection(name: direction) else {
+                throw UsageError(
+                    "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(direction)'",
+                    command: spec)
+            }
+            options.direction = parsed
+        }
+        options.countInstructions = arguments.flag(.instructions)
+        if options.countInstructions, InstructionCounter.valgrindPath() == nil {
+            throw CommandFailure(
+                status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
+        }
+        let variants = try arguments.all(.variants).map { name throws(UsageError) in
+            try VariantLookup.named(name, command: spec)
+        }
+        let catalog = try CatalogFiles.load(
+            deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
+        var scenarios: [Scenario] = []
+        if let suiteName = arguments.value(.suite) {
+            guard let suite = Suite(rawValue: suiteName) else {
+                throw UsageError(
+                    "unknown suite '\(suiteName)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    command: spec)
+            }
+            scenarios = suite.scenarios
+        }
+        for name in arguments.all(.scenario) {
+            do {
+                scenarios.append(try Scenario(name))
+            } catch {
+                throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
+            }
+        }
+        if scenarios.isEmpty { scenarios = Suite.default.scenarios }
+        try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
+        if let text = arguments.value(.shard) {
+            guard let shard = Shard(text) else {
+                throw UsageError(
+                    "\(CommandSpec.Option.shard.name) takes K/N with 1 <= K <= N, not '\(text)'", command: spec)
+            }
+            let frames = options.frames
+            let time = options.timePerScenario
+            scenarios = shard.select(scenarios) { scenario in
+                let arrangements = (try? scenario.tree.makeTree().arrangementCount) ?? 1
+                return Shard.expectedSeconds(arrangements: arrangements, frames: frames, timePerScenario: time)
+            }
+            self.shard = shard
+        }
+        self.scenarios = scenarios
+        runner = Runner(
+            options: options,
+            variants: variants.isEmpty ? VariantList.defaultRun : variants,
+            catalog: catalog)
+        deviceFiles = arguments.all(.deviceFiles)
+        motionFiles = arguments.all(.motionFiles)
+        record = arguments.flag(.record)
+        outDirectory = arguments.value(.out) ?? "Results"
+    }
+
+    /// The arguments that make the callgrind child (`count-instructions`) count the same loops.
+    var childArguments: [String] {
+        let options = runner.options
+        let child: [(CommandSpec.Option, [String])] = [
+            (.scenario, scenarios.map(\.description)), (.variants, runner.variants.map(\.name)),
+            (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
+            (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
+        ]
+        return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
+    }
+}

@@ -1,0 +1,72 @@
+/// Every metric a result carries: its name, unit, statistics and which way is better,
+/// as the report writer and reader, the CSV and `trend` need them. How `compare`
+/// judges each (its rule and `--gate` name) is in `Reports` (Metric+Comparison.swift).
+public enum Metric: String, CaseIterable, Sendable {
+    case timePerRelayout
+    case timePerArrangement
+    case relayoutsPerSecond
+    case allocationsPerRelayout
+    case bytesAllocatedPerRelayout
+    case instructionsPerRelayout
+    case instructionsPerArrangement
+    case estimatedCyclesPerRelayout
+    case peakResidentMemory
+    case framesOverBudget
+    /// The scenario's share of frames whose answer differs from the previous frame's.
+    case changingFrames
+    case prepareTime
+    case ratioToReference
+    case ratioToFloor
+
+    /// The name in reports, CSV files and history.
+    public var name: String { rawValue }
+
+    public var unit: String {
+        switch self {
+        case .timePerRelayout, .timePerArrangement, .prepareTime: "ns"
+        case .relayoutsPerSecond: "1/s"
+        case .allocationsPerRelayout, .instructionsPerRelayout, .instructionsPerArrangement,
+            .estimatedCyclesPerRelayout:
+            "count"
+        case .bytesAllocatedPerRelayout, .peakResidentMemory: "bytes"
+        case .framesOverBudget, .changingFrames, .ratioToReference, .ratioToFloor: "ratio"
+        }
+    }
+
+    /// False for the one metric where more is better.
+    public var smallerIsBetter: Bool { self != .relayoutsPerSecond }
+
+    /// The statistics a report gives, the first being the headline that history,
+    /// `compare` and `trend` use.
+    public var statistics: [Statistic] {
+        switch self {
+        case .timePerRelayout, .timePerArrangement: Statistic.timeSummary
+        case .ratioToReference, .ratioToFloor: [.p50, .ci95Lower, .ci95Upper]
+        default: [.value]
+        }
+    }
+
+    /// The headline statistic.
+    public var headline: Statistic { statistics[0] }
+
+    /// The metric a derived one is computed from (per arrangement, per second), or
+    /// itself: a result has a derived metric exactly when it has its source.
+    public var source: Metric {
+        switch self {
+        case .timePerArrangement, .relayoutsPerSecond: .timePerRelayout
+        case .instructionsPerArrangement: .instructionsPerRelayout
+        default: self
+        }
+    }
+
+    /// Whether the metric is computed from another rather than measured.
+    public var isDerived: Bool { source != self }
+}
+
+/// One statistic of a metric in a report.
+public enum Statistic: String, Sendable {
+    case value, p50, min, p90, p99, max, mean, mad, ci95Lower, ci95Upper
+
+    /// What a sampled time reports, the median first.
+    public static let timeSummary: [Statistic] = [.p50, .min, .p90, .p99, .max, .mean, .mad, .ci95Lower, .ci95Upper]
+}

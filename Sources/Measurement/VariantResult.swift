@@ -1,0 +1,199 @@
+import Workloads
+
+/// One scenario × variant: everything a report carries.
+public struct VariantResult: Sendable {
+    public var scenario: String
+    public var variant: String
+    public var arrangements: Int
+    public var frames: Int
+    public var refreshRate: Double
+    public var batchFrames: Int
+    /// Nanoseconds per relayout, one per sample.
+    public var samples: [Double]
+    public var time: TimeSummary
+    public var allocationsPerRelayout: Double
+    public var bytesAllocatedPerRelayout: Double
+    public var instructionsPerRelayout: Double?
+    /// Each frame of the timeline timed on its own (a clock read per frame), in ns:
+    /// the median of ``RunOptions/framePasses`` passes.
+    public var frameTimes: [Double] = []
+    /// Where the device is in each frame.
+    public var framePhases: [Timeline.Phase] = []
+    /// Callgrind's cycle estimate from its fixed-size cache simulation (``CacheSimulation``).
+    public var estimatedCyclesPerRelayout: Double?
+    public var peakResidentBytes: UInt64
+    /// Share of the timeline's frames whose relayout took longer than 1/refreshRate.
+    public var framesOverBudget: Double
+    public var prepareNanoseconds: Double
+    /// This variant's time over the reference's, paired by round, with its 95 % interval.
+    public var ratioToReference: (value: Double, lower: Double, upper: Double)?
+    /// This variant's time over the floor's (``SpeedOfLight``), paired by round, with its 95 % interval.
+    public var ratioToFloor: (value: Double, lower: Double, upper: Double)?
+    /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
+    public var checksum: UInt64
+    /// Share of the scenario's frames whose answer differs from the previous frame's (the
+    /// last frame's for the first): what a variant that remembers has to resolve again.
+    public var changingFrames: Double?
+    /// The measured metrics this result does not have: none for a result the runner
+    /// measured; for one read from a report, those the file did not give (an older
+    /// or a hand-written report). ``value(_:_:)`` is `nil` for them and their derived ones.
+    public var absentMetrics: Set<Metric> = []
+
+    public init(
+        scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
+        samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
+        instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
+        prepareNanoseconds: Double, ratioToReference: (value: Double, lower: Double, upper: Double)?, checksum: UInt64
+    ) {
+        self.scenario = scenario
+        self.variant = variant
+        self.arrangements = arrangements
+        self.frames = frames
+        self.refreshRate = refreshRate
+        self.batchFrames = batchFrames
+        self.samples = samples
+        self.time = time
+        self.allocationsPerRelayout = allocationsPerRelayout
+        self.bytesAllocatedPerRelayout = bytesAllocatedPerRelayout
+        self.instructionsPerRelayout = instructionsPerRelayout
+        self.peakResidentBytes = peakResidentBytes
+        self.framesOverBudget = framesOverBudget
+        self.prepareNanoseconds = prepareNanoseconds
+        self.ratioToReference = ratioToReference
+        self.checksum = checksum
+    }
+
+    /// A result with nothing measured yet, as a report's reader starts one: every
+    /// metric absent until ``set(_:_:to:)`` gives it.
+    public init(scenario: String, variant: String, arrangements: Int) {
+        self.init(
+            scenario: scenario, variant: variant, arrangements: arrangements, frames: 0, refreshRate: 120,
+            batchFrames: 1, samples: [], time: .zero, allocationsPerRelayout: 0,
+            bytesAllocatedPerRelayout: 0, instructionsPerRelayout: nil, peakResidentBytes: 0, framesOverBudget: 0,
+            prepareNanoseconds: 0, ratioToReference: nil, checksum: 0)
+        absentMetrics = Set(Metric.allCases.filter { !$0.isDerived })
+    }
+
+    public var timePerArrangement: TimeSummary { time.scaled(by: Double(arrangements)) }
+    public var relayoutsPerSecond: Double { time.p50 > 0 ? 1e9 / time.p50 : 0 }
+}
+
+/// The one table between a result's fields and its metrics: ``VariantResult/value(_:_:)``
+/// reads a statistic of a metric, ``VariantResult/set(_:_:to:)`` writes it back. The
+/// report writer, its reader, the CSV and history go through these two, so a new metric
+/// is a case of ``Metric`` and a line in each switch.
+extension VariantResult {
+    /// One statistic of one metric; `nil` where this result does not have it.
+    public func value(_ metric: Metric, _ statistic: Statistic) -> Double? {
+        guard !absentMetrics.contains(metric.source) else { return nil }
+        switch metric {
+        case .timePerRelayout: return time.value(statistic)
+        case .timePerArrangement: return timePerArrangement.value(statistic)
+        case .relayoutsPerSecond: return relayoutsPerSecond
+        case .allocationsPerRelayout: return allocationsPerRelayout
+        case .bytesAllocatedPerRelayout: return bytesAllocatedPerRelayout
+        case .instructionsPerRelayout: return instructionsPerRelayout
+        case .instructionsPerArrangement: return instructionsPerRelayout.map { $0 / Double(arrangements) }
+        case .estimatedCyclesPerRelayout: return estimatedCyclesPerRelayout
+        case .peakResidentMemory: return Double(peakResidentBytes)
+        case .framesOverBudget: return framesOverBudget
+        case .changingFrames: return changingFrames
+        case .prepareTime: return prepareNanoseconds
+        case .ratioToReference: return ratioToReference.map { Self.pick(statistic, of: $0) }
+        case .ratioToFloor: return ratioToFloor.map { Self.pick(statistic, of: $0) }
+        }
+    }
+
+    /// Gives this result one statistic of a measured metric (a derived one follows
+    /// its source and is not set). A ratio's headline comes before its bounds: the
+    /// headline alone is an interval of one point.
+    public mutating func set(_ metric: Metric, _ statistic: Statistic, to value: Double) {
+        guard !metric.isDerived else { return }
+        absentMetrics.remove(metric)
+        switch metric {
+        case .timePerRelayout: time.set(statistic, to: value)
+        case .allocationsPerRelayout: allocationsPerRelayout = value
+        case .bytesAllocatedPerRelayout: bytesAllocatedPerRelayout = value
+        case .instructionsPerRelayout: instructionsPerRelayout = value
+        case .estimatedCyclesPerRelayout: estimatedCyclesPerRelayout = value
+        case .peakResidentMemory: peakResidentBytes = UInt64(min(max(0, value), 1.8e19))
+        case .framesOverBudget: framesOverBudget = value
+        case .changingFrames: changingFrames = value
+        case .prepareTime: prepareNanoseconds = value
+        case .ratioToReference: ratioToReference = Self.placing(value, as: statistic, in: ratioToReference)
+        case .ratioToFloor: ratioToFloor = Self.placing(value, as: statistic, in: ratioToFloor)
+        case .timePerArrangement, .relayoutsPerSecond, .instructionsPerArrangement: break
+        }
+    }
+
+    private static func pick(_ statistic: Statistic, of ratio: (value: Double, lower: Double, upper: Double)) -> Double
+    {
+        switch statistic {
+        case .ci95Lower: ratio.lower
+        case .ci95Upper: ratio.upper
+        default: ratio.value
+        }
+    }
+
+    private static func placing(
+        _ value: Double, as statistic: Statistic, in ratio: (value: Double, lower: Double, upper: Double)?
+    ) -> (value: Double, lower: Double, upper: Double) {
+        var ratio = ratio ?? (value, value, value)
+        switch statistic {
+        case .ci95Lower: ratio.lower = value
+        case .ci95Upper: ratio.upper = value
+        default: ratio.value = value
+        }
+        return ratio
+    }
+}
+
+extension TimeSummary {
+    /// One statistic of the summary (`value` is the median).
+    public func value(_ statistic: Statistic) -> Double {
+        switch statistic {
+        case .value, .p50: p50
+        case .min: min
+        case .p90: p90
+        case .p99: p99
+        case .max: max
+        case .mean: mean
+        case .mad: mad
+        case .ci95Lower: ci95[0]
+        case .ci95Upper: ci95[1]
+        }
+    }
+
+    /// Sets what ``value(_:)`` reads.
+    public mutating func set(_ statistic: Statistic, to value: Double) {
+        switch statistic {
+        case .value, .p50: p50 = value
+        case .min: min = value
+        case .p90: p90 = value
+        case .p99: p99 = value
+        case .max: max = value
+        case .mean: mean = value
+        case .mad: mad = value
+        case .ci95Lower: ci95[0] = value
+        case .ci95Upper: ci95[1] = value
+        }
+    }
+}
+
+/// What names a result within a report: its scenario and its variant. A report has
+/// at most one result per key.
+public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
+    public var scenario: String
+    public var variant: String
+
+    public init(scenario: String, variant: String) {
+        self.scenario = scenario
+        self.variant = variant
+    }
+
+    public var description: String { "\(scenario) × \(variant)" }
+}
+
+extension VariantResult {
+    public var key: ResultKey { ResultKey(scenario: scenario, variant: variant) }
+}

@@ -1,0 +1,351 @@
+import ArrangementModel
+import Measurement
+import SceneFormat
+import Workloads
+
+/// The report file, written and read from one table per object: each field's key,
+/// how it is written and how it is read back, checked, with the JSON path of every
+/// problem. `run` and `merge` write with it; `compare`, `report`, `export`, `merge`
+/// and `ab` read with it. A new field of a result is one line of ``ReportCodec/resultFields``
+/// (a new metric: a case of ``Metric`` and its line in ``VariantResult/value(_:_:)``
+/// and ``VariantResult/set(_:_:to:)``).
+///
+/// Reading is forward-compatible where it can be and strict where it must be: keys
+/// this version does not know are skipped (a newer report still compares), a known key
+/// with a value of the wrong kind or out of its range is refused.
+enum ReportCodec {
+    /// One member of a report object.
+    struct Field<Value> {
+        let key: String
+        /// Whether a report without it is refused ("missing").
+        let required: Bool
+        /// The value to write, or `nil` to leave the key out.
+        let encode: (Value) -> JSONValue?
+        let decode: (inout Value, JSONReader) throws(SceneError) -> Void
+    }
+
+    static func encode<Value>(_ value: Value, _ fields: [Field<Value>]) -> JSONValue {
+        .object(fields.compactMap { field in field.encode(value).map { (field.key, $0) } })
+    }
+
+    /// Reads the known members of `reader`'s object into `value`.
+    static func decode<Value>(_ reader: JSONReader, into value: inout Value, _ fields: [Field<Value>])
+        throws(SceneError)
+    {
+        guard case .object(let entries) = reader.value else {
+            throw reader.failure("expected an object, found \(reader.value.kindDescription)")
+        }
+        for field in fields {
+            guard let entry = entries.first(where: { $0.key == field.key }) else {
+                if field.required { throw SceneError(place: reader.childPath(field.key), rule: "missing") }
+                continue
+            }
+            try field.decode(&value, reader.member(field.key, entry.value))
+        }
+    }
+
+    // MARK: - The tables
+
+    /// `environment`: where and how the run happened.
+    static var environmentFields: [Field<RunEnvironment>] {
+        [
+            .text("tool", \.toolVersion, prefix: "foldbench "), .text("commit", \.commit), .flag("dirty", \.dirty),
+            .text("date", \.date), .text("host", \.host), .text("cpu", \.cpu),
+            .count("cores", \.cores, "is not a count of cores"), .text("os", \.os), .text("swift", \.swift),
+            .text("buildConfiguration", \.buildConfiguration), .text("allocator", \.allocator),
+        ]
+    }
+
+    /// `options`: how the run measured.
+    static var optionFields: [Field<RunOptions>] {
+        [
+            .number("timePerScenario", \.timePerScenario, in: 0...1e6, "is not a time in seconds"),
+            .count("frames", \.frames, "is not a count of frames"),
+            .number("refreshRate", \.refreshRate, in: 1e-9...10_000, "is not a refresh rate in Hz"),
+            Field(
+                key: "layoutDirection", required: false, encode: { .string($0.direction.name) },
+                decode: { options, reader throws(SceneError) in
+                    let name = try reader.choice(LayoutDirection.all.map(\.name), what: "layout direction")
+                    options.direction = LayoutDirection(name: name)!
+                }),
+            .flag("instructions", \.countInstructions),
+        ]
+    }
+
+    /// One element of `results`: a scenario × variant.
+    static var resultFields: [Field<VariantResult>] {
+        [
+            .text("scenario", \.scenario, required: true), .text("variant", \.variant, required: true),
+            .count("arrangements", \.arrangements, "is not a count of arrangements", minimum: 1, required: true),
+            .count("frames", \.frames, "is not a count of frames"),
+            // How many samples there were, for a reader of the file; the samples themselves are below.
+            Field(key: "samples", required: false, encode: { .number(Double($0.samples.count)) }, decode: { _, _ in }),
+            .count("batchFrames", \.batchFrames, "is not a count of frames", minimum: 1),
+            .number("refreshRate", \.refreshRate, in: 1e-9...10_000, "is not a refresh rate in Hz"),
+            Field(
+                key: "checksum", required: false, encode: { .string(String($0.checksum, radix: 16)) },
+                decode: { result, reader throws(SceneError) in
+                    guard let value = UInt64(try reader.string(), radix: 16) else {
+                        throw reader.failure("not a hexadecimal checksum")
+                    }
+                    result.checksum = value
+                }),
+            Field(key: "metrics", required: true, encode: { encodeMetrics($0) }, decode: decodeMetrics),
+            Field(
+                key: "timeSamples", required: false, encode: { .array($0.samples.map { .number($0) }) },
+                decode: { result, reader throws(SceneError) in result.samples = try times(reader) }),
+            // Each frame's time to a tenth of a nanosecond: the clock reads no finer.
+            Field(
+                key: "frameTimes", required: false,
+                encode: { .array($0.frameTimes.map { .number(($0 * 10).rounded() / 10) }) },
+                decode: { result, reader throws(SceneError) in result.frameTimes = try times(reader) }),
+        ]
+    }
+
+    // MARK: - Metrics
+
+    /// `{"METRIC": {"unit": U, "p50": …, "ci95": [lower, upper]}, …}`, in ``Metric`` order,
+    /// the metrics the result has.
+    static func encodeMetrics(_ result: VariantResult) -> JSONValue {
+        .object(
+            Metric.allCases.compactMap { metric in
+                guard result.value(metric, metric.headline) != nil else { return nil }
+                var entries: [(key: String, value: JSONValue)] = [("unit", .string(metric.unit))]
+                for statistic in metric.statistics {
+                    guard let value = result.value(metric, statistic) else { continue }
+                    switch statistic {
+                    case .ci95Lower: continue
+                    case .ci95Upper:
+                        let lower = result.value(metric, .ci95Lower) ?? value
+                        entries.append(("ci95", .array([.number(lower), .number(value)])))
+                    default: entries.append((statistic.rawValue, .number(value)))
+                    }
+                }
+                return (metric.name, .object(entries))
+            })
+    }
+
+    /// The metrics this version knows (others are skipped); a derived metric is
+    /// computed from its source, not read. Every metric is a time, a count, a size or
+    /// a ratio of times, so none is negative.
+    static func decodeMetrics(_ result: inout VariantResult, _ reader: JSONReader) throws(SceneError) {
+        guard case .object(let entries) = reader.value else { throw reader.failure("missing or not an object") }
+        for (name, value) in entries {
+            guard let metric = Metric(rawValue: name), !metric.isDerived else { continue }
+            let member = reader.member(name, value)
+            guard case .object(let statistics) = value else { throw member.failure("expected an object") }
+            func number(_ key: String, _ value: JSONValue) throws(SceneError) -> Double {
+                let number = try member.member(key, value).number()
+                guard number >= 0 else {
+                    throw member.member(key, value).failure("\(formatNumber(number)) is negative")
+                }
+                return number
+            }
+            guard let headline = statistics.first(where: { $0.key == metric.headline.rawValue }) else {
+                throw member.failure("needs a \(metric.headline.rawValue)")
+            }
+            let headlineValue = try number(headline.key, headline.value)
+            if metric == .peakResidentMemory, headlineValue >= 1e18 {
+                throw member.failure("\(formatNumber(headlineValue)) bytes")
+            }
+            result.set(metric, metric.headline, to: headlineValue)
+            for (key, value) in statistics where key != metric.headline.rawValue {
+                if key == "ci95", metric.statistics.contains(.ci95Upper) {
+                    let bounds = try member.member(key, value).array()
+                    guard bounds.count == 2 else { throw member.member(key, value).failure("expected [lower, upper]") }
+                    let lower = try number("ci95", bounds[0].value)
+                    let upper = try number("ci95", bounds[1].value)
+                    result.set(metric, .ci95Lower, to: lower)
+                    result.set(metric, .ci95Upper, to: upper)
+                } else if let statistic = Statistic(rawValue: key), metric.statistics.contains(statistic) {
+                    result.set(metric, statistic, to: try number(key, value))
+                }
+            }
+        }
+    }
+
+    static func times(_ reader: JSONReader) throws(SceneError) -> [Double] {
+        var times: [Double] = []
+        for element in try reader.array() {
+            let number = try element.number()
+            guard number >= 0 else { throw element.failure("a time cannot be negative") }
+            times.append(number)
+        }
+        return times
+    }
+
+    // MARK: - Timelines
+
+    /// Each scenario's phases, frame by frame, as runs of equal frames:
+    /// `{"frames": 12, "posture": "halfOpen", "orientation": "landscape", "display": "inner", "transition": false}`.
+    static func encodeTimelines(_ results: [VariantResult]) -> JSONValue {
+        var entries: [(key: String, value: JSONValue)] = []
+        for result in results where !entries.contains(where: { $0.key == result.scenario }) {
+            var runs: [JSONValue] = []
+            var start = 0
+            let phases = result.framePhases
+            while start < phases.count {
+                var end = start + 1
+                while end < phases.count, phases[end] == phases[start] { end += 1 }
+                let phase = phases[start]
+                runs.append(
+                    .object([
+                        ("frames", .number(Double(end - start))), ("posture", .string(phase.posture.rawValue)),
+                        ("orientation", .string(phase.orientation.rawValue)),
+                        ("display", .string(phase.outerDisplay ? "outer" : "inner")),
+                        ("transition", .bool(phase.inTransition)),
+                    ]))
+                start = end
+            }
+            entries.append((result.scenario, .array(runs)))
+        }
+        return .object(entries)
+    }
+
+    static func decodeTimelines(_ reader: JSONReader) throws(SceneError) -> [String: [Timeline.Phase]] {
+        guard case .object(let scenarios) = reader.value else { throw reader.failure("expected an object") }
+        var timelines: [String: [Timeline.Phase]] = [:]
+        for (scenario, runsValue) in scenarios {
+            var phases: [Timeline.Phase] = []
+            for run in try reader.member(scenario, runsValue).array() {
+                guard case .object(let members) = run.value else { throw run.failure("expected an object") }
+                func member(_ key: String) -> JSONReader {
+                    run.member(key, members.first { $0.key == key }?.value ?? .null)
+                }
+                let frames = member("frames")
+                let count = try frames.number()
+                guard count >= 1, count <= 10_000_000, count == count.rounded() else {
+                    throw frames.failure("is not a count of frames")
+                }
+                let posture = try member("posture").choice(Posture.allCases.map(\.rawValue), what: "posture")
+                let orientation = try member("orientation").choice(
+                    Orientation.allCases.map(\.rawValue), what: "orientation")
+                let display = try member("display").choice(["outer", "inner"], what: "display")
+                guard case .bool(let transition) = member("transition").value else {
+                    throw member("transition").failure("expected true or false")
+                }
+                let phase = Timeline.Phase(
+                    posture: Posture(rawValue: posture)!, orientation: Orientation(rawValue: orientation)!,
+                    outerDisplay: display == "outer", inTransition: transition)
+                phases += Array(repeating: phase, count: Int(count))
+                guard phases.count <= 10_000_000 else { throw run.failure("more than 10,000,000 frames") }
+            }
+            timelines[scenario] = phases
+        }
+        return timelines
+    }
+}
+
+extension ReportCodec.Field {
+    static func text(
+        _ key: String, _ path: WritableKeyPath<Value, String>, prefix: String = "", required: Bool = false
+    ) -> Self {
+        Self(
+            key: key, required: required, encode: { .string(prefix + $0[keyPath: path]) },
+            decode: { value, reader throws(SceneError) in
+                let text = try reader.string()
+                value[keyPath: path] = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+            })
+    }
+
+    static func flag(_ key: String, _ path: WritableKeyPath<Value, Bool>) -> Self {
+        Self(
+            key: key, required: false, encode: { .bool($0[keyPath: path]) },
+            decode: { value, reader throws(SceneError) in
+                guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
+                value[keyPath: path] = flag
+            })
+    }
+
+    /// A whole number from `minimum` up, small enough for an `Int`.
+    static func count(
+        _ key: String, _ path: WritableKeyPath<Value, Int>, _ rule: String, minimum: Double = 0,
+        required: Bool = false
+    ) -> Self {
+        Self(
+            key: key, required: required, encode: { .number(Double($0[keyPath: path])) },
+            decode: { value, reader throws(SceneError) in
+                let number = try reader.number()
+                guard number >= minimum, number <= 1e9, number == number.rounded() else {
+                    throw reader.failure("\(formatNumber(number)) \(rule)")
+                }
+                value[keyPath: path] = Int(number)
+            })
+    }
+
+    static func number(
+        _ key: String, _ path: WritableKeyPath<Value, Double>, in range: ClosedRange<Double>, _ rule: String
+    ) -> Self {
+        Self(
+            key: key, required: false, encode: { .number($0[keyPath: path]) },
+            decode: { value, reader throws(SceneError) in
+                let number = try reader.number()
+                guard range.contains(number) else { throw reader.failure("\(formatNumber(number)) \(rule)") }
+                value[keyPath: path] = number
+            })
+    }
+}
+
+extension Report {
+    /// The report as JSON: each metric an object with its unit and statistics, the
+    /// 95 % interval as one `ci95` pair, each scenario's timeline as runs of frames.
+    public func json() -> JSONValue {
+        .object([
+            ("schemaVersion", .number(Double(Self.schemaVersion))),
+            ("environment", ReportCodec.encode(environment, ReportCodec.environmentFields)),
+            ("options", ReportCodec.encode(options, ReportCodec.optionFields)),
+            ("results", .array(results.map { ReportCodec.encode($0, ReportCodec.resultFields) })),
+            ("timelines", ReportCodec.encodeTimelines(results)),
+        ])
+    }
+
+    /// Reads a report; every problem names the JSON path and the rule. A scenario ×
+    /// variant given twice is refused: `compare`, `report` and `merge` could not tell
+    /// one from the other.
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> Report {
+        let document = try JSONReader.document(bytes, limits: limits)
+        guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
+        guard let versionValue = document["schemaVersion"] else {
+            throw SceneError(place: "schemaVersion", rule: "missing (not a foldbench report?)")
+        }
+        let version = try JSONReader(versionValue, path: "schemaVersion").number()
+        guard version == Double(schemaVersion) else {
+            throw SceneError(
+                place: "schemaVersion",
+                rule: "unsupported schema version \(formatNumber(version)) (this foldbench reads \(schemaVersion))")
+        }
+        var report = Report(environment: RunEnvironment(), options: RunOptions(), results: [])
+        if let value = document["environment"] {
+            try ReportCodec.decode(
+                JSONReader(value, path: "environment"), into: &report.environment, ReportCodec.environmentFields)
+        }
+        if let value = document["options"] {
+            try ReportCodec.decode(JSONReader(value, path: "options"), into: &report.options, ReportCodec.optionFields)
+        }
+        guard let resultsValue = document["results"] else { throw SceneError(place: "results", rule: "missing") }
+        var firstPlaces: [ResultKey: String] = [:]
+        for element in try JSONReader(resultsValue, path: "results").array() {
+            guard case .object = element.value else { throw element.failure("expected an object") }
+            var result = VariantResult(scenario: "", variant: "", arrangements: 1)
+            // Samples first: the time statistics a report leaves out are those of its
+            // samples, as the runner computes them.
+            if let samples = element.value["timeSamples"] {
+                result.samples = try ReportCodec.times(element.member("timeSamples", samples))
+                if !result.samples.isEmpty { result.time = TimeSummary(samples: result.samples) }
+            }
+            try ReportCodec.decode(element, into: &result, ReportCodec.resultFields)
+            if let first = firstPlaces[result.key] {
+                throw element.failure("\(result.scenario) × \(result.variant) is given twice (first at \(first))")
+            }
+            firstPlaces[result.key] = element.path
+            report.results.append(result)
+        }
+        if let value = document["timelines"] {
+            let timelines = try ReportCodec.decodeTimelines(JSONReader(value, path: "timelines"))
+            for index in report.results.indices {
+                report.results[index].framePhases = timelines[report.results[index].scenario] ?? []
+            }
+        }
+        return report
+    }
+}
