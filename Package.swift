@@ -6,12 +6,14 @@ import PackageDescription
 ///
 /// Arrows point one way: the command line → reports → measurement → profiling,
 /// workloads and variants → the scene generator and the scene format → resolvers →
-/// the model. The plugin library (for `foldbench ab`) sits beside the command line,
-/// on measurement.
-/// Foundation is imported at the edges only: the command line, reports, measurement
-/// and workloads (which reads the shipped device files); the resolvers, the variant
-/// list, the scene generator and the scene format stay free of it, so the fuzz
-/// targets build them alone.
+/// the model → support (the JSON reader and writer with the input error, number text,
+/// the seeded generator, FNV-1a: what every module needs and none owns). Child
+/// processes sit beside support, under profiling, measurement and the command line. The
+/// plugin library (for `foldbench ab`) sits beside the command line, on measurement.
+/// Foundation is imported at the edges only: the command line, reports, measurement,
+/// profiling, child processes and workloads (which reads the shipped device files); the
+/// resolvers, the variant list, the scene generator, the scene format and support stay
+/// free of it, so the fuzz targets build them alone.
 let package = Package(
     name: "FoldBench",
     products: [
@@ -22,13 +24,20 @@ let package = Package(
         .library(
             name: "FoldBenchKit",
             targets: [
-                "ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat", "Workloads",
-                "Reports", "FoldBenchCLI",
+                "Support", "ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat",
+                "Workloads", "Reports", "FoldBenchCLI",
             ]),
     ],
     targets: [
+        // What every module needs and no module owns: the strict JSON reader and writer
+        // with the input error every reader throws, input limits, number text, the
+        // seeded generator (SplitMix64) and FNV-1a. No Foundation.
+        .target(name: "Support"),
+        // The one way to start another program (git, swift, valgrind, foldbench itself):
+        // both outputs read at once, input on a thread of its own. Foundation's `Process`.
+        .target(name: "ChildProcesses"),
         // The contract's vocabulary: geometry, contexts, styles, the validated tree, results.
-        .target(name: "ArrangementModel", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ArrangementModel", dependencies: ["Support"], linkerSettings: [.linkedLibrary("m")]),
         // The executable contract: readable, recursive, allocates freely.
         .target(name: "ReferenceResolver", dependencies: ["ArrangementModel"]),
         // Flat storage, order computed at prepare time, no allocation per frame.
@@ -36,12 +45,12 @@ let package = Package(
         // The one list of resolver variants, and the loop that drives one over frames.
         .target(name: "Variants", dependencies: ["ArrangementModel", "ReferenceResolver", "FastResolver"]),
         // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
-        .target(name: "SceneGenerator", dependencies: ["ArrangementModel", "ReferenceResolver"]),
-        // Scene files: a strict JSON reader/writer and the scene decoder.
-        .target(name: "SceneFormat", dependencies: ["ArrangementModel"]),
+        .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
+        // Scene files and resolutions: the scene decoder and encoder, the resolution printer.
+        .target(name: "SceneFormat", dependencies: ["Support", "ArrangementModel"]),
         // What is measured: devices, motions and their timelines, trees, scenarios, suites.
         .target(
-            name: "Workloads", dependencies: ["ArrangementModel", "SceneGenerator", "SceneFormat"],
+            name: "Workloads", dependencies: ["Support", "ArrangementModel", "SceneGenerator", "SceneFormat"],
             resources: [.copy("Devices"), .copy("Traces")]),
         // jemalloc's counters for allocation metrics.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc"),
@@ -49,7 +58,7 @@ let package = Package(
         .target(name: "CCallgrind"),
         // Callgrind's files read per instruction, mapped back to source lines by the
         // symbolizer; folded stacks, flame graphs, the cache model.
-        .target(name: "Profiling", dependencies: ["SceneFormat", "Charts"]),
+        .target(name: "Profiling", dependencies: ["Support", "ChildProcesses", "Charts"]),
         // The project's own SVG charts: scales and ticks, line, distribution and
         // interval charts, flame graphs.
         .target(name: "Charts"),
@@ -58,32 +67,34 @@ let package = Package(
         .target(
             name: "Measurement",
             dependencies: [
-                "ArrangementModel", "Variants", "Workloads", "SceneGenerator", "Profiling", "CJemalloc", "CCallgrind",
+                "Support", "ChildProcesses", "ArrangementModel", "Variants", "Workloads", "Profiling", "CJemalloc",
+                "CCallgrind",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(
             name: "Reports",
-            dependencies: ["ArrangementModel", "SceneFormat", "SceneGenerator", "Workloads", "Measurement", "Charts"]),
+            dependencies: ["Support", "ArrangementModel", "SceneFormat", "Workloads", "Measurement", "Charts"]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
         .target(
             name: "FoldBenchCLI",
             dependencies: [
-                "ArrangementModel", "SceneFormat", "Variants", "Workloads", "Measurement", "Reports", "Profiling",
-                "Charts",
+                "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "Workloads",
+                "Measurement", "Reports", "Profiling", "Charts",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
         .testTarget(
             name: "ArrangementTests",
             dependencies: [
-                "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator", "Variants",
-                "Workloads", "Measurement",
+                "Support", "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator",
+                "Variants", "Workloads", "Measurement",
             ]),
         .testTarget(
             name: "FoldBenchTests",
             dependencies: [
-                "FoldBenchCLI", "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat",
-                "Profiling", "Charts",
+                "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
+                "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
+                "Charts",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
             exclude: ["Golden"]),

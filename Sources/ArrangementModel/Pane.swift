@@ -1,4 +1,6 @@
 /// Where a view goes when an overlay separates the panes side by side.
+import Support
+
 public enum HorizontalEdge: UInt8, Equatable, Hashable, Sendable {
     case leading
     case trailing

@@ -1,3 +1,5 @@
+import Support
+
 /// Compares two resolutions of one tree the way the contract demands: ids,
 /// visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
 public enum ResolutionComparison {
@@ -42,9 +44,7 @@ public enum ResolutionComparison {
     /// Folds a resolution into a running FNV-1a checksum; frames are rounded to
     /// 1e-6 pt first so that variants equal within the tolerance usually agree.
     public static func checksum(_ resolution: Resolution, into hash: inout UInt64) {
-        func mix(_ value: UInt64) {
-            hash = (hash ^ value) &* 0x100_0000_01B3
-        }
+        func mix(_ value: UInt64) { hash = FNV1a.mix(hash, value) }
         for pane in resolution.panes {
             mix(pane.visible ? 1 : 0)
             guard pane.visible else { continue }
@@ -58,5 +58,5 @@ public enum ResolutionComparison {
     }
 
     /// FNV-1a's starting value.
-    public static let checksumSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+    public static let checksumSeed = FNV1a.offsetBasis
 }

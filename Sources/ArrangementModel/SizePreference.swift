@@ -3,6 +3,8 @@
 /// Built only through ``SizePreference/ratio(min:ideal:max:)`` and
 /// ``SizePreference/length(min:ideal:max:)``, which check the contract's rules:
 /// at least one field, finite, non-negative, ratios within 0...1, min ≤ ideal ≤ max.
+import Support
+
 public struct PreferenceRange: Equatable, Hashable, Sendable {
     public let min: Double?
     public let ideal: Double?

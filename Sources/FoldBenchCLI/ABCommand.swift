@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Measurement
 import Reports
@@ -118,33 +119,22 @@ enum ABCommand: Command {
         _ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64, _ options: ABOptions,
         _ timeDifferentAnswers: Bool
     ) throws -> String {
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
         let options: [(CommandSpec.Option, String)] =
             [
                 (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario),
                 (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
                 (.frames, String(options.frames)), (.seed, String(seed)),
             ] + options.deviceFiles.map { (.deviceFiles, $0) } + options.motionFiles.map { (.motionFiles, $0) }
-        process.arguments =
+        let arguments =
             [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
             + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProcess.run(ChildProcess.ownExecutable, arguments)
+        guard result.succeeded else {
             throw ABFailure(
-                message.replacingOccurrences(of: "foldbench: error: ", with: "").trimmingCharacters(
+                result.errors.replacingOccurrences(of: "foldbench: error: ", with: "").trimmingCharacters(
                     in: .whitespacesAndNewlines))
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.trimmedOutput
     }
 
     /// The commit `Results/baseline.json` was recorded at.

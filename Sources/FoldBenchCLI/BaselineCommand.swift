@@ -1,7 +1,7 @@
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
+import Support
 import Workloads
 
 /// `foldbench baseline update`: rewrites Results/baseline.json from the quick suite.

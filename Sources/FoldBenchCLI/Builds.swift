@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// The builds `ab` and `profile` compare: a build given by path (a `foldbench`, or
@@ -112,24 +113,12 @@ enum Builds {
     static func run(_ arguments: [String], in directory: String, log: String? = nil) -> (
         status: Int32, output: String?
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let pipe = Pipe()
-        if let log, FileManager.default.createFile(atPath: log, contents: nil),
-            let handle = FileHandle(forWritingAtPath: log)
-        {
-            process.standardOutput = handle
-            process.standardError = handle
-        } else {
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-        }
-        do { try process.run() } catch { return (-1, nil) }
-        let data = log == nil ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return (process.terminationStatus, nil) }
-        return (0, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard
+            let result = try? ChildProcess.run(
+                arguments[0], Array(arguments.dropFirst()), directory: directory,
+                outputs: log.map { .log($0) } ?? .collect)
+        else { return (-1, nil) }
+        guard result.succeeded else { return (result.status, nil) }
+        return (0, result.trimmedOutput)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SceneFormat
+import Support
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
 public struct Console: Sendable {

@@ -1,6 +1,7 @@
 import Measurement
 import Reports
 import SceneFormat
+import Support
 import Variants
 import Workloads
 

@@ -1,4 +1,5 @@
 import Charts
+import ChildProcesses
 import Foundation
 import Measurement
 import Profiling
@@ -66,7 +67,7 @@ enum ProfileCommand: Command {
         }
 
         let own =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            ChildProcess.ownExecutable
         console.err("profiling \(scenario) \(variant) under callgrind...\n")
         let (profile, raw) = try profileBuild(
             own, scenario: scenario.description, variant: variant, frames: frames, files: files,

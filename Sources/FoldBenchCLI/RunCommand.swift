@@ -2,7 +2,6 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
 import Variants
 import Workloads
 

@@ -2,6 +2,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Support
 import Variants
 import Workloads
 

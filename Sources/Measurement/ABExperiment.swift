@@ -1,5 +1,6 @@
 import Foundation
 import SceneGenerator
+import Support
 
 /// How `foldbench ab` measures: trials, each a fresh process holding both builds,
 /// whose turns alternate batch by batch in a random order.
@@ -227,7 +228,7 @@ public struct ABExperiment {
         let started = Clock.now()
         // Each trial's seed: the run's seed mixed with the scenario's name (FNV-1a) and the trial's number.
         var seeds = SplitMix64(
-            seed: scenario.utf8.reduce(options.seed ^ 0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+            seed: FNV1a.hash(scenario.utf8, from: options.seed ^ FNV1a.offsetBasis))
         var result = ABResult(
             scenario: scenario, baseline: baseline, candidate: candidate, arrangements: 0, batchFrames: 0,
             checksumsAgree: true, trialLogRatios: [],

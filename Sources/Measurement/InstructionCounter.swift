@@ -1,4 +1,5 @@
 import CCallgrind
+import ChildProcesses
 import Foundation
 import Profiling
 
@@ -42,7 +43,7 @@ public enum InstructionCounter {
     /// it dumped.
     public static func runChild(arguments: [String]) throws(Failure) -> [String: Counts] {
         let own =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            ChildProcess.ownExecutable
         let dumps: CallgrindRun.Dumps
         do {
             dumps = try CallgrindRun.run(own, arguments: arguments, options: .init(cacheSimulation: true))

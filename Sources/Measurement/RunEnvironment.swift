@@ -1,4 +1,5 @@
 import CJemalloc
+import ChildProcesses
 import Foundation
 
 /// Where and how a run happened.
@@ -60,22 +61,11 @@ public struct RunEnvironment: Sendable, Equatable {
             candidates.append("\(directory)/swift")
         }
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: candidate)
-            process.arguments = ["--version"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
-            if process.terminationStatus == 0,
-                let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") })
-            {
-                // "Swift version 6.3 (swift-6.3-RELEASE)", without the "Target:" line or a vendor prefix.
-                return String(line[line.range(of: "Swift version")!.lowerBound...])
-            }
+            guard let result = try? ChildProcess.run(candidate, ["--version"]), result.succeeded,
+                let line = result.output.split(separator: "\n").first(where: { $0.contains("Swift version") })
+            else { continue }
+            // "Swift version 6.3 (swift-6.3-RELEASE)", without the "Target:" line or a vendor prefix.
+            return String(line[line.range(of: "Swift version")!.lowerBound...])
         }
         #if compiler(>=6.3)
             return "6.3 or later"
@@ -93,17 +83,8 @@ public struct RunEnvironment: Sendable, Equatable {
 
     /// Output of a git command in the current directory, or `nil`.
     static func git(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = try? ChildProcess.run("git", arguments), result.succeeded else { return nil }
+        return result.trimmedOutput
     }
 
     /// `2026-11-30T01:02:03Z`.

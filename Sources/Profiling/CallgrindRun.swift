@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// Runs a program under callgrind, counting only between the client requests the
@@ -40,7 +41,7 @@ public enum CallgrindRun {
     }
 
     /// The path of valgrind, or `nil` when it is not installed.
-    public static func valgrindPath() -> String? { Subprocess.onPath("valgrind") }
+    public static func valgrindPath() -> String? { ChildProcess.onPath("valgrind") }
 
     /// The labelled dumps of one run.
     public struct Dumps: Sendable {
@@ -68,28 +69,24 @@ public enum CallgrindRun {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = strippedCopy(of: executable, in: directory)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments =
-            options.valgrindArguments + ["--callgrind-out-file=\(directory.path)/callgrind.out", copy] + arguments
         // Hash seeds change allocation patterns, and jemalloc's time-based purging
         // takes a few extra instructions now and then: both off, counts are exact.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
-        process.environment = environment
-        let log = directory.appendingPathComponent("valgrind.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let logHandle = try? FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = logHandle
-        do { try process.run() } catch { throw Failure(message: "cannot start valgrind: \(error)") }
-        process.waitUntilExit()
-        try? logHandle?.close()
-        guard process.terminationStatus == 0 else {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw Failure(
-                message: "the callgrind run failed (status \(process.terminationStatus)):\n\(text.suffix(2000))")
+        let log = directory.appendingPathComponent("valgrind.log").path
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                valgrind,
+                options.valgrindArguments + ["--callgrind-out-file=\(directory.path)/callgrind.out", copy] + arguments,
+                environment: environment, outputs: .log(log))
+        } catch {
+            throw Failure(message: "cannot start valgrind: \(error)")
+        }
+        guard result.succeeded else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Failure(message: "the callgrind run failed (status \(result.status)):\n\(text.suffix(2000))")
         }
         var dumps: [String: String] = [:]
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -115,14 +112,8 @@ public enum CallgrindRun {
     /// when `objcopy` is missing (valgrind then warns but still counts).
     static func strippedCopy(of executable: String, in directory: URL) -> String {
         let copy = directory.appendingPathComponent(URL(fileURLWithPath: executable).lastPathComponent).path
-        let strip = Process()
-        strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        strip.arguments = ["objcopy", "--strip-debug", executable, copy]
-        strip.standardError = FileHandle.nullDevice
-        if (try? strip.run()) != nil {
-            strip.waitUntilExit()
-            if strip.terminationStatus == 0 { return copy }
-        }
+        let stripped = try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], outputs: .discard)
+        if stripped?.succeeded == true { return copy }
         return executable
     }
 }

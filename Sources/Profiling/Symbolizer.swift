@@ -1,5 +1,6 @@
+import ChildProcesses
 import Foundation
-import SceneFormat
+import Support
 
 /// One frame of the source an instruction came from: the function, and the file and
 /// line of the instruction within it (line 0 when the compiler made the code up).
@@ -34,7 +35,7 @@ public enum Symbolizer {
         let input = addresses.map { "0x" + String($0, radix: 16) }.joined(separator: "\n") + "\n"
         let output: String
         do {
-            output = try Subprocess.output(
+            output = try ChildProcess.output(
                 tool, ["--obj=\(object)", "--inlining", "--no-demangle", "--output-style=JSON"], input: input)
         } catch {
             throw Failure(message: "\(tool) failed on \(object): \(error)")
@@ -68,6 +69,6 @@ public enum Symbolizer {
 
     /// The toolchain's `llvm-symbolizer` (beside `swift`), else the first on `PATH`.
     public static func toolPath() -> String? {
-        Subprocess.toolchainTool("llvm-symbolizer")
+        ChildProcess.toolchainTool("llvm-symbolizer")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Measurement
-import SceneFormat
+import Support
 
 /// `foldbench ab`'s outputs: an aligned table, markdown for CI summaries, and JSON
 /// (documented in docs/reference.md, "foldbench ab").

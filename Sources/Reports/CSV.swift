@@ -1,5 +1,6 @@
 import ArrangementModel
 import Measurement
+import Support
 
 /// RFC 4180 CSV: a header row, commas, fields quoted when they need it.
 public enum CSV {

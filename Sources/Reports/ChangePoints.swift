@@ -1,4 +1,5 @@
 import SceneGenerator
+import Support
 
 /// Change points in a series of measurements by E-divisive means (Matteson and
 /// James; the approach MongoDB published and Hunter / Apache Otava use): find the

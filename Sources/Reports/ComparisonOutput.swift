@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import SceneFormat
+import Support
 
 /// `compare`'s three output formats: an aligned table, markdown for CI summaries, JSON.
 extension Comparison {

@@ -3,6 +3,7 @@ import Charts
 import Foundation
 import Measurement
 import SceneFormat
+import Support
 
 /// A run report in the formats other benchmark tools read, each in the shape its
 /// consumer documents, so a team's dashboard or comparison script takes FoldBench's

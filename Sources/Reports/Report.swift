@@ -1,6 +1,5 @@
 import ArrangementModel
 import Measurement
-import SceneFormat
 import Workloads
 
 /// A run's report: the environment, the options, and one result per scenario ×

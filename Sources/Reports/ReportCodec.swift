@@ -1,6 +1,7 @@
 import ArrangementModel
 import Measurement
 import SceneFormat
+import Support
 import Workloads
 
 /// The report file, written and read from one table per object: each field's key,
@@ -21,7 +22,7 @@ enum ReportCodec {
         let required: Bool
         /// The value to write, or `nil` to leave the key out.
         let encode: (Value) -> JSONValue?
-        let decode: (inout Value, JSONReader) throws(SceneError) -> Void
+        let decode: (inout Value, JSONReader) throws(InputError) -> Void
     }
 
     static func encode<Value>(_ value: Value, _ fields: [Field<Value>]) -> JSONValue {
@@ -30,14 +31,14 @@ enum ReportCodec {
 
     /// Reads the known members of `reader`'s object into `value`.
     static func decode<Value>(_ reader: JSONReader, into value: inout Value, _ fields: [Field<Value>])
-        throws(SceneError)
+        throws(InputError)
     {
         guard case .object(let entries) = reader.value else {
             throw reader.failure("expected an object, found \(reader.value.kindDescription)")
         }
         for field in fields {
             guard let entry = entries.first(where: { $0.key == field.key }) else {
-                if field.required { throw SceneError(place: reader.childPath(field.key), rule: "missing") }
+                if field.required { throw InputError(place: reader.childPath(field.key), rule: "missing") }
                 continue
             }
             try field.decode(&value, reader.member(field.key, entry.value))
@@ -64,7 +65,7 @@ enum ReportCodec {
             .number("refreshRate", \.refreshRate, in: 1e-9...10_000, "is not a refresh rate in Hz"),
             Field(
                 key: "layoutDirection", required: false, encode: { .string($0.direction.name) },
-                decode: { options, reader throws(SceneError) in
+                decode: { options, reader throws(InputError) in
                     let name = try reader.choice(LayoutDirection.all.map(\.name), what: "layout direction")
                     options.direction = LayoutDirection(name: name)!
                 }),
@@ -84,7 +85,7 @@ enum ReportCodec {
             .number("refreshRate", \.refreshRate, in: 1e-9...10_000, "is not a refresh rate in Hz"),
             Field(
                 key: "checksum", required: false, encode: { .string(String($0.checksum, radix: 16)) },
-                decode: { result, reader throws(SceneError) in
+                decode: { result, reader throws(InputError) in
                     guard let value = UInt64(try reader.string(), radix: 16) else {
                         throw reader.failure("not a hexadecimal checksum")
                     }
@@ -93,12 +94,12 @@ enum ReportCodec {
             Field(key: "metrics", required: true, encode: { encodeMetrics($0) }, decode: decodeMetrics),
             Field(
                 key: "timeSamples", required: false, encode: { .array($0.samples.map { .number($0) }) },
-                decode: { result, reader throws(SceneError) in result.samples = try times(reader) }),
+                decode: { result, reader throws(InputError) in result.samples = try times(reader) }),
             // Each frame's time to a tenth of a nanosecond: the clock reads no finer.
             Field(
                 key: "frameTimes", required: false,
                 encode: { .array($0.frameTimes.map { .number(($0 * 10).rounded() / 10) }) },
-                decode: { result, reader throws(SceneError) in result.frameTimes = try times(reader) }),
+                decode: { result, reader throws(InputError) in result.frameTimes = try times(reader) }),
         ]
     }
 
@@ -128,13 +129,13 @@ enum ReportCodec {
     /// The metrics this version knows (others are skipped); a derived metric is
     /// computed from its source, not read. Every metric is a time, a count, a size or
     /// a ratio of times, so none is negative.
-    static func decodeMetrics(_ result: inout VariantResult, _ reader: JSONReader) throws(SceneError) {
+    static func decodeMetrics(_ result: inout VariantResult, _ reader: JSONReader) throws(InputError) {
         guard case .object(let entries) = reader.value else { throw reader.failure("missing or not an object") }
         for (name, value) in entries {
             guard let metric = Metric(rawValue: name), !metric.isDerived else { continue }
             let member = reader.member(name, value)
             guard case .object(let statistics) = value else { throw member.failure("expected an object") }
-            func number(_ key: String, _ value: JSONValue) throws(SceneError) -> Double {
+            func number(_ key: String, _ value: JSONValue) throws(InputError) -> Double {
                 let number = try member.member(key, value).number()
                 guard number >= 0 else {
                     throw member.member(key, value).failure("\(formatNumber(number)) is negative")
@@ -164,7 +165,7 @@ enum ReportCodec {
         }
     }
 
-    static func times(_ reader: JSONReader) throws(SceneError) -> [Double] {
+    static func times(_ reader: JSONReader) throws(InputError) -> [Double] {
         var times: [Double] = []
         for element in try reader.array() {
             let number = try element.number()
@@ -202,7 +203,7 @@ enum ReportCodec {
         return .object(entries)
     }
 
-    static func decodeTimelines(_ reader: JSONReader) throws(SceneError) -> [String: [Timeline.Phase]] {
+    static func decodeTimelines(_ reader: JSONReader) throws(InputError) -> [String: [Timeline.Phase]] {
         guard case .object(let scenarios) = reader.value else { throw reader.failure("expected an object") }
         var timelines: [String: [Timeline.Phase]] = [:]
         for (scenario, runsValue) in scenarios {
@@ -242,7 +243,7 @@ extension ReportCodec.Field {
     ) -> Self {
         Self(
             key: key, required: required, encode: { .string(prefix + $0[keyPath: path]) },
-            decode: { value, reader throws(SceneError) in
+            decode: { value, reader throws(InputError) in
                 let text = try reader.string()
                 value[keyPath: path] = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
             })
@@ -251,7 +252,7 @@ extension ReportCodec.Field {
     static func flag(_ key: String, _ path: WritableKeyPath<Value, Bool>) -> Self {
         Self(
             key: key, required: false, encode: { .bool($0[keyPath: path]) },
-            decode: { value, reader throws(SceneError) in
+            decode: { value, reader throws(InputError) in
                 guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
                 value[keyPath: path] = flag
             })
@@ -264,7 +265,7 @@ extension ReportCodec.Field {
     ) -> Self {
         Self(
             key: key, required: required, encode: { .number(Double($0[keyPath: path])) },
-            decode: { value, reader throws(SceneError) in
+            decode: { value, reader throws(InputError) in
                 let number = try reader.number()
                 guard number >= minimum, number <= 1e9, number == number.rounded() else {
                     throw reader.failure("\(formatNumber(number)) \(rule)")
@@ -278,7 +279,7 @@ extension ReportCodec.Field {
     ) -> Self {
         Self(
             key: key, required: false, encode: { .number($0[keyPath: path]) },
-            decode: { value, reader throws(SceneError) in
+            decode: { value, reader throws(InputError) in
                 let number = try reader.number()
                 guard range.contains(number) else { throw reader.failure("\(formatNumber(number)) \(rule)") }
                 value[keyPath: path] = number
@@ -302,15 +303,15 @@ extension Report {
     /// Reads a report; every problem names the JSON path and the rule. A scenario ×
     /// variant given twice is refused: `compare`, `report` and `merge` could not tell
     /// one from the other.
-    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> Report {
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> Report {
         let document = try JSONReader.document(bytes, limits: limits)
         guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
         guard let versionValue = document["schemaVersion"] else {
-            throw SceneError(place: "schemaVersion", rule: "missing (not a foldbench report?)")
+            throw InputError(place: "schemaVersion", rule: "missing (not a foldbench report?)")
         }
         let version = try JSONReader(versionValue, path: "schemaVersion").number()
         guard version == Double(schemaVersion) else {
-            throw SceneError(
+            throw InputError(
                 place: "schemaVersion",
                 rule: "unsupported schema version \(formatNumber(version)) (this foldbench reads \(schemaVersion))")
         }
@@ -322,7 +323,7 @@ extension Report {
         if let value = document["options"] {
             try ReportCodec.decode(JSONReader(value, path: "options"), into: &report.options, ReportCodec.optionFields)
         }
-        guard let resultsValue = document["results"] else { throw SceneError(place: "results", rule: "missing") }
+        guard let resultsValue = document["results"] else { throw InputError(place: "results", rule: "missing") }
         var firstPlaces: [ResultKey: String] = [:]
         for element in try JSONReader(resultsValue, path: "results").array() {
             guard case .object = element.value else { throw element.failure("expected an object") }

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Measurement
 import SceneFormat
+import Support
 
 /// The reports of a sharded run (`run --shard K/N`) as one report.
 extension Report {

@@ -2,7 +2,7 @@ import ArrangementModel
 import Charts
 import Foundation
 import Measurement
-import SceneFormat
+import Support
 
 extension Trend {
     /// Each change point as (series, index of the first point after it, median level

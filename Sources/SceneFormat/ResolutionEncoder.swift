@@ -1,4 +1,5 @@
 import ArrangementModel
+import Support
 
 /// Prints a resolution exactly as contract §4 shows it: one object per pane in
 /// depth-first order, `null` for a hidden pane's frame and size class.

@@ -1,4 +1,5 @@
 import ArrangementModel
+import Support
 
 /// A decoded scene file (contract §4): a context and a validated tree.
 public struct Scene: Equatable, Sendable {
@@ -26,21 +27,21 @@ public struct StatedContext: OptionSet, Equatable, Sendable {
     public static let all: StatedContext = [.sizeClass, .layoutDirection, .reservedRegions]
 }
 
-/// Reads scene files strictly: every rule of contract §5 becomes a ``SceneError``
+/// Reads scene files strictly: every rule of contract §5 becomes a ``InputError``
 /// naming the JSON path and the rule. Never traps.
 public enum SceneDecoder {
     /// Decodes a scene from the bytes of a file.
-    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> Scene {
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> Scene {
         try decode(JSONReader.document(bytes, limits: limits), limits: limits)
     }
 
     /// Decodes a scene from text.
-    public static func decode(_ text: String) throws(SceneError) -> Scene { try decode(Array(text.utf8)) }
+    public static func decode(_ text: String) throws(InputError) -> Scene { try decode(Array(text.utf8)) }
 
     /// Decodes a scene from a parsed document.
     /// The document is let go before the tree's index of ids is built, so a big
     /// scene's peak holds the document or that index, never both.
-    public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(SceneError)
+    public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(InputError)
         -> Scene
     {
         let (context, stated, root) = try decodeParts(document, limits: limits)
@@ -51,13 +52,13 @@ public enum SceneDecoder {
             // The tree finds a duplicate id (the decoder checked depth with its path, and
             // keeps no table of ids beside the tree's); the paths follow the tree.
             let uses = idPaths(of: error.duplicateID ?? "", in: root)
-            guard uses.count > 1 else { throw SceneError(place: "root", rule: error.rule) }
-            throw SceneError(
+            guard uses.count > 1 else { throw InputError(place: "root", rule: error.rule) }
+            throw InputError(
                 place: uses[1], rule: "duplicate id \"\(error.duplicateID ?? "")\" (first used at \(uses[0]))")
         }
     }
 
-    static func decodeParts(_ document: JSONValue, limits: InputLimits) throws(SceneError) -> (
+    static func decodeParts(_ document: JSONValue, limits: InputLimits) throws(InputError) -> (
         LayoutContext, StatedContext, Arrangement
     ) {
         let top = try JSONReader(document).object(allowing: documentKeys)
@@ -70,7 +71,7 @@ public enum SceneDecoder {
     }
 
     /// Which optional fields a context object gives (after ``decodeContext(_:)`` read it).
-    static func statedFields(_ reader: JSONReader) throws(SceneError) -> StatedContext {
+    static func statedFields(_ reader: JSONReader) throws(InputError) -> StatedContext {
         let object = try reader.object(allowing: contextKeys)
         var stated: StatedContext = []
         if object.optional("sizeClass") != nil { stated.insert(.sizeClass) }
@@ -109,11 +110,11 @@ public enum SceneDecoder {
     // MARK: Context
 
     /// A context object (`bounds`, `sizeClass`, `layoutDirection`, `reservedRegions`).
-    public static func decodeContext(_ reader: JSONReader) throws(SceneError) -> LayoutContext {
+    public static func decodeContext(_ reader: JSONReader) throws(InputError) -> LayoutContext {
         let object = try reader.object(allowing: contextKeys)
         let bounds = try decodeRect(object.required("bounds"))
         let sizeClass =
-            try object.optional("sizeClass").map { (reader) throws(SceneError) in try decodeSizeClass(reader) }
+            try object.optional("sizeClass").map { (reader) throws(InputError) in try decodeSizeClass(reader) }
             ?? .regular
         var direction = LayoutDirection.leftToRight
         if let reader = object.optional("layoutDirection") {
@@ -128,7 +129,7 @@ public enum SceneDecoder {
     }
 
     /// A rect object with all four of `x`, `y`, `width`, `height`.
-    public static func decodeRect(_ reader: JSONReader) throws(SceneError) -> Rect {
+    public static func decodeRect(_ reader: JSONReader) throws(InputError) -> Rect {
         let object = try reader.object(allowing: rectKeys)
         let x = try object.required("x").number()
         let y = try object.required("y").number()
@@ -142,9 +143,9 @@ public enum SceneDecoder {
     }
 
     /// `{"horizontal": "compact"|"regular", "vertical": …}`.
-    public static func decodeSizeClass(_ reader: JSONReader) throws(SceneError) -> SizeClass {
+    public static func decodeSizeClass(_ reader: JSONReader) throws(InputError) -> SizeClass {
         let object = try reader.object(allowing: axisKeys)
-        func value(_ key: String) throws(SceneError) -> SizeClassValue {
+        func value(_ key: String) throws(InputError) -> SizeClassValue {
             try object.required(key).choice(["compact", "regular"], what: "size class") == "compact"
                 ? .compact : .regular
         }
@@ -157,7 +158,7 @@ public enum SceneDecoder {
         "automatic": .automatic, "split": .split(.both), "overlay": .overlay(.both),
     ]
 
-    static func decodeStyleAliases(_ reader: JSONReader?) throws(SceneError) -> [String: ArrangementStyle] {
+    static func decodeStyleAliases(_ reader: JSONReader?) throws(InputError) -> [String: ArrangementStyle] {
         guard let reader else { return [:] }
         guard case .object(let entries) = reader.value else {
             throw reader.failure("expected an object, found \(reader.value.kindDescription)")
@@ -178,7 +179,7 @@ public enum SceneDecoder {
     }
 
     /// A style: a name (built-in or alias) or `{"split"|"overlay": {"axes": [...]}}`.
-    static func decodeStyle(_ reader: JSONReader, aliases: [String: ArrangementStyle]) throws(SceneError)
+    static func decodeStyle(_ reader: JSONReader, aliases: [String: ArrangementStyle]) throws(InputError)
         -> ArrangementStyle
     {
         if case .string(let name) = reader.value {
@@ -218,7 +219,7 @@ public enum SceneDecoder {
 
     }
 
-    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError)
+    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(InputError)
         -> Arrangement
     {
         guard depth <= ArrangementTree.maximumDepth else {
@@ -232,7 +233,7 @@ public enum SceneDecoder {
         }
         let object = try reader.object(allowing: arrangementKeys)
         let style =
-            try object.optional("style").map { (reader) throws(SceneError) in
+            try object.optional("style").map { (reader) throws(InputError) in
                 try decodeStyle(reader, aliases: state.styles)
             } ?? .automatic
         let primary = try decodePane(object.required("primary"), depth: depth, state: &state)
@@ -245,11 +246,11 @@ public enum SceneDecoder {
         "overlayEdge", "arrangement",
     ]
 
-    static func decodePane(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(SceneError) -> Pane {
+    static func decodePane(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(InputError) -> Pane {
         let object = try reader.object(allowing: paneKeys)
         let idReader = try object.required("id")
         let id = try idReader.string()
-        func number(_ key: String) throws(SceneError) -> Double? { try object.optional(key)?.number() }
+        func number(_ key: String) throws(InputError) -> Double? { try object.optional(key)?.number() }
         let split = try decodeSplit(object)
         let overlayEdge = try decodeOverlayEdges(object.optional("overlayEdge"))
         var content = PaneContent.view
@@ -272,14 +273,14 @@ public enum SceneDecoder {
     }
 
     /// `split` and the `splitRatio` shorthand, which may not both speak for one axis.
-    static func decodeSplit(_ pane: JSONObjectReader) throws(SceneError) -> SplitPreferences {
+    static func decodeSplit(_ pane: JSONObjectReader) throws(InputError) -> SplitPreferences {
         var preferences = SplitPreferences()
         if let reader = pane.optional("split") {
             let object = try reader.object(allowing: axisKeys)
-            preferences.horizontal = try object.optional("horizontal").map { (reader) throws(SceneError) in
+            preferences.horizontal = try object.optional("horizontal").map { (reader) throws(InputError) in
                 try decodePreference(reader)
             }
-            preferences.vertical = try object.optional("vertical").map { (reader) throws(SceneError) in
+            preferences.vertical = try object.optional("vertical").map { (reader) throws(InputError) in
                 try decodePreference(reader)
             }
         }
@@ -300,7 +301,7 @@ public enum SceneDecoder {
     }
 
     /// `"fixed"`, `{"ratio": {min?, ideal?, max?}}` or `{"length": {…}}`.
-    static func decodePreference(_ reader: JSONReader) throws(SceneError) -> SizePreference {
+    static func decodePreference(_ reader: JSONReader) throws(InputError) -> SizePreference {
         if case .string = reader.value {
             _ = try reader.choice(["fixed"], what: "preference")
             return .fixed
@@ -322,7 +323,7 @@ public enum SceneDecoder {
         }
     }
 
-    static func decodeOverlayEdges(_ reader: JSONReader?) throws(SceneError) -> OverlayEdges {
+    static func decodeOverlayEdges(_ reader: JSONReader?) throws(InputError) -> OverlayEdges {
         guard let reader else { return OverlayEdges() }
         let object = try reader.object(allowing: axisKeys)
         var edges = OverlayEdges()

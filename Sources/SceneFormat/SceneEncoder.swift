@@ -1,4 +1,5 @@
 import ArrangementModel
+import Support
 
 /// Writes a scene in the file format of contract §4 (the inverse of ``SceneDecoder``),
 /// so that generated or shrunk scenes can be saved, read and replayed.

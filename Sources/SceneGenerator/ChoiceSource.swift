@@ -1,3 +1,5 @@
+import Support
+
 /// Where a generator's choices come from: a seeded generator for runs and tests, or
 /// the bytes of a fuzzer's input. Every choice is valid whatever the source says, so
 /// anything generated is a valid scene.
@@ -18,22 +20,6 @@ extension ChoiceSource {
 
     /// One of `choices`, which must not be empty.
     public mutating func pick<T>(_ choices: [T]) -> T { choices[int(in: 0...(choices.count - 1))] }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so that every generated tree and
-/// context is the same on every machine and run.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Choices from a seeded SplitMix64, drawn as the standard library draws them.

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Foundation
 import SceneFormat
+import Support
 
 /// Portrait or landscape.
 public enum Orientation: String, Sendable, CaseIterable {
@@ -157,12 +158,12 @@ extension DeviceProfile {
 
     /// A shipped profile by name, from the harness's resources (found wherever the
     /// binary runs from).
-    public static func shipped(_ name: String) throws(SceneError) -> DeviceProfile {
+    public static func shipped(_ name: String) throws(InputError) -> DeviceProfile {
         guard shippedNames.contains(name),
             let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Devices"),
             let data = FileManager.default.contents(atPath: url.path)
         else {
-            throw SceneError(
+            throw InputError(
                 place: "",
                 rule:
                     "unknown device \"\(name)\" (expected one of \(shippedNames.joined(separator: ", ")), or --device-file PATH)"
@@ -176,7 +177,7 @@ extension DeviceProfile {
     /// Decodes a profile file strictly; every broken rule names its JSON path. Two
     /// shapes: `outerDisplay`, `innerDisplay` and `posture` (one hinge, a closed
     /// phone shows its outer display), or `hinges`, `displays` and `modes`.
-    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> DeviceProfile {
+    public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> DeviceProfile {
         let document = try JSONReader.document(bytes, limits: limits)
         let top = try JSONReader(document).object(allowing: [
             "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture",
@@ -254,7 +255,7 @@ extension DeviceProfile {
             transitionFrames: Int(frames))
     }
 
-    static func decodePosture(_ reader: JSONReader) throws(SceneError) -> Hinge {
+    static func decodePosture(_ reader: JSONReader) throws(InputError) -> Hinge {
         let posture = try reader.object(allowing: ["closedBelow", "flatFrom"])
         let closedBelow = try angle(posture.required("closedBelow"), maximum: 180)
         let flatReader = try posture.required("flatFrom")
@@ -270,13 +271,13 @@ extension DeviceProfile {
 
     static let hingeKeys: Set<String> = ["name", "closedBelow", "opensFrom", "flatFrom", "flatUntil", "maximum"]
 
-    static func decodeHinge(_ reader: JSONReader) throws(SceneError) -> Hinge {
+    static func decodeHinge(_ reader: JSONReader) throws(InputError) -> Hinge {
         let object = try reader.object(allowing: hingeKeys)
         let nameReader = try object.required("name")
         let name = try nameReader.string()
         guard !name.isEmpty else { throw nameReader.failure("a hinge needs a name") }
         let maximumReader = object.optional("maximum")
-        let maximum = try maximumReader.map { reader throws(SceneError) in try angle(reader, maximum: 360) } ?? 180
+        let maximum = try maximumReader.map { reader throws(InputError) in try angle(reader, maximum: 360) } ?? 180
         guard maximum >= 180 else {
             throw maximumReader!.failure("\(formatNumber(maximum)) is below 180: every hinge reaches flat")
         }
@@ -309,7 +310,7 @@ extension DeviceProfile {
             maximum: maximum)
     }
 
-    static func angle(_ reader: JSONReader, maximum: Double) throws(SceneError) -> Double {
+    static func angle(_ reader: JSONReader, maximum: Double) throws(InputError) -> Double {
         let value = try reader.number()
         guard (0...maximum).contains(value) else {
             throw reader.failure("\(formatNumber(value)) is outside 0...\(formatNumber(maximum)) degrees")
@@ -318,7 +319,7 @@ extension DeviceProfile {
     }
 
     static func decodeScreens(_ reader: JSONReader, hinges: [String: Int], allowingName: Bool = false)
-        throws(SceneError) -> [Orientation: Screen]
+        throws(InputError) -> [Orientation: Screen]
     {
         let object = try reader.object(
             allowing: allowingName ? ["name", "portrait", "landscape"] : ["portrait", "landscape"])
@@ -346,7 +347,7 @@ extension DeviceProfile {
                     "the insets are larger than the \(formatNumber(width)) x \(formatNumber(height)) pt display")
             }
             let sizeClass = try SceneDecoder.decodeSizeClass(screen.required("sizeClass"))
-            func inside(_ foldReader: JSONReader) throws(SceneError) -> Rect {
+            func inside(_ foldReader: JSONReader) throws(InputError) -> Rect {
                 let rect = try SceneDecoder.decodeRect(foldReader)
                 guard rect.minX >= 0, rect.minY >= 0, rect.maxX <= width, rect.maxY <= height else {
                     throw foldReader.failure(
@@ -386,7 +387,7 @@ extension DeviceProfile {
         return screens
     }
 
-    static func decodePostures(_ reader: JSONReader) throws(SceneError) -> Set<Posture> {
+    static func decodePostures(_ reader: JSONReader) throws(InputError) -> Set<Posture> {
         var postures: Set<Posture> = []
         for item in try reader.array() {
             let name = try item.choice(Posture.allCases.map(\.rawValue), what: "posture")
@@ -398,7 +399,7 @@ extension DeviceProfile {
 
     static func decodeModes(
         _ reader: JSONReader, hinges: [Hinge], hingeNames: [String: Int], displays: [String: Int]
-    ) throws(SceneError) -> [Mode] {
+    ) throws(InputError) -> [Mode] {
         var modes: [Mode] = []
         for modeReader in try reader.array() {
             let object = try modeReader.object(allowing: ["hinges", "display"])
@@ -427,7 +428,7 @@ extension DeviceProfile {
         }
         // Every combination of postures the hinges can take must have a mode.
         var combination = [Posture](repeating: .closed, count: hinges.count)
-        func check(_ hinge: Int) throws(SceneError) {
+        func check(_ hinge: Int) throws(InputError) {
             if hinge == hinges.count {
                 guard modes.contains(where: { $0.matches(combination) }) else {
                     let named = zip(hinges, combination).map { "\($0.name) \($1.rawValue)" }.joined(separator: ", ")

@@ -1,5 +1,6 @@
 import ArrangementModel
 import SceneFormat
+import Support
 
 /// A recorded (or generated) motion, read from CSV: one row per sensor event, each
 /// holding until the next (sample-and-hold: a hinge sensor reports on change, so
@@ -37,9 +38,9 @@ public struct MotionTrace: Sendable, Equatable {
 
     /// Refuses to play on `device` a trace with another number of hinges or an angle
     /// beyond one of its hinges' range, naming the line and the column.
-    public func check(on device: DeviceProfile) throws(SceneError) {
+    public func check(on device: DeviceProfile) throws(InputError) {
         guard hinges == device.hinges.count else {
-            throw SceneError(
+            throw InputError(
                 place: "line \(samples.first?.line ?? 1)",
                 rule:
                     "the trace gives \(hinges) hinge angle\(hinges == 1 ? "" : "s") per row; device \"\(device.name)\" has \(device.hinges.count) hinge\(device.hinges.count == 1 ? "" : "s")"
@@ -47,7 +48,7 @@ public struct MotionTrace: Sendable, Equatable {
         }
         for sample in samples {
             for (index, angle) in sample.state.angles.enumerated() where angle > device.hinges[index].maximum {
-                throw SceneError(
+                throw InputError(
                     place: "line \(sample.line), column \(index + 2)",
                     rule:
                         "\(formatNumber(angle)) degrees is beyond hinge \"\(device.hinges[index].name)\" of \"\(device.name)\", which stops at \(formatNumber(device.hinges[index].maximum))"
@@ -91,12 +92,12 @@ public struct MotionTrace: Sendable, Equatable {
     }
 
     /// Reads a trace; every broken rule names its line and column.
-    public static func decode(_ bytes: [UInt8], name: String) throws(SceneError) -> MotionTrace {
+    public static func decode(_ bytes: [UInt8], name: String) throws(InputError) -> MotionTrace {
         guard !name.isEmpty, !name.contains("/") else {
-            throw SceneError(place: "", rule: "a trace's name must be non-empty and without '/', not \"\(name)\"")
+            throw InputError(place: "", rule: "a trace's name must be non-empty and without '/', not \"\(name)\"")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SceneError(place: "", rule: "not UTF-8 text")
+            throw InputError(place: "", rule: "not UTF-8 text")
         }
         var header: [String]?
         var hinges = 0
@@ -120,23 +121,23 @@ public struct MotionTrace: Sendable, Equatable {
             }
             func place(_ column: Int) -> String { "line \(line), column \(column + 1) (\(columns[column]))" }
             guard fields.count == columns.count else {
-                throw SceneError(
+                throw InputError(
                     place: "line \(line)",
                     rule: "\(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \(columns.count)")
             }
             guard samples.count < maximumRows else {
-                throw SceneError(place: "line \(line)", rule: "more than \(maximumRows) rows")
+                throw InputError(place: "line \(line)", rule: "more than \(maximumRows) rows")
             }
-            func number(_ column: Int) throws(SceneError) -> Double {
+            func number(_ column: Int) throws(InputError) -> Double {
                 guard let value = Double(fields[column]), value.isFinite else {
-                    throw SceneError(place: place(column), rule: "\"\(fields[column])\" is not a finite number")
+                    throw InputError(place: place(column), rule: "\"\(fields[column])\" is not a finite number")
                 }
                 return value
             }
             let time = try number(0)
-            guard time >= 0 else { throw SceneError(place: place(0), rule: "a time is not negative") }
+            guard time >= 0 else { throw InputError(place: place(0), rule: "a time is not negative") }
             if let last = samples.last, time <= last.time {
-                throw SceneError(
+                throw InputError(
                     place: place(0),
                     rule:
                         "times must increase: \(formatNumber(time)) s comes after \(formatNumber(last.time)) s on line \(last.line)"
@@ -146,13 +147,13 @@ public struct MotionTrace: Sendable, Equatable {
             for column in 1...hinges {
                 let angle = try number(column)
                 guard (0...360).contains(angle) else {
-                    throw SceneError(place: place(column), rule: "\(formatNumber(angle)) is outside 0...360 degrees")
+                    throw InputError(place: place(column), rule: "\(formatNumber(angle)) is outside 0...360 degrees")
                 }
                 angles.append(angle)
             }
             let orientationColumn = hinges + 1
             guard let orientation = Orientation(rawValue: fields[orientationColumn]) else {
-                throw SceneError(
+                throw InputError(
                     place: place(orientationColumn),
                     rule: "unknown orientation \"\(fields[orientationColumn])\" (expected portrait or landscape)")
             }
@@ -160,7 +161,7 @@ public struct MotionTrace: Sendable, Equatable {
             if let widthColumn {
                 width = try number(widthColumn)
                 guard width > 0, width <= 1 else {
-                    throw SceneError(place: place(widthColumn), rule: "\(formatNumber(width)) is outside (0, 1]")
+                    throw InputError(place: place(widthColumn), rule: "\(formatNumber(width)) is outside (0, 1]")
                 }
             }
             samples.append(
@@ -169,16 +170,16 @@ public struct MotionTrace: Sendable, Equatable {
                     line: line))
         }
         guard header != nil else {
-            throw SceneError(place: "", rule: "no header line (time, angle…, orientation[, width])")
+            throw InputError(place: "", rule: "no header line (time, angle…, orientation[, width])")
         }
-        guard !samples.isEmpty else { throw SceneError(place: "", rule: "no rows after the header") }
+        guard !samples.isEmpty else { throw InputError(place: "", rule: "no rows after the header") }
         return MotionTrace(name: name, hinges: hinges, samples: samples)
     }
 
     /// The number of hinge columns a header names, or why it is not a header.
-    static func checkHeader(_ fields: [String], line: Int) throws(SceneError) -> Int {
-        func fail(_ column: Int, _ rule: String) -> SceneError {
-            SceneError(place: "line \(line), column \(column + 1)", rule: rule)
+    static func checkHeader(_ fields: [String], line: Int) throws(InputError) -> Int {
+        func fail(_ column: Int, _ rule: String) -> InputError {
+            InputError(place: "line \(line), column \(column + 1)", rule: rule)
         }
         let expected = "expected time, angle (or angle1, angle2, ...), orientation and optionally width"
         guard fields.first == "time" else {

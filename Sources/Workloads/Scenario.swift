@@ -1,6 +1,6 @@
 import ArrangementModel
 import Foundation
-import SceneFormat
+import Support
 
 /// A device profile, a motion and a tree, named `MOTION/TREE/DEVICE`. The motion and
 /// the device are names, resolved through a ``Catalog`` when the scenario runs.
@@ -20,11 +20,11 @@ public struct Scenario: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `MOTION/TREE/DEVICE`.
-    public init(_ name: String) throws(SceneError) {
+    public init(_ name: String) throws(InputError) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else { throw SceneError(place: name, rule: "a scenario is named MOTION/TREE/DEVICE") }
-        guard !parts[0].isEmpty else { throw SceneError(place: name, rule: "the motion is missing") }
-        guard !parts[2].isEmpty else { throw SceneError(place: name, rule: "the device is missing") }
+        guard parts.count == 3 else { throw InputError(place: name, rule: "a scenario is named MOTION/TREE/DEVICE") }
+        guard !parts[0].isEmpty else { throw InputError(place: name, rule: "the motion is missing") }
+        guard !parts[2].isEmpty else { throw InputError(place: name, rule: "the device is missing") }
         self.init(motionName: parts[0], tree: try TreeSpec(parts[1]), device: parts[2])
     }
 

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Foundation
 import SceneFormat
+import Support
 
 /// A tree family or a scene file.
 public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
@@ -11,31 +12,31 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
     case scene(String)
 
     /// Parses `balanced-d8`, `chain-d32`, `random-n100` or a scene name.
-    public init(_ name: String) throws(SceneError) {
+    public init(_ name: String) throws(InputError) {
         func number(after prefix: String) -> Int? {
             guard name.hasPrefix(prefix) else { return nil }
             return Int(name.dropFirst(prefix.count))
         }
         if let depth = number(after: "balanced-d") {
             guard TreeFactory.balancedDepths.contains(depth) else {
-                throw SceneError(place: name, rule: "balanced trees have depth \(TreeFactory.balancedDepths)")
+                throw InputError(place: name, rule: "balanced trees have depth \(TreeFactory.balancedDepths)")
             }
             self = .balanced(depth: depth)
         } else if let depth = number(after: "chain-d") {
             guard (1...ArrangementTree.maximumDepth).contains(depth) else {
-                throw SceneError(place: name, rule: "chain trees have depth 1...\(ArrangementTree.maximumDepth)")
+                throw InputError(place: name, rule: "chain trees have depth 1...\(ArrangementTree.maximumDepth)")
             }
             self = .chain(depth: depth)
         } else if let count = number(after: "random-n") {
             guard (1...1_000_000).contains(count) else {
-                throw SceneError(place: name, rule: "random trees have 1...1000000 arrangements")
+                throw InputError(place: name, rule: "random trees have 1...1000000 arrangements")
             }
             self = .random(arrangements: count)
         } else {
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("balanced-"), !name.hasPrefix("chain-"),
                 !name.hasPrefix("random-")
             else {
-                throw SceneError(
+                throw InputError(
                     place: name, rule: "unknown tree (expected balanced-dN, chain-dN, random-nN or a scene name)")
             }
             self = .scene(name)
@@ -52,11 +53,11 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Builds the tree; scene files are read from `Benchmarks/Scenes`.
-    public func makeTree() throws(SceneError) -> ArrangementTree { try makeScene().tree }
+    public func makeTree() throws(InputError) -> ArrangementTree { try makeScene().tree }
 
     /// The tree with the context its scene file states; a generated tree's scene
     /// states nothing (``Scene/stated`` is empty), so the device decides everything.
-    public func makeScene() throws(SceneError) -> Scene {
+    public func makeScene() throws(InputError) -> Scene {
         func generated(_ tree: ArrangementTree) -> Scene {
             Scene(context: LayoutContext(bounds: .zero), tree: tree, stated: [])
         }
@@ -70,20 +71,20 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
             case .scene(let name):
                 let path = try Self.scenePath(name)
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw SceneError(place: path, rule: "cannot read")
+                    throw InputError(place: path, rule: "cannot read")
                 }
                 do {
                     return try SceneDecoder.decode([UInt8](data))
                 } catch {
-                    throw SceneError(place: path, rule: error.description)
+                    throw InputError(place: path, rule: error.description)
                 }
             }
         } catch let error as ModelError {
-            throw SceneError(place: description, rule: error.rule)
-        } catch let error as SceneError {
+            throw InputError(place: description, rule: error.rule)
+        } catch let error as InputError {
             throw error
         } catch {
-            throw SceneError(place: description, rule: "\(error)")
+            throw InputError(place: description, rule: "\(error)")
         }
     }
 
@@ -97,12 +98,12 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
         ]
     }
 
-    static func scenePath(_ name: String) throws(SceneError) -> String {
+    static func scenePath(_ name: String) throws(InputError) -> String {
         for directory in sceneDirectories {
             let path = "\(directory)/\(name).json"
             if FileManager.default.fileExists(atPath: path) { return path }
         }
-        throw SceneError(place: name, rule: "no scene \(name).json in \(sceneDirectories[0]) or \(sceneDirectories[1])")
+        throw InputError(place: name, rule: "no scene \(name).json in \(sceneDirectories[0]) or \(sceneDirectories[1])")
     }
 
     /// The names of the shipped scenes.

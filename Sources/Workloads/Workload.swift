@@ -1,5 +1,6 @@
 import ArrangementModel
 import SceneFormat
+import Support
 
 /// A scenario made concrete: its tree, and the context and phase of every frame of
 /// its motion on its device. The runner, the instruction counter and the `ab`
@@ -19,7 +20,7 @@ public struct Workload: Sendable {
     public init(
         _ scenario: Scenario, catalog: Catalog, frames: Int, refreshRate: Double = 120,
         direction: LayoutDirection = .leftToRight
-    ) throws(SceneError) {
+    ) throws(InputError) {
         // The order of these allocations is the one the timers had before this type
         // (tree, device, timeline, and the timeline changed in place): where the heap
         // puts a timeline moved `fast` by 6.5 % on posture-flutter/random-n100 in

@@ -5,6 +5,7 @@ import Measurement
 import ReferenceResolver
 import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 import Variants
 import Workloads

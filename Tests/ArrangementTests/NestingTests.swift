@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import ReferenceResolver
 import SceneFormat
+import Support
 import Testing
 
 @Suite("Nesting, hidden subtrees, aliases (§3, §4)")
@@ -162,7 +163,7 @@ struct NestingTests {
         let resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
         #expect(resolution.panes.count == 512)
         #expect(resolution.panes.allSatisfy { $0.visible })
-        #expect(throws: SceneError.self) { try SceneDecoder.decode(sceneJSON(root: chain(257))) }
+        #expect(throws: InputError.self) { try SceneDecoder.decode(sceneJSON(root: chain(257))) }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArrangementModel
 import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 import Workloads
 

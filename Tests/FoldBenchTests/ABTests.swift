@@ -1,7 +1,7 @@
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
+import Support
 import Testing
 
 @Suite("foldbench ab")

@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import Reports
 import SceneGenerator
+import Support
 import Testing
 
 @testable import Charts

@@ -1,5 +1,6 @@
 import Foundation
 import SceneFormat
+import Support
 import Testing
 import Variants
 

@@ -1,8 +1,9 @@
+import ChildProcesses
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 
 #if canImport(Glibc)
@@ -13,14 +14,8 @@ import Testing
 /// are appended under a lock, and a row cut short by a kill is skipped by `trend`.
 @Suite("Crash safety of Results/", .serialized)
 struct CrashSafetyTests {
-    func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try freshFoldBenchBinary())
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    func start(_ arguments: [String]) throws -> ChildProcess.Running {
+        try ChildProcess.start(try freshFoldBenchBinary(), arguments, outputs: .discard)
     }
 
     func recordArguments(_ scenario: String, out: String) -> [String] {
@@ -48,8 +43,7 @@ struct CrashSafetyTests {
         #expect(processes.allSatisfy { $0.isRunning }, "both runs wait for the lock")
         flock(descriptor, LOCK_UN)
         close(descriptor)
-        for process in processes { process.waitUntilExit() }
-        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(processes.map { $0.wait().status } == [0, 0])
 
         let text = try String(contentsOfFile: history, encoding: .utf8)
         let lines = text.split(separator: "\n")
@@ -106,8 +100,7 @@ struct CrashSafetyTests {
         let latest = directory.appendingPathComponent("latest.json")
         // One complete run first, so there is something to keep.
         let first = try start(recordArguments("drag-resize/media-player/iphone-duo", out: directory.path))
-        first.waitUntilExit()
-        #expect(first.terminationStatus == 0)
+        #expect(first.wait().status == 0)
         var generator = SplitMix64(seed: 11)
         var killedWhileRunning = 0
         var tornLines: Set<Int> = []
@@ -116,10 +109,10 @@ struct CrashSafetyTests {
             let process = try start(recordArguments("drag-resize/media-player/iphone-duo", out: directory.path))
             usleep(UInt32.random(in: 20_000...400_000, using: &generator))
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.kill(SIGKILL)
                 killedWhileRunning += 1
             }
-            process.waitUntilExit()
+            process.wait()
             let after = try String(contentsOf: history, encoding: .utf8)
             #expect(after.hasPrefix(before), "earlier rows are kept as they were")
             if !after.hasSuffix("\n") { tornLines.insert(after.split(separator: "\n").count) }

@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import ReferenceResolver
 import SceneFormat
+import Support
 import Testing
 import Workloads
 
@@ -232,7 +233,7 @@ struct DeviceTests {
         let contexts = Timeline.contexts(source: .trace(trace), device: trifold, frames: 288)
         #expect(contexts.contains { $0.reservedRegions.count == 1 })
         #expect(Set(contexts.map(\.bounds)).count > 2)
-        #expect(throws: SceneError.self) { try trace.check(on: fold7) }
+        #expect(throws: InputError.self) { try trace.check(on: fold7) }
     }
 
     @Test(
@@ -279,7 +280,7 @@ struct DeviceTests {
     @Test("a trace with the wrong number of hinges, or an angle beyond a hinge, is refused on the device")
     func traceOnDevice() throws {
         let two = try MotionTrace.decode(Array("time,angle1,angle2,orientation\n0,90,90,landscape\n".utf8), name: "t")
-        #expect(throws: SceneError.self) { try two.check(on: fold7) }
+        #expect(throws: InputError.self) { try two.check(on: fold7) }
         try two.check(on: trifold)
         let back = try MotionTrace.decode(
             Array("time,angle,orientation\n0,180,portrait\n0.5,270,portrait\n".utf8), name: "t")

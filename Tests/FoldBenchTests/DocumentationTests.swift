@@ -1,7 +1,9 @@
+import ChildProcesses
 import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Support
 import Testing
 
 @testable import FoldBenchCLI
@@ -17,22 +19,14 @@ struct DocumentationTests {
     /// reads it, and the JSON that `script` prints from its `document`; a syntax error
     /// fails here.
     static func readYAML(_ file: String, _ script: String) throws -> JSONValue {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import json, sys, yaml\ndocument = yaml.safe_load(open(sys.argv[1]))\n" + script,
-            repositoryRoot.appendingPathComponent(file).path,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(problem)")
-        return try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(
+            "python3",
+            [
+                "-c", "import json, sys, yaml\ndocument = yaml.safe_load(open(sys.argv[1]))\n" + script,
+                repositoryRoot.appendingPathComponent(file).path,
+            ])
+        #expect(result.succeeded, "\(result.errors)")
+        return try JSONParser.parse(result.output)
     }
 
     @Test("docs/reference.md names every command, every option and every metric")

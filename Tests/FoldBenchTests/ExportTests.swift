@@ -1,6 +1,6 @@
 import Foundation
 import Reports
-import SceneFormat
+import Support
 import Testing
 
 /// Each export in the shape its consumer documents, field by field.

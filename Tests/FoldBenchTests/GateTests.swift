@@ -1,44 +1,10 @@
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 import Workloads
-
-/// Runs the built executable; the callgrind mode re-executes the binary itself,
-/// so it cannot run inside the test process.
-func runBinary(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
-    status: Int32, out: String, err: String
-) {
-    try runProcess(try freshFoldBenchBinary(), arguments, environment: environment, directory: directory)
-}
-
-/// Runs a program to its end, with both of its outputs.
-func runProcess(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
-) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes at once: a child that fills one while the other is read would block.
-    nonisolated(unsafe) var outData = Data()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (
-        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
-    )
-}
 
 @Suite("Regression gate", .serialized)
 struct GateTests {
@@ -364,7 +330,7 @@ struct CompareTests {
         report.results[0].framesOverBudget = .nan
         let text = JSONWriter.writePretty(report.json())
         #expect(text.contains("\"value\": null"))
-        #expect(throws: SceneError.self) { try Report.decode(Array(text.utf8)) }
+        #expect(throws: InputError.self) { try Report.decode(Array(text.utf8)) }
         let good = self.report(instructions: 1, allocations: 0, samples: steady)
         let result = try compare(good, text)
         #expect(result.status == 2)

@@ -5,6 +5,7 @@ import ReferenceResolver
 import Reports
 import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 import Workloads
 

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Foundation
 import Reports
+import Support
 import Testing
 import Variants
 import Workloads

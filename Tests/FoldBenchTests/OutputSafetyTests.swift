@@ -1,6 +1,6 @@
+import ChildProcesses
 import Foundation
 import Reports
-import SceneFormat
 import Testing
 
 #if canImport(Glibc)
@@ -21,17 +21,9 @@ struct OutputSafetyTests {
     /// Runs `command` (a program and its first arguments) with `arguments` in a child;
     /// returns its exit status and standard error.
     func runChild(_ command: [String], _ arguments: [String], in directory: URL? = nil) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst()) + arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try ChildProcess.run(
+            command[0], Array(command.dropFirst()) + arguments, directory: directory?.path)
+        return (result.status, result.errors)
     }
 
     /// Runs foldbench in a child through bash, whose `ulimit -f` (KiB) makes writes
@@ -167,24 +159,16 @@ struct OutputSafetyTests {
     func baselineRacesRecord() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        func start(_ arguments: [String]) throws -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try freshFoldBenchBinary())
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+        func start(_ arguments: [String]) throws -> ChildProcess.Running {
+            try ChildProcess.start(try freshFoldBenchBinary(), arguments, directory: directory.path, outputs: .discard)
         }
         let baseline = try start(["baseline", "update", "--time-per-scenario", "0.02"])
-        var recorders: [Process] = []
+        var recorders: [Int32] = []
         while baseline.isRunning {
-            recorders.append(try start(runArguments(out: "Results")))
-            recorders.last!.waitUntilExit()
+            recorders.append(try start(runArguments(out: "Results")).wait().status)
         }
-        #expect(baseline.terminationStatus == 0)
-        #expect(recorders.allSatisfy { $0.terminationStatus == 0 })
+        #expect(baseline.wait().status == 0)
+        #expect(recorders.allSatisfy { $0 == 0 })
         let results = directory.appendingPathComponent("Results")
         let written = try #require(
             FileManager.default.contents(atPath: results.appendingPathComponent("baseline.json").path))

@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Profiling
 import SceneFormat
+import Support
 import Testing
 import Variants
 

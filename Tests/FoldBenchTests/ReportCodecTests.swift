@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import SceneFormat
+import Support
 import Testing
 import Workloads
 
@@ -87,7 +88,7 @@ struct ReportCodecTests {
                 let index = broken.firstIndex { $0.key == name }!
                 broken[index].value = .object(fields.map { ($0.key, $0.key == key ? .array([]) : $0.value) })
                 let bytes = Array(JSONWriter.writePretty(.object(broken)).utf8)
-                #expect(throws: SceneError.self, "\(name).\(key)") { try Report.decode(bytes) }
+                #expect(throws: InputError.self, "\(name).\(key)") { try Report.decode(bytes) }
                 do {
                     _ = try Report.decode(bytes)
                 } catch {

@@ -1,6 +1,6 @@
 import Foundation
 import Reports
-import SceneFormat
+import Support
 import Testing
 import Workloads
 
@@ -79,7 +79,7 @@ struct ReportPageTests {
         #expect {
             try Report.decode(Array(bad.utf8))
         } throws: { error in
-            (error as? SceneError)?.place == place
+            (error as? InputError)?.place == place
         }
     }
 

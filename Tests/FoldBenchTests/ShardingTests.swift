@@ -1,6 +1,6 @@
 import Foundation
 import Measurement
-import SceneFormat
+import Support
 import Testing
 import Workloads
 

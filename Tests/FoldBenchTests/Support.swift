@@ -1,3 +1,4 @@
+import ChildProcesses
 import FoldBenchCLI
 import Foundation
 import Testing
@@ -82,4 +83,20 @@ func freshFoldBenchBinary() throws -> String {
 
 struct StaleBinary: Error, CustomStringConvertible {
     let description: String
+}
+
+/// Runs the built executable; the callgrind mode re-executes the binary itself,
+/// so it cannot run inside the test process.
+func runBinary(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
+    status: Int32, out: String, err: String
+) {
+    try runProcess(try freshFoldBenchBinary(), arguments, environment: environment, directory: directory)
+}
+
+/// Runs a program to its end, with both of its outputs.
+func runProcess(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+) throws -> (status: Int32, out: String, err: String) {
+    let result = try ChildProcess.run(executable, arguments, directory: directory?.path, environment: environment)
+    return (result.status, result.output, result.errors)
 }

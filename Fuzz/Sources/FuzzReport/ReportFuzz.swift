@@ -4,7 +4,7 @@
 // written back: it must read again and write the same bytes.
 import FuzzDriver
 import Reports
-import SceneFormat
+import Support
 
 @main
 enum ReportFuzz {

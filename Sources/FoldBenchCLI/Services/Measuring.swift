@@ -1,7 +1,7 @@
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
+import Support
 
 /// Measures a plan: every scenario with every variant, checked against the reference
 /// first, then (with `--instructions`) counted under callgrind in a child process.
@@ -22,7 +22,7 @@ enum Measuring {
             }
         } catch let failure as VerificationFailure {
             throw CommandFailure(status: 1, failure.description)
-        } catch let error as SceneError {
+        } catch let error as InputError {
             throw CommandFailure(status: 2, error.description)
         } catch {
             throw CommandFailure(status: 2, "\(error)")
@@ -39,7 +39,9 @@ enum Measuring {
         for index in report.results.indices {
             let result = report.results[index]
             let label = Runner.instructionLabel(scenario: result.scenario, variant: result.variant)
-            guard let counts = totals[label] else { throw CommandFailure(status: 2, "callgrind gave no count for \(label)") }
+            guard let counts = totals[label] else {
+                throw CommandFailure(status: 2, "callgrind gave no count for \(label)")
+            }
             report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
             report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map { $0 / Double(result.frames) }
         }

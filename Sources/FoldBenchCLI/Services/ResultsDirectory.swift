@@ -1,7 +1,7 @@
 import Foundation
 import Measurement
 import Reports
-import SceneFormat
+import Support
 
 /// A results directory (`Results/` unless `--out` says otherwise) and the report files
 /// in it: what `run`, `merge` and `baseline update` write, and how `compare`, `report`,
@@ -40,7 +40,8 @@ struct ResultsDirectory {
     /// that two runs recording at once do not interleave).
     private func record(_ report: Report, json: String, console: Console) throws {
         let stamp = report.environment.date.replacingOccurrences(of: ":", with: "")
-        let kept = "\(path)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
+        let kept =
+            "\(path)/runs/\(stamp)-\(report.environment.commit)-\(ProcessInfo.processInfo.processIdentifier).json"
         try ResultFiles.writeAtomically(json, to: kept)
         var legacy = false
         try ResultFiles.appendLocked(header: CSV.line(CSV.columns), to: "\(path)/history.csv") { existing in

@@ -1,5 +1,3 @@
-import ArrangementModel
-
 /// Writes JSON text: compact, keys in the given order, numbers as scene files show
 /// them (`600`, `0.5`), non-finite numbers as `null` (JSON has no spelling for them).
 public enum JSONWriter {

@@ -1,7 +1,5 @@
-import ArrangementModel
-
 /// A JSON value together with its path in the document, with typed accessors that
-/// throw a ``SceneError`` naming that path. Decoders of every file format share it.
+/// throw a ``InputError`` naming that path. Decoders of every file format share it.
 public struct JSONReader {
     public let value: JSONValue
     /// Where the value sits; spelled out only when a message needs it, since a deep
@@ -12,11 +10,11 @@ public struct JSONReader {
     public var path: String { location.text }
 
     /// Parses a whole file; malformed JSON fails at its line and column.
-    public static func document(_ bytes: [UInt8], limits: InputLimits = .standard) throws(SceneError) -> JSONValue {
+    public static func document(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> JSONValue {
         do {
             return try JSONParser.parse(bytes, maximumValues: limits.maximumJSONValues)
         } catch {
-            throw SceneError(
+            throw InputError(
                 place: "line \(error.line), column \(error.column)",
                 rule: error.isLimit ? error.message : "malformed JSON: \(error.message)")
         }
@@ -38,27 +36,27 @@ public struct JSONReader {
     }
 
     /// Fails at this value's path.
-    public func failure(_ rule: String) -> SceneError {
-        SceneError(place: path.isEmpty ? "(document)" : path, rule: rule)
+    public func failure(_ rule: String) -> InputError {
+        InputError(place: path.isEmpty ? "(document)" : path, rule: rule)
     }
 
     /// The path of a member.
     public func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// This value as an object whose keys are all in `allowed`.
-    public func object(allowing allowed: Set<String>) throws(SceneError) -> JSONObjectReader {
+    public func object(allowing allowed: Set<String>) throws(InputError) -> JSONObjectReader {
         guard case .object(let entries) = value else {
             throw failure("expected an object, found \(value.kindDescription)")
         }
         for entry in entries where !allowed.contains(entry.key) {
-            throw SceneError(
+            throw InputError(
                 place: childPath(entry.key),
                 rule: "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }
         return JSONObjectReader(reader: self, entries: entries)
     }
 
-    public func number() throws(SceneError) -> Double {
+    public func number() throws(InputError) -> Double {
         guard case .number(let number) = value else {
             throw failure("expected a number, found \(value.kindDescription)")
         }
@@ -67,19 +65,19 @@ public struct JSONReader {
     }
 
     /// A finite number that is not negative.
-    public func size() throws(SceneError) -> Double {
+    public func size() throws(InputError) -> Double {
         let number = try number()
         guard number >= 0 else { throw failure("\(formatNumber(number)) is negative") }
         return number
     }
 
-    public func string() throws(SceneError) -> String {
+    public func string() throws(InputError) -> String {
         guard case .string(let text) = value else { throw failure("expected a string, found \(value.kindDescription)") }
         return text
     }
 
     /// A string among `choices`.
-    public func choice(_ choices: [String], what: String) throws(SceneError) -> String {
+    public func choice(_ choices: [String], what: String) throws(InputError) -> String {
         let text = try string()
         guard choices.contains(text) else {
             throw failure("unknown \(what) \"\(text)\" (expected \(choices.joined(separator: " or ")))")
@@ -87,7 +85,7 @@ public struct JSONReader {
         return text
     }
 
-    public func array() throws(SceneError) -> [JSONReader] {
+    public func array() throws(InputError) -> [JSONReader] {
         guard case .array(let elements) = value else {
             throw failure("expected an array, found \(value.kindDescription)")
         }
@@ -109,19 +107,13 @@ public struct JSONObjectReader {
     }
 
     /// The member `key`; throws "missing" at its path when absent.
-    public func required(_ key: String) throws(SceneError) -> JSONReader {
-        guard let member = optional(key) else { throw SceneError(place: reader.childPath(key), rule: "missing") }
+    public func required(_ key: String) throws(InputError) -> JSONReader {
+        guard let member = optional(key) else { throw InputError(place: reader.childPath(key), rule: "missing") }
         return member
     }
 
     /// Fails at this object's path.
-    public func failure(_ rule: String) -> SceneError { reader.failure(rule) }
-
-    /// Re-raises a model rule at the path of the field it names (or of the object).
-    public func place(_ error: ModelError) -> SceneError {
-        guard let field = error.field else { return failure(error.rule) }
-        return SceneError(place: reader.childPath(field), rule: error.rule)
-    }
+    public func failure(_ rule: String) -> InputError { reader.failure(rule) }
 }
 
 /// A value's place in its document, as a chain of members up to the root.

@@ -1,0 +1,10 @@
+import ArrangementModel
+import Support
+
+extension JSONObjectReader {
+    /// Re-raises a model rule at the path of the field it names (or of the object).
+    public func place(_ error: ModelError) -> InputError {
+        guard let field = error.field else { return failure(error.rule) }
+        return InputError(place: path.isEmpty ? field : "\(path).\(field)", rule: error.rule)
+    }
+}
