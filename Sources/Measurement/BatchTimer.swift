@@ -23,25 +23,11 @@ public final class BatchTimer {
         catalog: Catalog = Catalog()
     ) throws {
         let workload = try Workload(scenario, catalog: catalog, frames: frames)
-        let (tree, contexts) = (workload.tree, workload.contexts)
-        loop = variant.frameLoop(tree, contexts, now: Clock.now)
-        self.frames = contexts.count
-        arrangements = tree.arrangementCount
-        var hash = ResolutionComparison.checksumSeed
-        for frame in 0..<contexts.count { ResolutionComparison.checksum(loop.resolution(atFrame: frame), into: &hash) }
-        checksum = hash
-        // The frames roll on, batch after batch, so a variant that remembers sees them in order.
-        var batch = 1
-        var position = 0
-        while batch < 1 << 24 {
-            let before = Clock.now()
-            loop.run(from: position, count: batch)
-            position = (position + batch) % contexts.count
-            if Double(Clock.now() - before) >= minimumBatchNanoseconds { break }
-            batch *= 2
-        }
-        calibratedBatch = batch
-        start = position
+        loop = variant.frameLoop(workload.tree, workload.contexts, now: Clock.now)
+        self.frames = loop.frames
+        arrangements = workload.tree.arrangementCount
+        checksum = RunPhases.checksum(loop)
+        (calibratedBatch, start) = RunPhases.calibrate([loop], minimumNanoseconds: minimumBatchNanoseconds)
     }
 
     /// Times `count` frames (``FrameLoop/timeBatch(from:count:)``) and returns the

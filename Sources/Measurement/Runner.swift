@@ -144,88 +144,33 @@ public struct Runner {
             direction: options.direction)
     }
 
-    /// Everything about a scenario but its time samples: prepare, verify, count the
-    /// allocations and the frames over budget, calibrate the batch.
+    /// Everything about a scenario but its time samples, phase by phase (``RunPhases``):
+    /// set up, verify, count the allocations, time every frame, calibrate the batch.
     func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
         let workload = try workload(scenario)
-        let (tree, contexts) = (workload.tree, workload.contexts)
         report("preparing")
-        var benches = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
-        var names = variants.map(\.name)
-
-        // Verify: every variant equals the reference on every frame (and warm up), and a
+        let setUp = RunPhases.setUp(variants, on: workload, floor: options.measureFloor)
+        // Verify: every variant equals the reference on every frame (and warms up), and a
         // variant that remembers between frames over the sequence the timing will run.
-        report("verifying")
-        let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
-        let verified = try Self.verify(
-            variants, benches, reference: reference, tree: tree, contexts: contexts, scenario: scenario.description)
-        var checksums = verified.checksums
-        let changingFrames = verified.changingFrames
-
         // The floor is not a resolver and is not verified: it copies frame 0's answer.
-        if options.measureFloor {
-            let floor = SpeedOfLight.entry(copying: reference.resolution(atFrame: 0))
-            let bench = floor.frameLoop(tree, contexts, now: Clock.now)
-            var checksum = ResolutionComparison.checksumSeed
-            for frame in 0..<contexts.count {
-                ResolutionComparison.checksum(bench.resolution(atFrame: frame), into: &checksum)
-            }
-            benches.append(bench)
-            names.append(floor.name)
-            checksums.append(checksum)
-        }
-
-        // Allocations over one whole timeline, read outside any timed region.
+        report("verifying")
+        let verified = try Self.verify(
+            variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
+            contexts: workload.contexts, scenario: scenario.description)
+        let checksums = verified.checksums + (setUp.hasFloor ? [RunPhases.checksum(setUp.loops.last!)] : [])
         report("counting allocations")
-        let tallies = benches.map { bench in AllocationTally.measure { bench.run(from: 0, count: contexts.count) } }
-
-        // Every frame timed on its own (a clock read per frame), in passes that take
-        // the variants in turn; a frame's time is its median over the passes. For the
-        // frame budget and the report's timeline.
+        let tallies = RunPhases.countAllocations(setUp.loops)
+        // For the frame budget and the report's timeline.
         report("timing frames")
-        var passes = [[[Double]]](repeating: [], count: benches.count)
-        for _ in 0..<max(1, options.framePasses) {
-            for (index, bench) in benches.enumerated() {
-                var times = [Double](repeating: 0, count: contexts.count)
-                for frame in 0..<contexts.count {
-                    let start = Clock.now()
-                    bench.run(from: frame, count: 1)
-                    times[frame] = Double(Clock.now() - start)
-                }
-                passes[index].append(times)
-            }
-        }
-        let frameTimes = passes.map { runs in
-            (0..<contexts.count).map { frame in Statistics.median(runs.map { $0[frame] }) }
-        }
-        let phases = workload.phases()
-        let budget = 1e9 / options.refreshRate
-        let overBudget = frameTimes.map { times in
-            Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1))
-        }
-
-        // Calibrate one batch size for all variants, from the fastest.
+        let frameTimes = RunPhases.timeFrames(setUp.loops, passes: options.framePasses)
         report("calibrating")
-        // The frames roll on from where the last pass ended, as they do while sampling, so
-        // that a variant that remembers sees the timeline in order throughout.
-        var batch = 1
-        var position = 0
-        while batch < 1 << 24 {
-            let fastest =
-                benches.map { bench -> UInt64 in
-                    let start = Clock.now()
-                    bench.run(from: position, count: batch)
-                    return Clock.now() - start
-                }.min() ?? 0
-            position = (position + batch) % contexts.count
-            if Double(fastest) >= options.minimumBatchNanoseconds { break }
-            batch *= 2
-        }
+        let (batch, next) = RunPhases.calibrate(setUp.loops, minimumNanoseconds: options.minimumBatchNanoseconds)
         return Prepared(
-            scenario: scenario, arrangements: tree.arrangementCount, frames: contexts.count, names: names,
-            benches: benches, checksums: checksums, tallies: tallies, overBudget: overBudget, frameTimes: frameTimes,
-            phases: phases, batch: batch, changingFrames: changingFrames,
-            samples: [[Double]](repeating: [], count: benches.count), start: position)
+            scenario: scenario, arrangements: workload.tree.arrangementCount, frames: workload.contexts.count,
+            names: setUp.entries.map(\.name), benches: setUp.loops, checksums: checksums, tallies: tallies,
+            overBudget: RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate), frameTimes: frameTimes,
+            phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
+            samples: [[Double]](repeating: [], count: setUp.loops.count), start: next)
     }
 
     /// What verification found besides agreement: each variant's checksum over its first
@@ -367,20 +312,13 @@ extension Runner {
     /// up uncounted, then count one pass over the timeline and dump it under its label.
     public func countInstructionLoops(_ scenarios: [Scenario]) throws {
         for scenario in scenarios {
-            let workload = try workload(scenario)
-            let (tree, contexts) = (workload.tree, workload.contexts)
-            var entries = variants
-            if options.measureFloor {
-                let answer = VariantList.reference.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: 0)
-                entries.append(SpeedOfLight.entry(copying: answer))
-            }
-            for entry in entries {
-                let bench = entry.frameLoop(tree, contexts, now: Clock.now)
-                bench.run(from: 0, count: contexts.count)
+            let setUp = RunPhases.setUp(variants, on: try workload(scenario), floor: options.measureFloor)
+            for (entry, loop) in zip(setUp.entries, setUp.loops) {
+                loop.run(from: 0, count: loop.frames)
                 InstructionCounter.countAndDump(
                     label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)
                 ) {
-                    bench.run(from: 0, count: contexts.count)
+                    loop.run(from: 0, count: loop.frames)
                 }
             }
         }

@@ -1,0 +1,100 @@
+import ArrangementModel
+import Variants
+import Workloads
+
+/// The steps a scenario goes through before it is sampled, each on its own so that the
+/// runner, the callgrind child (``Runner/countInstructionLoops(_:)``) and the `ab`
+/// plug-in's timer (``BatchTimer``) share them rather than repeat them: set up the
+/// loops (with the floor), checksum, count allocations, time every frame, judge the
+/// budget, calibrate the batch. Verification is ``Runner/verify(_:_:reference:tree:contexts:scenario:)``.
+public enum RunPhases {
+    /// The loops a scenario measures: each variant prepared on the workload and, with
+    /// `floor`, the floor last (``SpeedOfLight``, copying the reference's first answer).
+    /// The reference's own loop comes back too, fresh, for verification.
+    public struct Loops {
+        public var entries: [VariantEntry]
+        public var loops: [FrameLoop]
+        public var reference: FrameLoop
+        /// Whether the last loop is the floor (which is not verified).
+        public var hasFloor: Bool
+
+        /// The loops that are variants (the floor left out).
+        public var variantLoops: ArraySlice<FrameLoop> { hasFloor ? loops.dropLast() : loops[...] }
+    }
+
+    public static func setUp(_ variants: [VariantEntry], on workload: Workload, floor: Bool) -> Loops {
+        let (tree, contexts) = (workload.tree, workload.contexts)
+        var entries = variants
+        var loops = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
+        let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
+        if floor {
+            let entry = SpeedOfLight.entry(copying: reference.resolution(atFrame: 0))
+            entries.append(entry)
+            loops.append(entry.frameLoop(tree, contexts, now: Clock.now))
+        }
+        return Loops(entries: entries, loops: loops, reference: reference, hasFloor: floor)
+    }
+
+    /// FNV-1a over the loop's answer on every frame, in order (see
+    /// ``ResolutionComparison/checksum(_:into:)``).
+    public static func checksum(_ loop: FrameLoop) -> UInt64 {
+        var hash = ResolutionComparison.checksumSeed
+        for frame in 0..<loop.frames { ResolutionComparison.checksum(loop.resolution(atFrame: frame), into: &hash) }
+        return hash
+    }
+
+    /// Allocations over one whole timeline, each loop in turn, read outside any timed region.
+    public static func countAllocations(_ loops: [FrameLoop]) -> [AllocationTally] {
+        loops.map { loop in AllocationTally.measure { loop.run(from: 0, count: loop.frames) } }
+    }
+
+    /// Every frame timed on its own (a clock read per frame), in `passes` passes that
+    /// take the loops in turn; a frame's time is its median over the passes (ns).
+    public static func timeFrames(_ loops: [FrameLoop], passes: Int) -> [[Double]] {
+        var runs = [[[Double]]](repeating: [], count: loops.count)
+        for _ in 0..<max(1, passes) {
+            for (index, loop) in loops.enumerated() {
+                var times = [Double](repeating: 0, count: loop.frames)
+                for frame in 0..<loop.frames {
+                    let start = Clock.now()
+                    loop.run(from: frame, count: 1)
+                    times[frame] = Double(Clock.now() - start)
+                }
+                runs[index].append(times)
+            }
+        }
+        return runs.map { passes in
+            (0..<(passes.first?.count ?? 0)).map { frame in Statistics.median(passes.map { $0[frame] }) }
+        }
+    }
+
+    /// The share of each loop's frames that took longer than one frame at `refreshRate`.
+    public static func overBudget(_ frameTimes: [[Double]], refreshRate: Double) -> [Double] {
+        let budget = 1e9 / refreshRate
+        return frameTimes.map { times in Double(times.filter { $0 > budget }.count) / Double(max(times.count, 1)) }
+    }
+
+    /// The batch: frames doubled from 1 until the fastest loop's batch lasts at least
+    /// `minimumNanoseconds` (at most `maximumBatch`). The frames roll on from batch to batch, as
+    /// they do while sampling, so a variant that remembers sees the timeline in order;
+    /// `next` is where the first sample starts.
+    public static func calibrate(_ loops: [FrameLoop], minimumNanoseconds: Double, maximumBatch: Int = 1 << 24) -> (
+        batch: Int, next: Int
+    ) {
+        let frames = max(loops.first?.frames ?? 1, 1)
+        var batch = 1
+        var position = 0
+        while batch < maximumBatch {
+            let fastest =
+                loops.map { loop -> UInt64 in
+                    let start = Clock.now()
+                    loop.run(from: position, count: batch)
+                    return Clock.now() - start
+                }.min() ?? 0
+            position = (position + batch) % frames
+            if Double(fastest) >= minimumNanoseconds { break }
+            batch *= 2
+        }
+        return (batch, position)
+    }
+}
