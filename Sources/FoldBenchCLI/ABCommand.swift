@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Variants
 import Workloads
 
 /// `foldbench ab`: compares the times of two builds inside one process per trial.
@@ -59,7 +60,7 @@ enum ABCommand: Command {
             }
             pairs.append((parts[0], parts[1]))
         }
-        if pairs.isEmpty { pairs = [("fast", "fast")] }
+        if pairs.isEmpty { pairs = [(VariantList.defaultCandidateName, VariantList.defaultCandidateName)] }
         let scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
         var parsed: [Scenario] = []
         for scenario in scenarios {

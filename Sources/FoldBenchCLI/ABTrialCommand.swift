@@ -1,4 +1,5 @@
 import Measurement
+import Variants
 
 /// `foldbench ab-trial` (not listed in help): one trial of `foldbench ab`, in a fresh
 /// process of its own. It loads both builds' plugin libraries, prepares the scenario
@@ -24,9 +25,11 @@ enum ABTrialCommand: Command {
         options.deviceFiles = arguments.all(.deviceFiles)
         options.motionFiles = arguments.all(.motionFiles)
         let baseline = ABSide(
-            label: "baseline", plugin: baselinePlugin, variant: arguments.value(.baselineVariant) ?? "fast")
+            label: "baseline", plugin: baselinePlugin,
+            variant: arguments.value(.baselineVariant) ?? VariantList.defaultCandidateName)
         let candidate = ABSide(
-            label: "candidate", plugin: candidatePlugin, variant: arguments.value(.candidateVariant) ?? "fast")
+            label: "candidate", plugin: candidatePlugin,
+            variant: arguments.value(.candidateVariant) ?? VariantList.defaultCandidateName)
         do {
             let trial = try ABTrial.run(
                 scenario: scenario, baseline: baseline, candidate: candidate, options: options,

@@ -4,6 +4,7 @@ import Foundation
 import Measurement
 import Profiling
 import Reports
+import Variants
 import Workloads
 
 /// `foldbench profile`: where one variant's relayout loop spends its instructions,
@@ -52,7 +53,9 @@ enum ProfileCommand: Command {
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
         try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
-        let variant = try VariantLookup.named(arguments.value(.profileVariant) ?? "fast", command: spec).name
+        let variant = try VariantLookup.named(
+            arguments.value(.profileVariant) ?? VariantList.defaultCandidateName, command: spec
+        ).name
         let frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
         let top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
         let cacheSimulation = arguments.flag(.cacheSimulation)

@@ -1,5 +1,7 @@
 import Foundation
 import Measurement
+import Support
+import Variants
 
 /// The table printed after a run. By default it fits 120 columns: a heading per
 /// scenario, a row per variant with the figures a reader compares; `--wide` prints
@@ -61,8 +63,8 @@ enum ResultTable {
                 format(result.time.p99), format(result.timePerArrangement.p50), format(result.relayoutsPerSecond),
                 result.frameTimes.max().map { format($0) } ?? "-", format(result.allocationsPerRelayout),
                 format(result.bytesAllocatedPerRelayout), String(format: "%.1f%%", result.framesOverBudget * 100),
-                ratio(result.ratioToReference, reference: result.variant == "reference"),
-                ratio(result.ratioToFloor, reference: result.variant == "floor"),
+                ratio(result.ratioToReference, reference: result.variant == VariantList.referenceName),
+                ratio(result.ratioToFloor, reference: result.variant == SpeedOfLight.variantName),
                 result.instructionsPerRelayout.map { format($0) } ?? "-",
                 result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
             ])
@@ -72,15 +74,7 @@ enum ResultTable {
 
     /// Columns padded to their widest cell: the first `leftColumns` left-aligned, numbers right-aligned.
     static func align(_ rows: [[String]], leftColumns: Int, indent: String) -> String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            indent
-                + zip(row, widths).enumerated().map { index, pair in
-                    let (text, width) = pair
-                    let padding = String(repeating: " ", count: width - text.count)
-                    return index < leftColumns ? text + padding : padding + text
-                }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        TextTable.aligned(rows, indent: indent) { $0 < leftColumns ? .left : .right }
     }
 
     /// A number with 3 significant digits at least, no exponent for everyday sizes.

@@ -1,4 +1,5 @@
 import Charts
+import Support
 
 /// The terminal views of a profile: the costliest functions, the costliest lines,
 /// the hot loop's source with each line's cost in the margin, and a diff's tables.
@@ -145,15 +146,7 @@ public struct ProfileText {
 
     /// Columns padded to their widest cell; the first `numeric` right-aligned.
     static func align(_ rows: [[String]], numeric: Int) -> String {
-        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
-            rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
-        }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                if column == row.count - 1 && column >= numeric { return cell }
-                return column < numeric ? pad(cell, widths[column]) : cell.padding(widths[column])
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        TextTable.aligned(rows) { $0 < numeric ? .right : .left }
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
@@ -163,8 +156,4 @@ public struct ProfileText {
     static func clip(_ text: String, _ width: Int) -> String {
         text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
-}
-
-extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

@@ -46,6 +46,9 @@ public enum VariantList {
     /// The name of the variant every other one is checked against.
     public static let referenceName = "reference"
 
+    /// The variant `ab` and `profile` measure when none is named: the one shipped for speed.
+    public static let defaultCandidateName = "fast"
+
     /// The variant every other one is checked against (the first of the list).
     public static var reference: VariantEntry { all[0] }
 
