@@ -71,6 +71,43 @@ struct DocumentationTests {
         }
     }
 
+    @Test("every path the README and docs/ cite exists, and the README's layout names every module")
+    func citedPaths() throws {
+        let documents =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot.path)/docs"))
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
+        let roots = ["Sources/", "Tests/", "scripts/", "docs/", "Benchmarks/", "Fuzz/", ".ci/"]
+        var checked = 0
+        for document in documents {
+            let text = try Self.read(document)
+            for quoted in text.components(separatedBy: "`").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+                guard roots.contains(where: quoted.hasPrefix), !quoted.contains(" ") else { continue }
+                var path = String(quoted.split(separator: ":").first ?? "")
+                while let last = path.last, ".,;)".contains(last) { path.removeLast() }
+                let components = path.split(separator: "/")
+                // A placeholder (SCENARIO, TARGET, a glob) stands for files of its directory.
+                if let index = components.firstIndex(where: { part in
+                    let stem = part.split(separator: ".").first ?? part
+                    return part.contains("*") || (stem.count >= 3 && stem.allSatisfy { $0.isUppercase })
+                }) {
+                    path = components[..<index].joined(separator: "/")
+                }
+                // The README's example of a file a user writes.
+                if path == "Sources/Variants/MyResolver.swift" { continue }
+                #expect(
+                    FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path),
+                    "\(document) cites \(quoted)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50, "the citations were found")
+        let readme = try Self.read("README.md")
+        for module in try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot.path)/Sources") {
+            #expect(readme.contains("`Sources/\(module)`"), "the README's layout names Sources/\(module)")
+        }
+    }
+
     @Test("the GitHub Actions example is valid YAML with a shard matrix, a merge, both gates and the job summary")
     func workflowExample() throws {
         let parsed = try Self.readYAML(
