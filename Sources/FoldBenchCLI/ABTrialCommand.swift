@@ -34,7 +34,7 @@ enum ABTrialCommand: Command {
             let trial = try ABTrial.run(
                 scenario: scenario, baseline: baseline, candidate: candidate, options: options,
                 timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
-            console.out(trial.line + "\n")
+            console.out(trial.json + "\n")
             return 0
         } catch {
             throw CommandFailure(status: 2, error.description)

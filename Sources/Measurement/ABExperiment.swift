@@ -1,5 +1,4 @@
 import Foundation
-import SceneGenerator
 import Support
 
 /// How `foldbench ab` measures: trials, each a fresh process holding both builds,
@@ -115,8 +114,15 @@ public struct ABTrial: Sendable, Equatable {
     public var arrangements: Int
     public var batchFrames: Int
 
-    /// The line a trial process prints, and reads back.
-    public var line: String { "trial \(logRatio) \(checksumsAgree ? 1 : 0) \(arrangements) \(batchFrames)" }
+    /// What a trial process prints, and the parent reads back: one line of JSON,
+    /// `{"logRatio": -0.0123, "checksumsAgree": true, "arrangements": 255, "batchFrames": 64}`.
+    public var json: String {
+        JSONWriter.write(
+            .object([
+                ("logRatio", .number(logRatio)), ("checksumsAgree", .bool(checksumsAgree)),
+                ("arrangements", .number(Double(arrangements))), ("batchFrames", .number(Double(batchFrames))),
+            ]))
+    }
 
     public init(logRatio: Double, checksumsAgree: Bool, arrangements: Int, batchFrames: Int) {
         self.logRatio = logRatio
@@ -125,12 +131,14 @@ public struct ABTrial: Sendable, Equatable {
         self.batchFrames = batchFrames
     }
 
-    public init?(line: String) {
-        let words = line.split(separator: " ")
-        guard words.count == 5, words[0] == "trial", let logRatio = Double(words[1]),
-            let arrangements = Int(words[3]), let batch = Int(words[4])
+    /// A trial's answer read back; `nil` for anything else.
+    public init?(json text: String) {
+        guard let value = try? JSONParser.parse(text), case .number(let logRatio)? = value["logRatio"],
+            case .bool(let agree)? = value["checksumsAgree"], case .number(let arrangements)? = value["arrangements"],
+            case .number(let batch)? = value["batchFrames"], let arrangements = Int(exactly: arrangements),
+            let batch = Int(exactly: batch)
         else { return nil }
-        self.init(logRatio: logRatio, checksumsAgree: words[2] == "1", arrangements: arrangements, batchFrames: batch)
+        self.init(logRatio: logRatio, checksumsAgree: agree, arrangements: arrangements, batchFrames: batch)
     }
 
     /// One trial, in this process: both libraries loaded and both variants prepared in
@@ -237,7 +245,7 @@ public struct ABExperiment {
             seconds: 0)
         while true {
             let line = try runTrial(scenario, baseline, candidate, seeds.next())
-            guard let trial = ABTrial(line: line) else { throw ABFailure("\(scenario): a trial printed '\(line)'") }
+            guard let trial = ABTrial(json: line) else { throw ABFailure("\(scenario): a trial printed '\(line)'") }
             result.arrangements = trial.arrangements
             result.batchFrames = trial.batchFrames
             if !trial.checksumsAgree {

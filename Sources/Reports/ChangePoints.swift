@@ -1,4 +1,3 @@
-import SceneGenerator
 import Support
 
 /// Change points in a series of measurements by E-divisive means (Matteson and

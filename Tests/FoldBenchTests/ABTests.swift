@@ -14,6 +14,20 @@ struct ABTests {
         #expect(abs(Statistics.standardDeviation([1, 2, 3, 4]) - 1.290994) < 1e-6)
     }
 
+    @Test("a trial answers in one line of JSON, read back exactly; anything else is refused")
+    func trialAnswer() {
+        let trial = ABTrial(logRatio: -0.012345678901234, checksumsAgree: false, arrangements: 255, batchFrames: 64)
+        #expect(
+            trial.json
+                == "{\"logRatio\": -0.012345678901234, \"checksumsAgree\": false, \"arrangements\": 255, \"batchFrames\": 64}")
+        #expect(ABTrial(json: trial.json) == trial)
+        #expect(ABTrial(json: "trial -0.01 1 255 64") == nil)
+        #expect(
+            ABTrial(json: "{\"logRatio\": 0.1, \"checksumsAgree\": true, \"arrangements\": 2.5, \"batchFrames\": 1}")
+                == nil)
+        #expect(ABTrial(json: "{\"logRatio\": 0.1, \"arrangements\": 2, \"batchFrames\": 1}") == nil)
+    }
+
     @Test(
         "verdicts: the interval above, below or inside the threshold, or none of these",
         arguments: [

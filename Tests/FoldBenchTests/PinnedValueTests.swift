@@ -85,7 +85,7 @@ struct PinnedValueTests {
         let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, _ in
             defer { next += 1 }
             return ABTrial(logRatio: logs[next % logs.count], checksumsAgree: true, arrangements: 1, batchFrames: 1)
-                .line
+                .json
         }
         let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
         let result = try experiment.run(scenario: "s", baseline: side, candidate: side)
