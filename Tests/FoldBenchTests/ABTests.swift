@@ -19,7 +19,8 @@ struct ABTests {
         let trial = ABTrial(logRatio: -0.012345678901234, checksumsAgree: false, arrangements: 255, batchFrames: 64)
         #expect(
             trial.json
-                == "{\"logRatio\": -0.012345678901234, \"checksumsAgree\": false, \"arrangements\": 255, \"batchFrames\": 64}")
+                == "{\"logRatio\": -0.012345678901234, \"checksumsAgree\": false, \"arrangements\": 255, \"batchFrames\": 64}"
+        )
         #expect(ABTrial(json: trial.json) == trial)
         #expect(ABTrial(json: "trial -0.01 1 255 64") == nil)
         #expect(

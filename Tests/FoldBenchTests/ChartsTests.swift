@@ -8,6 +8,7 @@ import Testing
 @testable import Charts
 
 /// The project's own SVG charts: scales and ticks, the edge cases of data, escaping.
+@Suite("Charts")
 struct ChartsTests {
     @Test("a linear scale widens to round numbers and ticks every 1, 2 or 5 × 10^k")
     func linearScale() {

@@ -4,6 +4,7 @@ import Support
 import Testing
 
 /// Each export in the shape its consumer documents, field by field.
+@Suite("Exports in their consumers' shapes")
 struct ExportTests {
     func summary() throws -> Report { try ReportPageTests.summary(ReportPageTests.report()) }
 

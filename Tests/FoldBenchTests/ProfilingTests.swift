@@ -6,6 +6,7 @@ import Testing
 
 /// The profile's arithmetic on small known inputs, and its mapping of addresses to
 /// lines on a real run where one line must carry the cost.
+@Suite("Profiles")
 struct ProfilingTests {
     /// A dump as callgrind writes it with `--dump-instr=yes --separate-callers` and the
     /// cache simulation: compressed names, relative positions, a call, trailing zeros left out.

@@ -8,6 +8,7 @@ import Workloads
 
 /// The run report page and what it is drawn from: frame times and timelines survive
 /// the JSON, and the page puts what needs attention first.
+@Suite("The run report page")
 struct ReportPageTests {
     /// A report of two variants on one scenario, with frame times, phases and ratios.
     static func report(fastInstructions: Double = 8_825, fastOverBudget: Double = 0) -> Report {

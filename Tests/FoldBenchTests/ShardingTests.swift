@@ -7,6 +7,7 @@ import Workloads
 @testable import Reports
 
 /// Sharding a suite over a CI matrix, merging the parts, and keeping machines apart.
+@Suite("Sharding and merging")
 struct ShardingTests {
     func cost(_ scenario: Scenario) -> Double {
         let arrangements = (try? scenario.tree.makeTree().arrangementCount) ?? 1
