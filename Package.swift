@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Profiling", dependencies: ["Support", "ChildProcesses", "Charts"]),
         // The project's own SVG charts: scales and ticks, line, distribution and
         // interval charts, flame graphs.
-        .target(name: "Charts"),
+        .target(name: "Charts", dependencies: ["Support"]),
         // How it is measured: the runner, the clock, allocation and instruction counters,
         // statistics, the run's environment.
         .target(

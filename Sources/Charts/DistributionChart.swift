@@ -1,3 +1,5 @@
+import Support
+
 /// Groups of samples side by side: for each, a box from the first to the third
 /// quartile with the median across it, whiskers to the 5th and 95th percentiles,
 /// and the samples themselves as faint dots spread sideways (at most 300 a group,
@@ -54,22 +56,22 @@ public struct DistributionChart: Sendable {
 
             """
         for tick in scale.ticks() {
-            let y = SVG.number(scale.position(tick))
+            let y = NumberText.coordinate(scale.position(tick))
             svg +=
-                "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\" stroke=\"#eee\"/><text x=\"\(left - 6)\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(SVG.tick(tick))</text>\n"
+                "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\" stroke=\"#eee\"/><text x=\"\(left - 6)\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(NumberText.tick(tick))</text>\n"
         }
         svg +=
-            "<text transform=\"translate(14,\(SVG.number((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(unit))\(scale.logarithmic ? " (log scale)" : "")</text>\n"
+            "<text transform=\"translate(14,\(NumberText.coordinate((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(unit))\(scale.logarithmic ? " (log scale)" : "")</text>\n"
         let slot = (width - left - right) / Double(max(groups.count, 1))
         for (index, group) in groups.enumerated() {
             let centre = left + slot * (Double(index) + 0.5)
             let colour = SVG.colour(index)
             svg +=
-                "<text x=\"\(SVG.number(centre))\" y=\"\(SVG.number(height - bottom + 16))\" text-anchor=\"middle\">\(SVG.escape(group.name))</text>\n"
+                "<text x=\"\(NumberText.coordinate(centre))\" y=\"\(NumberText.coordinate(height - bottom + 16))\" text-anchor=\"middle\">\(SVG.escape(group.name))</text>\n"
             let sorted = group.values.filter(\.isFinite).sorted()
             guard !sorted.isEmpty else {
                 svg +=
-                    "<text x=\"\(SVG.number(centre))\" y=\"\(SVG.number((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no samples</text>\n"
+                    "<text x=\"\(NumberText.coordinate(centre))\" y=\"\(NumberText.coordinate((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no samples</text>\n"
                 continue
             }
             let q = [0.05, 0.25, 0.5, 0.75, 0.95].map { Self.quantile(sorted, $0) }
@@ -80,21 +82,21 @@ public struct DistributionChart: Sendable {
                 // A fixed spread from the sample's rank: the same data draws the same picture.
                 let offset = (Double((n &* 2_654_435_761) % 1000) / 1000 - 0.5) * half * 1.6
                 dots +=
-                    "<circle cx=\"\(SVG.number(centre + offset))\" cy=\"\(SVG.number(scale.position(value)))\" r=\"1.6\" fill=\"\(colour)\" fill-opacity=\"0.35\"/>"
+                    "<circle cx=\"\(NumberText.coordinate(centre + offset))\" cy=\"\(NumberText.coordinate(scale.position(value)))\" r=\"1.6\" fill=\"\(colour)\" fill-opacity=\"0.35\"/>"
             }
             let tooltip =
-                "\(group.name): median \(SVG.value(q[2])) \(unit), quartiles \(SVG.value(q[1]))–\(SVG.value(q[3])), 5–95 % \(SVG.value(q[0]))–\(SVG.value(q[4])), \(sorted.count) samples"
+                "\(group.name): median \(NumberText.forReader(q[2])) \(unit), quartiles \(NumberText.forReader(q[1]))–\(NumberText.forReader(q[3])), 5–95 % \(NumberText.forReader(q[0]))–\(NumberText.forReader(q[4])), \(sorted.count) samples"
             let (y05, y25, y50, y75, y95) = (
                 scale.position(q[0]), scale.position(q[1]), scale.position(q[2]), scale.position(q[3]),
                 scale.position(q[4])
             )
             svg += "<g><title>\(SVG.escape(tooltip))</title>\(dots)\n"
             svg +=
-                "<line x1=\"\(SVG.number(centre))\" y1=\"\(SVG.number(y95))\" x2=\"\(SVG.number(centre))\" y2=\"\(SVG.number(y75))\" stroke=\"#333\"/><line x1=\"\(SVG.number(centre))\" y1=\"\(SVG.number(y25))\" x2=\"\(SVG.number(centre))\" y2=\"\(SVG.number(y05))\" stroke=\"#333\"/>"
+                "<line x1=\"\(NumberText.coordinate(centre))\" y1=\"\(NumberText.coordinate(y95))\" x2=\"\(NumberText.coordinate(centre))\" y2=\"\(NumberText.coordinate(y75))\" stroke=\"#333\"/><line x1=\"\(NumberText.coordinate(centre))\" y1=\"\(NumberText.coordinate(y25))\" x2=\"\(NumberText.coordinate(centre))\" y2=\"\(NumberText.coordinate(y05))\" stroke=\"#333\"/>"
             svg +=
-                "<rect x=\"\(SVG.number(centre - half))\" y=\"\(SVG.number(y75))\" width=\"\(SVG.number(2 * half))\" height=\"\(SVG.number(max(y25 - y75, 1)))\" fill=\"\(colour)\" fill-opacity=\"0.25\" stroke=\"\(colour)\"/>"
+                "<rect x=\"\(NumberText.coordinate(centre - half))\" y=\"\(NumberText.coordinate(y75))\" width=\"\(NumberText.coordinate(2 * half))\" height=\"\(NumberText.coordinate(max(y25 - y75, 1)))\" fill=\"\(colour)\" fill-opacity=\"0.25\" stroke=\"\(colour)\"/>"
             svg +=
-                "<line x1=\"\(SVG.number(centre - half))\" y1=\"\(SVG.number(y50))\" x2=\"\(SVG.number(centre + half))\" y2=\"\(SVG.number(y50))\" stroke=\"#111\" stroke-width=\"2\"/></g>\n"
+                "<line x1=\"\(NumberText.coordinate(centre - half))\" y1=\"\(NumberText.coordinate(y50))\" x2=\"\(NumberText.coordinate(centre + half))\" y2=\"\(NumberText.coordinate(y50))\" stroke=\"#111\" stroke-width=\"2\"/></g>\n"
         }
         return svg + "</svg>\n"
     }

@@ -1,3 +1,5 @@
+import Support
+
 /// Renders folded stacks as a flame graph, a self-contained SVG: each frame a box
 /// as wide as its cost, its callers below it, the whole run at the bottom. The name,
 /// cost and share of a box show on hover (its `<title>`).
@@ -15,11 +17,13 @@ public enum FlameGraph {
 
     /// A flame graph of `stacks`, costs in `unit` (for example "instructions").
     public static func svg(_ stacks: FoldedStacks, title: String, unit: String) -> String {
-        render(FlameNode.tree(stacks), title: title, subtitle: "\(SVG.count(stacks.total)) \(unit)", unit: unit) {
+        render(
+            FlameNode.tree(stacks), title: title, subtitle: "\(NumberText.grouped(stacks.total)) \(unit)", unit: unit
+        ) {
             node in
             (
                 palette(node.name),
-                "\(node.name): \(SVG.count(node.value)) \(unit) (\(SVG.percent(node.value, of: stacks.total)))"
+                "\(node.name): \(NumberText.grouped(node.value)) \(unit) (\(NumberText.percent(node.value, of: stacks.total)))"
             )
         }
     }
@@ -32,15 +36,15 @@ public enum FlameGraph {
         let largest = max(tree.largestChange, 1)
         let gone = before.costs.filter { after.costs[$0.key] == nil }.values.reduce(0, +)
         var subtitle =
-            "\(SVG.count(before.total)) → \(SVG.count(after.total)) \(unit) (\(SVG.signedPercent(after.total - before.total, of: before.total))). Red grew, blue shrank; widths are the new build's."
+            "\(NumberText.grouped(before.total)) → \(NumberText.grouped(after.total)) \(unit) (\(NumberText.signedPercent(after.total - before.total, of: before.total))). Red grew, blue shrank; widths are the new build's."
         if gone > 0 {
-            subtitle += " \(SVG.count(gone)) \(unit) were in stacks the new build no longer has (not drawn)."
+            subtitle += " \(NumberText.grouped(gone)) \(unit) were in stacks the new build no longer has (not drawn)."
         }
         return render(tree, title: title, subtitle: subtitle, unit: unit) { node in
             let change = node.value - node.before
             return (
                 differenceColour(change / largest),
-                "\(node.name): \(SVG.count(node.before)) → \(SVG.count(node.value)) \(unit) (\(SVG.signedPercent(change, of: node.before)))"
+                "\(node.name): \(NumberText.grouped(node.before)) → \(NumberText.grouped(node.value)) \(unit) (\(NumberText.signedPercent(change, of: node.before)))"
             )
         }
     }
@@ -73,11 +77,12 @@ public enum FlameGraph {
             let (fill, tooltip) = style(node)
             svg += "<g><title>\(SVG.escape(tooltip))</title>"
             svg +=
-                "<rect x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" width=\"\(SVG.number(boxWidth))\" height=\"\(SVG.number(frameHeight - 1))\" rx=\"2\" fill=\"\(fill)\"/>"
+                "<rect x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(y))\" width=\"\(NumberText.coordinate(boxWidth))\" height=\"\(NumberText.coordinate(frameHeight - 1))\" rx=\"2\" fill=\"\(fill)\"/>"
             let characters = Int((boxWidth - 6) / characterWidth)
             if characters >= 3 {
                 let label = node.name.count <= characters ? node.name : String(node.name.prefix(characters - 2)) + ".."
-                svg += "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(y + 12))\">\(SVG.escape(label))</text>"
+                svg +=
+                    "<text x=\"\(NumberText.coordinate(x + 3))\" y=\"\(NumberText.coordinate(y + 12))\">\(SVG.escape(label))</text>"
             }
             svg += "</g>\n"
             var childX = x

@@ -1,3 +1,6 @@
+import Support
+
+
 /// Stacks with a cost each, in the folded form flame-graph tools read: one line per
 /// distinct stack, frames outermost first separated by `;`, then a space and the cost.
 public struct FoldedStacks: Sendable, Equatable {
@@ -34,7 +37,7 @@ public struct FoldedStacks: Sendable, Equatable {
 
     /// The folded text, stacks in order, costs as integers when they are.
     public var text: String {
-        costs.keys.sorted().map { "\($0) \(Self.format(costs[$0]!))\n" }.joined()
+        costs.keys.sorted().map { "\($0) \(formatNumber(costs[$0]!))\n" }.joined()
     }
 
     /// Reads folded text; a line without a cost after its last space is refused.
@@ -47,10 +50,6 @@ public struct FoldedStacks: Sendable, Equatable {
             stacks.add(line[..<space].split(separator: ";").map(String.init), cost)
         }
         return .success(stacks)
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

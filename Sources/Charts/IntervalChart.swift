@@ -1,3 +1,5 @@
+import Support
+
 /// Ratios with their intervals, one row each, on a logarithmic axis with a rule at
 /// 1 (no difference): a dot at the value and a bar across the interval.
 public struct IntervalChart: Sendable {
@@ -41,26 +43,26 @@ public struct IntervalChart: Sendable {
             """
         let bottom = height - 30
         for tick in scale.ticks() {
-            let x = SVG.number(scale.position(tick))
+            let x = NumberText.coordinate(scale.position(tick))
             svg +=
-                "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(SVG.number(bottom))\" stroke=\"\(tick == 1 ? "#888" : "#eee")\"/><text x=\"\(x)\" y=\"\(SVG.number(bottom + 14))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.tick(tick))×</text>\n"
+                "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(bottom))\" stroke=\"\(tick == 1 ? "#888" : "#eee")\"/><text x=\"\(x)\" y=\"\(NumberText.coordinate(bottom + 14))\" text-anchor=\"middle\" fill=\"#444\">\(NumberText.tick(tick))×</text>\n"
         }
         if rows.isEmpty {
             svg +=
-                "<text x=\"\(SVG.number(width / 2))\" y=\"\(top + 16)\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
+                "<text x=\"\(NumberText.coordinate(width / 2))\" y=\"\(top + 16)\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
         }
         for (index, row) in rows.enumerated() {
             let y = top + (Double(index) + 0.5) * rowHeight
             let tooltip =
-                "\(row.label): \(SVG.value(row.value))× [\(SVG.value(row.lower)), \(SVG.value(row.upper))]"
+                "\(row.label): \(NumberText.forReader(row.value))× [\(NumberText.forReader(row.lower)), \(NumberText.forReader(row.upper))]"
             svg +=
-                "<g><title>\(SVG.escape(tooltip))</title><text x=\"\(SVG.number(left - 8))\" y=\"\(SVG.number(y + 4))\" text-anchor=\"end\">\(SVG.escape(row.label))</text>"
+                "<g><title>\(SVG.escape(tooltip))</title><text x=\"\(NumberText.coordinate(left - 8))\" y=\"\(NumberText.coordinate(y + 4))\" text-anchor=\"end\">\(SVG.escape(row.label))</text>"
             svg +=
-                "<line x1=\"\(SVG.number(scale.position(row.lower)))\" y1=\"\(SVG.number(y))\" x2=\"\(SVG.number(scale.position(row.upper)))\" y2=\"\(SVG.number(y))\" stroke=\"\(SVG.colour(index))\" stroke-width=\"3\"/>"
+                "<line x1=\"\(NumberText.coordinate(scale.position(row.lower)))\" y1=\"\(NumberText.coordinate(y))\" x2=\"\(NumberText.coordinate(scale.position(row.upper)))\" y2=\"\(NumberText.coordinate(y))\" stroke=\"\(SVG.colour(index))\" stroke-width=\"3\"/>"
             svg +=
-                "<circle cx=\"\(SVG.number(scale.position(row.value)))\" cy=\"\(SVG.number(y))\" r=\"4\" fill=\"\(SVG.colour(index))\"/>"
+                "<circle cx=\"\(NumberText.coordinate(scale.position(row.value)))\" cy=\"\(NumberText.coordinate(y))\" r=\"4\" fill=\"\(SVG.colour(index))\"/>"
             svg +=
-                "<text x=\"\(SVG.number(min(scale.position(row.upper) + 6, width - right - 40)))\" y=\"\(SVG.number(y - 6))\" fill=\"#444\">\(SVG.value(row.value))×</text></g>\n"
+                "<text x=\"\(NumberText.coordinate(min(scale.position(row.upper) + 6, width - right - 40)))\" y=\"\(NumberText.coordinate(y - 6))\" fill=\"#444\">\(NumberText.forReader(row.value))×</text></g>\n"
         }
         return svg + "</svg>\n"
     }

@@ -1,3 +1,5 @@
+import Support
+
 /// Series of points over a shared x axis, each point with an optional interval, with
 /// shaded bands behind (phases of a timeline), horizontal rules (a budget) and
 /// vertical markers (change points). Every point's tooltip is its `<title>`.
@@ -101,15 +103,15 @@ public struct LineChart {
             let x0 = xScale.position(band.from)
             let x1 = xScale.position(band.to)
             svg +=
-                "<rect x=\"\(SVG.number(x0))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(max(x1 - x0, 0.5)))\" height=\"\(SVG.number(height - top - bottom))\" fill=\"\(band.fill)\"><title>\(SVG.escape(band.label))</title></rect>\n"
+                "<rect x=\"\(NumberText.coordinate(x0))\" y=\"\(NumberText.coordinate(top))\" width=\"\(NumberText.coordinate(max(x1 - x0, 0.5)))\" height=\"\(NumberText.coordinate(height - top - bottom))\" fill=\"\(band.fill)\"><title>\(SVG.escape(band.label))</title></rect>\n"
         }
         svg += axes(xScale, yScale, left: left, right: right, top: top, bottom: bottom)
         for rule in rules {
             let y = yScale.position(rule.y)
             svg +=
-                "<line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(y))\" x2=\"\(SVG.number(width - right))\" y2=\"\(SVG.number(y))\" stroke=\"#c00\" stroke-dasharray=\"6,3\"/>"
+                "<line x1=\"\(NumberText.coordinate(left))\" y1=\"\(NumberText.coordinate(y))\" x2=\"\(NumberText.coordinate(width - right))\" y2=\"\(NumberText.coordinate(y))\" stroke=\"#c00\" stroke-dasharray=\"6,3\"/>"
             svg +=
-                "<text x=\"\(SVG.number(width - right - 4))\" y=\"\(SVG.number(y - 4))\" text-anchor=\"end\" fill=\"#c00\">\(SVG.escape(rule.label))</text>\n"
+                "<text x=\"\(NumberText.coordinate(width - right - 4))\" y=\"\(NumberText.coordinate(y - 4))\" text-anchor=\"end\" fill=\"#c00\">\(SVG.escape(rule.label))</text>\n"
         }
         var placed: [Double] = []
         for marker in markers {
@@ -118,9 +120,9 @@ public struct LineChart {
             let row = Double(placed.filter { abs($0 - x) < 90 }.count)
             placed.append(x)
             svg +=
-                "<g><title>\(SVG.escape(marker.tooltip))</title><line x1=\"\(SVG.number(x))\" y1=\"\(SVG.number(top))\" x2=\"\(SVG.number(x))\" y2=\"\(SVG.number(height - bottom))\" stroke=\"#b00\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/>"
+                "<g><title>\(SVG.escape(marker.tooltip))</title><line x1=\"\(NumberText.coordinate(x))\" y1=\"\(NumberText.coordinate(top))\" x2=\"\(NumberText.coordinate(x))\" y2=\"\(NumberText.coordinate(height - bottom))\" stroke=\"#b00\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/>"
             svg +=
-                "<text x=\"\(SVG.number(x + 3))\" y=\"\(SVG.number(top + 11 + 12 * row))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
+                "<text x=\"\(NumberText.coordinate(x + 3))\" y=\"\(NumberText.coordinate(top + 11 + 12 * row))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
         }
         for (index, line) in series.enumerated() {
             let colour = SVG.colour(index)
@@ -129,27 +131,29 @@ public struct LineChart {
             let withInterval = sorted.filter { $0.interval != nil }
             if withInterval.count > 1 {
                 let upper = withInterval.map {
-                    "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.interval!.upper)))"
+                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.upper)))"
                 }
                 let lower = withInterval.reversed().map {
-                    "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.interval!.lower)))"
+                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.lower)))"
                 }
                 svg +=
                     "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
             }
             if sorted.count > 1 {
-                let path = sorted.map { "\(SVG.number(xScale.position($0.x))),\(SVG.number(yScale.position($0.y)))" }
+                let path = sorted.map {
+                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.y)))"
+                }
                 svg +=
                     "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(path.joined(separator: " "))\"/>\n"
             }
             for point in sorted {
-                let x = SVG.number(xScale.position(point.x))
-                let y = SVG.number(yScale.position(point.y))
+                let x = NumberText.coordinate(xScale.position(point.x))
+                let y = NumberText.coordinate(yScale.position(point.y))
                 if line.dots || sorted.count == 1 {
                     svg += "<g><title>\(SVG.escape(point.tooltip))</title>"
                     if let interval = point.interval {
                         svg +=
-                            "<line x1=\"\(x)\" y1=\"\(SVG.number(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(SVG.number(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
+                            "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
                     }
                     svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\"/></g>\n"
                 } else {
@@ -161,7 +165,7 @@ public struct LineChart {
         }
         if points.isEmpty {
             svg +=
-                "<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
+                "<text x=\"\(NumberText.coordinate((left + width - right) / 2))\" y=\"\(NumberText.coordinate((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
         }
         svg += legend(left: left, right: right, bottom: bottom)
         return svg + "</svg>\n"
@@ -195,23 +199,23 @@ public struct LineChart {
 
     func axes(_ x: Scale, _ y: Scale, left: Double, right: Double, top: Double, bottom: Double) -> String {
         var svg =
-            "<g stroke=\"#999\"><line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(height - bottom))\" x2=\"\(SVG.number(width - right))\" y2=\"\(SVG.number(height - bottom))\"/><line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(top))\" x2=\"\(SVG.number(left))\" y2=\"\(SVG.number(height - bottom))\"/></g>\n"
+            "<g stroke=\"#999\"><line x1=\"\(NumberText.coordinate(left))\" y1=\"\(NumberText.coordinate(height - bottom))\" x2=\"\(NumberText.coordinate(width - right))\" y2=\"\(NumberText.coordinate(height - bottom))\"/><line x1=\"\(NumberText.coordinate(left))\" y1=\"\(NumberText.coordinate(top))\" x2=\"\(NumberText.coordinate(left))\" y2=\"\(NumberText.coordinate(height - bottom))\"/></g>\n"
         for tick in y.ticks() {
-            let position = SVG.number(y.position(tick))
+            let position = NumberText.coordinate(y.position(tick))
             svg +=
-                "<line x1=\"\(SVG.number(left))\" y1=\"\(position)\" x2=\"\(SVG.number(width - right))\" y2=\"\(position)\" stroke=\"#eee\"/>"
+                "<line x1=\"\(NumberText.coordinate(left))\" y1=\"\(position)\" x2=\"\(NumberText.coordinate(width - right))\" y2=\"\(position)\" stroke=\"#eee\"/>"
             svg +=
-                "<text x=\"\(SVG.number(left - 6))\" y=\"\(position)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(SVG.tick(tick))</text>\n"
+                "<text x=\"\(NumberText.coordinate(left - 6))\" y=\"\(position)\" dy=\"4\" text-anchor=\"end\" fill=\"#444\">\(NumberText.tick(tick))</text>\n"
         }
         for tick in x.ticks(count: 8) {
-            let position = SVG.number(x.position(tick))
+            let position = NumberText.coordinate(x.position(tick))
             svg +=
-                "<text x=\"\(position)\" y=\"\(SVG.number(height - bottom + 15))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xTickLabel?(tick) ?? SVG.tick(tick)))</text>\n"
+                "<text x=\"\(position)\" y=\"\(NumberText.coordinate(height - bottom + 15))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xTickLabel?(tick) ?? NumberText.tick(tick)))</text>\n"
         }
         svg +=
-            "<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(height - bottom + 30))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xLabel))</text>\n"
+            "<text x=\"\(NumberText.coordinate((left + width - right) / 2))\" y=\"\(NumberText.coordinate(height - bottom + 30))\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(xLabel))</text>\n"
         svg +=
-            "<text transform=\"translate(14,\(SVG.number((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(yLabel))</text>\n"
+            "<text transform=\"translate(14,\(NumberText.coordinate((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#444\">\(SVG.escape(yLabel))</text>\n"
         return svg
     }
 
@@ -222,13 +226,13 @@ public struct LineChart {
             let label = SVG.escape(line.name)
             x -= Double(line.name.count) * 6.2 + 26
             svg +=
-                "<rect x=\"\(SVG.number(x))\" y=\"26\" width=\"12\" height=\"8\" fill=\"\(SVG.colour(index))\"/><text x=\"\(SVG.number(x + 16))\" y=\"34\">\(label)</text>\n"
+                "<rect x=\"\(NumberText.coordinate(x))\" y=\"26\" width=\"12\" height=\"8\" fill=\"\(SVG.colour(index))\"/><text x=\"\(NumberText.coordinate(x + 16))\" y=\"34\">\(label)</text>\n"
         }
         var seen = Set<String>()
         var bandX = left
         for band in bands where seen.insert(band.label).inserted {
             svg +=
-                "<rect x=\"\(SVG.number(bandX))\" y=\"\(SVG.number(height - 16))\" width=\"12\" height=\"10\" fill=\"\(band.fill)\" stroke=\"#ccc\"/><text x=\"\(SVG.number(bandX + 16))\" y=\"\(SVG.number(height - 7))\" fill=\"#444\">\(SVG.escape(band.label))</text>\n"
+                "<rect x=\"\(NumberText.coordinate(bandX))\" y=\"\(NumberText.coordinate(height - 16))\" width=\"12\" height=\"10\" fill=\"\(band.fill)\" stroke=\"#ccc\"/><text x=\"\(NumberText.coordinate(bandX + 16))\" y=\"\(NumberText.coordinate(height - 7))\" fill=\"#444\">\(SVG.escape(band.label))</text>\n"
             bandX += Double(band.label.count) * 6.2 + 30
         }
         return svg

@@ -19,7 +19,7 @@ enum ResultTable {
             let own = results.filter { $0.scenario == scenario }
             guard let first = own.first else { continue }
             text +=
-                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(format(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
+                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
             var rows: [[String]] = [
                 [
                     "variant", "time (ns)", "±95%", "per arr. (ns)", "over budget", "× reference", "× floor",
@@ -29,12 +29,14 @@ enum ResultTable {
             for result in own {
                 let halfWidth = (result.time.ci95[1] - result.time.ci95[0]) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
-                    result.variant, format(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
-                    format(result.timePerArrangement.p50), String(format: "%.1f%%", result.framesOverBudget * 100),
-                    result.ratioToReference.map { format($0.value) } ?? "-",
-                    result.ratioToFloor.map { format($0.value) } ?? "-", format(result.allocationsPerRelayout),
-                    result.instructionsPerRelayout.map { format($0) } ?? "-",
-                    result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
+                    result.variant, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
+                    NumberText.significant(result.timePerArrangement.p50),
+                    String(format: "%.1f%%", result.framesOverBudget * 100),
+                    result.ratioToReference.map { NumberText.significant($0.value) } ?? "-",
+                    result.ratioToFloor.map { NumberText.significant($0.value) } ?? "-",
+                    NumberText.significant(result.allocationsPerRelayout),
+                    result.instructionsPerRelayout.map { NumberText.significant($0) } ?? "-",
+                    result.estimatedCyclesPerRelayout.map { NumberText.significant($0) } ?? "-",
                 ])
             }
             text += align(rows, leftColumns: 1, indent: "  ")
@@ -54,19 +56,23 @@ enum ResultTable {
             guard let value else { return "-" }
             if reference { return "1" }
             return
-                "\(format(value.value, digits: 4))x [\(format(value.lower, digits: 4)), \(format(value.upper, digits: 4))]"
+                "\(NumberText.significant(value.value, digits: 4))x [\(NumberText.significant(value.lower, digits: 4)), \(NumberText.significant(value.upper, digits: 4))]"
         }
         for result in results {
             rows.append([
-                result.scenario, result.variant, String(result.arrangements), format(result.time.p50),
-                "\(format(result.time.ci95[0]))-\(format(result.time.ci95[1]))", format(result.time.p90),
-                format(result.time.p99), format(result.timePerArrangement.p50), format(result.relayoutsPerSecond),
-                result.frameTimes.max().map { format($0) } ?? "-", format(result.allocationsPerRelayout),
-                format(result.bytesAllocatedPerRelayout), String(format: "%.1f%%", result.framesOverBudget * 100),
+                result.scenario, result.variant, String(result.arrangements), NumberText.significant(result.time.p50),
+                "\(NumberText.significant(result.time.ci95[0]))-\(NumberText.significant(result.time.ci95[1]))",
+                NumberText.significant(result.time.p90),
+                NumberText.significant(result.time.p99), NumberText.significant(result.timePerArrangement.p50),
+                NumberText.significant(result.relayoutsPerSecond),
+                result.frameTimes.max().map { NumberText.significant($0) } ?? "-",
+                NumberText.significant(result.allocationsPerRelayout),
+                NumberText.significant(result.bytesAllocatedPerRelayout),
+                String(format: "%.1f%%", result.framesOverBudget * 100),
                 ratio(result.ratioToReference, reference: result.variant == VariantList.referenceName),
                 ratio(result.ratioToFloor, reference: result.variant == SpeedOfLight.variantName),
-                result.instructionsPerRelayout.map { format($0) } ?? "-",
-                result.estimatedCyclesPerRelayout.map { format($0) } ?? "-",
+                result.instructionsPerRelayout.map { NumberText.significant($0) } ?? "-",
+                result.estimatedCyclesPerRelayout.map { NumberText.significant($0) } ?? "-",
             ])
         }
         return align(rows, leftColumns: 2, indent: "")
@@ -75,14 +81,5 @@ enum ResultTable {
     /// Columns padded to their widest cell: the first `leftColumns` left-aligned, numbers right-aligned.
     static func align(_ rows: [[String]], leftColumns: Int, indent: String) -> String {
         TextTable.aligned(rows, indent: indent) { $0 < leftColumns ? .left : .right }
-    }
-
-    /// A number with 3 significant digits at least, no exponent for everyday sizes.
-    static func format(_ value: Double, digits: Int = 3) -> String {
-        if value == 0 { return "0" }
-        guard value.isFinite else { return String(describing: value) }
-        if abs(value) >= 1000 { return String(format: "%.0f", value) }
-        let decimals = max(0, digits - 1 - Int((log10(abs(value))).rounded(.down)))
-        return String(format: "%.\(decimals)f", value)
     }
 }

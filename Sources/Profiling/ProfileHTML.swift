@@ -1,4 +1,5 @@
 import Charts
+import Support
 
 /// The annotated page of a profile: the flame graph, the costliest lines, and each
 /// source file with cost shown whole, every line with its costs in the margin and
@@ -54,8 +55,8 @@ public enum ProfileHTML {
                 "<a href=\"#\($0)-L\(cost.location.line)\">\(SVG.escape(name))</a>"
             }
             html +=
-                "<tr>" + columns.map { "<td class=\"num\">\(SVG.count($0.value(cost.values)))</td>" }.joined()
-            html += "<td class=\"num\">\(SVG.percent(cost.values.first ?? 0, of: total))</td>"
+                "<tr>" + columns.map { "<td class=\"num\">\(NumberText.grouped($0.value(cost.values)))</td>" }.joined()
+            html += "<td class=\"num\">\(NumberText.percent(cost.values.first ?? 0, of: total))</td>"
             let text = view.source(cost.location.file).flatMap { lines in
                 lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
             }
@@ -68,7 +69,7 @@ public enum ProfileHTML {
         for file in files {
             guard let text = view.source(file), let anchor = anchors[file] else { continue }
             html +=
-                "<h2 id=\"\(anchor)\">\(SVG.escape(ProfileDiff.relativePath(file))) — \(SVG.percent(byFile[file]!, of: total)) of instructions</h2>\n"
+                "<h2 id=\"\(anchor)\">\(SVG.escape(ProfileDiff.relativePath(file))) — \(NumberText.percent(byFile[file]!, of: total)) of instructions</h2>\n"
             html += "<table><tr><th>line</th>"
             html += (columns.map(\.title) + ["share"]).map { "<th>\(SVG.escape($0))</th>" }.joined()
             html += "<th></th></tr>\n"
@@ -77,12 +78,12 @@ public enum ProfileHTML {
                 let values = costs[SourceLocation(file: file, line: number)]
                 let heat = values.map { min(1, ($0.first ?? 0) / hottest) } ?? 0
                 let style =
-                    heat > 0 ? " style=\"background: rgba(255,90,0,\(SVG.number(0.08 + 0.6 * heat)))\"" : ""
+                    heat > 0 ? " style=\"background: rgba(255,90,0,\(NumberText.coordinate(0.08 + 0.6 * heat)))\"" : ""
                 html += "<tr id=\"\(anchor)-L\(number)\"\(style)><td class=\"ln\">\(number)</td>"
                 html += columns.map { column in
-                    "<td class=\"num\">\(values.map { SVG.count(column.value($0)) } ?? "")</td>"
+                    "<td class=\"num\">\(values.map { NumberText.grouped(column.value($0)) } ?? "")</td>"
                 }.joined()
-                html += "<td class=\"num\">\(values.map { SVG.percent($0.first ?? 0, of: total) } ?? "")</td>"
+                html += "<td class=\"num\">\(values.map { NumberText.percent($0.first ?? 0, of: total) } ?? "")</td>"
                 html += "<td class=\"src\">\(SVG.escape(source))</td></tr>\n"
             }
             html += "</table>\n"

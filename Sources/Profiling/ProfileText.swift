@@ -41,7 +41,7 @@ public struct ProfileText {
         for column in columns {
             let value = column.value(profile.totals)
             parts.append(
-                "\(SVG.count(value)) \(column.title) (\(SVG.count(value / Double(max(relayouts, 1)))) per relayout)"
+                "\(NumberText.grouped(value)) \(column.title) (\(NumberText.grouped(value / Double(max(relayouts, 1)))) per relayout)"
             )
         }
         return parts.joined(separator: ", ")
@@ -53,8 +53,8 @@ public struct ProfileText {
         for cost in profile.functions().prefix(count) {
             let own = cost.selfValues.first ?? 0
             rows.append([
-                SVG.count(own), SVG.percent(own, of: total),
-                SVG.count(cost.inclusiveValues.first ?? 0), cost.function,
+                NumberText.grouped(own), NumberText.percent(own, of: total),
+                NumberText.grouped(cost.inclusiveValues.first ?? 0), cost.function,
             ])
         }
         return Self.align(rows, numeric: 3)
@@ -68,9 +68,9 @@ public struct ProfileText {
                 cost.location.line <= lines.count ? lines[cost.location.line - 1].trimmingSpaces() : nil
             }
             rows.append(
-                columns.map { SVG.count($0.value(cost.values)) }
+                columns.map { NumberText.grouped($0.value(cost.values)) }
                     + [
-                        SVG.percent(cost.values.first ?? 0, of: total),
+                        NumberText.percent(cost.values.first ?? 0, of: total),
                         "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)  \(text.map { Self.clip($0, 70) } ?? "")",
                     ])
         }
@@ -100,7 +100,7 @@ public struct ProfileText {
             if shown.union(around).count > limit { break }
             shown.formUnion(around)
         }
-        let fileShare = SVG.percent(byFile[file]!, of: total)
+        let fileShare = NumberText.percent(byFile[file]!, of: total)
         var rows: [[String]] = [
             columns.map(\.title) + ["share", "\(ProfileDiff.relativePath(file)) (\(fileShare) of all)"]
         ]
@@ -110,9 +110,9 @@ public struct ProfileText {
             previous = line
             let values = costs[line]
             rows.append(
-                columns.map { column in values.map { SVG.count(column.value($0)) } ?? "" }
+                columns.map { column in values.map { NumberText.grouped(column.value($0)) } ?? "" }
                     + [
-                        values.map { SVG.percent($0.first ?? 0, of: total) } ?? "",
+                        values.map { NumberText.percent($0.first ?? 0, of: total) } ?? "",
                         "\(Self.pad(String(line), 4)) \(text[line - 1])",
                     ])
         }
@@ -123,7 +123,7 @@ public struct ProfileText {
     public static func diffTables(_ diff: ProfileDiff, relayouts: Int, count: Int) -> String {
         let perRelayout = Double(max(relayouts, 1))
         var text =
-            "instructions per relayout: \(SVG.count(diff.totalBefore / perRelayout)) → \(SVG.count(diff.totalAfter / perRelayout)) (\(SVG.signedPercent(diff.totalAfter - diff.totalBefore, of: diff.totalBefore)))\n\n"
+            "instructions per relayout: \(NumberText.grouped(diff.totalBefore / perRelayout)) → \(NumberText.grouped(diff.totalAfter / perRelayout)) (\(NumberText.signedPercent(diff.totalAfter - diff.totalBefore, of: diff.totalBefore)))\n\n"
         func table(_ all: [ProfileDiff.Row], title: String) -> String {
             // A change below half an instruction per relayout would print as 0.
             let rows = all.filter { abs($0.change) / perRelayout >= 0.5 }
@@ -131,8 +131,8 @@ public struct ProfileText {
             var lines: [[String]] = [["before", "after", "change", title]]
             for row in rows.prefix(count) {
                 lines.append([
-                    SVG.count(row.before / perRelayout), SVG.count(row.after / perRelayout),
-                    (row.change > 0 ? "+" : "") + SVG.count(row.change / perRelayout),
+                    NumberText.grouped(row.before / perRelayout), NumberText.grouped(row.after / perRelayout),
+                    (row.change > 0 ? "+" : "") + NumberText.grouped(row.change / perRelayout),
                     row.text.map { "\(row.key)  \(clip($0, 70))" } ?? row.key,
                 ])
             }

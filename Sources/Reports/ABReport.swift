@@ -11,7 +11,7 @@ public enum ABReport {
         value.isFinite ? String(format: "%.2f%%", value * 100) : "-"
     }
 
-    static func number(_ value: Double) -> String { value.isFinite ? String(format: "%.4f", value) : "-" }
+    static func number(_ value: Double) -> String { value.isFinite ? NumberText.fixed(value, decimals: 4) : "-" }
 
     static func cells(_ result: ABResult) -> [String] {
         let estimate = result.estimate

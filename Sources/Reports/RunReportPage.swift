@@ -1,6 +1,7 @@
 import Charts
 import Foundation
 import Measurement
+import Support
 import Workloads
 
 /// The HTML report of a run: one self-contained page (inline SVG and CSS, no script,
@@ -40,7 +41,7 @@ public enum RunReportPage {
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario))</h2>\n"
             if let first = entries.first {
                 html +=
-                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(SVG.value(first.refreshRate)) Hz · budget \(SVG.value(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
+                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.forReader(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
             }
             html += "<div class=\"charts\">\n"
             html +=
@@ -64,7 +65,7 @@ public enum RunReportPage {
             for row in rows where row.verdict == .regression {
                 guard let metric = row.metric, let before = row.baseline, let after = row.new else { continue }
                 items.append(
-                    "<li><b>regression</b>: \(SVG.escape(row.scenario)), \(SVG.escape(row.variant)), \(metric.name): \(SVG.value(before)) → \(SVG.value(after)) (\(SVG.signedPercent(after - before, of: before)))</li>"
+                    "<li><b>regression</b>: \(SVG.escape(row.scenario)), \(SVG.escape(row.variant)), \(metric.name): \(NumberText.forReader(before)) → \(NumberText.forReader(after)) (\(NumberText.signedPercent(after - before, of: before)))</li>"
                 )
             }
         }
@@ -74,7 +75,7 @@ public enum RunReportPage {
         where (entry.metrics[.framesOverBudget] ?? 0) > 0 {
             let slowest = entry.frameTimes.max() ?? 0
             items.append(
-                "<li><b>over budget</b>: \(SVG.escape(entry.scenario)), \(SVG.escape(entry.variant)): \(SVG.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(SVG.value(slowest)) ns</li>"
+                "<li><b>over budget</b>: \(SVG.escape(entry.scenario)), \(SVG.escape(entry.variant)): \(NumberText.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(NumberText.forReader(slowest)) ns</li>"
             )
         }
         let against = baseline.map { " against the baseline (\(SVG.escape($0.environment.commit)))" } ?? ""
@@ -106,22 +107,26 @@ public enum RunReportPage {
         for entry in ordered {
             func ratio(_ metric: Metric) -> String {
                 guard let value = entry.metrics[metric] else { return "–" }
-                guard let interval = entry.intervals[metric] else { return SVG.value(value) }
-                return "\(SVG.value(value)) [\(SVG.value(interval.lower)), \(SVG.value(interval.upper))]"
+                guard let interval = entry.intervals[metric] else { return NumberText.forReader(value) }
+                return
+                    "\(NumberText.forReader(value)) [\(NumberText.forReader(interval.lower)), \(NumberText.forReader(interval.upper))]"
             }
             func shown(_ metric: Metric, _ format: (Double) -> String) -> String {
                 entry.metrics[metric].map(format) ?? "–"
             }
             let interval: String =
-                entry.intervals[.timePerRelayout].map { " [\(SVG.value($0.lower))–\(SVG.value($0.upper))]" } ?? ""
-            let slowest: String = entry.frameTimes.max().map(SVG.value) ?? "–"
+                entry.intervals[.timePerRelayout].map {
+                    " [\(NumberText.forReader($0.lower))–\(NumberText.forReader($0.upper))]"
+                } ?? ""
+            let slowest: String = entry.frameTimes.max().map(NumberText.forReader) ?? "–"
             let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(SVG.escape(entry.scenario))</a>"
-            var cells: [String] = [link, SVG.escape(entry.variant), shown(.timePerRelayout, SVG.value) + interval]
+            var cells: [String] = [link, SVG.escape(entry.variant), shown(.timePerRelayout, NumberText.forReader) + interval]
             cells += [
-                shown(.timePerArrangement, SVG.value), slowest, shown(.framesOverBudget) { SVG.percent($0, of: 1) },
+                shown(.timePerArrangement, NumberText.forReader), slowest,
+                shown(.framesOverBudget) { NumberText.percent($0, of: 1) },
             ]
-            cells += [ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, SVG.value)]
-            cells += [shown(.instructionsPerRelayout, SVG.count), shown(.estimatedCyclesPerRelayout, SVG.count)]
+            cells += [ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, NumberText.forReader)]
+            cells += [shown(.instructionsPerRelayout, NumberText.grouped), shown(.estimatedCyclesPerRelayout, NumberText.grouped)]
             html +=
                 "<tr>" + cells.enumerated().map { $0 < 2 ? "<td class=\"name\">\($1)</td>" : "<td>\($1)</td>" }.joined()
                 + "</tr>\n"
@@ -143,7 +148,7 @@ public enum RunReportPage {
     static func changing(_ entry: VariantResult) -> String {
         guard let share = entry.metrics[.changingFrames] else { return "" }
         return
-            " · the answer changes in \(SVG.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
+            " · the answer changes in \(NumberText.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the
@@ -157,7 +162,7 @@ public enum RunReportPage {
                     let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
                     return LineChart.Point(
                         x: Double(frame), y: max(time, 1),
-                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(SVG.value(time)) ns")
+                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(NumberText.forReader(time)) ns")
                 }, dots: false)
         }
         var chart = LineChart(
@@ -167,7 +172,7 @@ public enum RunReportPage {
         chart.width = 1240
         chart.height = 340
         if let refresh = entries.first?.refreshRate {
-            chart.rules = [(1e9 / refresh, "frame budget (1/\(SVG.value(refresh)) s)")]
+            chart.rules = [(1e9 / refresh, "frame budget (1/\(NumberText.forReader(refresh)) s)")]
         }
         var start = 0
         while start < phases.count {

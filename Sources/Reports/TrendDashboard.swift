@@ -1,5 +1,6 @@
 import Charts
 import Measurement
+import Support
 
 /// The trend pages: a chart per series (`SLUG.svg`), and `index.html`, a dashboard
 /// that shows the charts themselves, grouped by scenario, every variant of a metric
@@ -41,12 +42,15 @@ extension Trend {
                 LineChart.Series(
                     name: item.variant,
                     points: item.points.map { point in
-                        let interval = point.interval.map { " [\(SVG.value($0.lower)), \(SVG.value($0.upper))]" } ?? ""
+                        let interval =
+                            point.interval.map {
+                                " [\(NumberText.forReader($0.lower)), \(NumberText.forReader($0.upper))]"
+                            } ?? ""
                         return LineChart.Point(
                             x: Double(runIndex["\(point.date)|\(point.commit)"]!), y: point.value,
                             interval: point.interval,
                             tooltip:
-                                "\(item.variant) · \(point.commit) · \(point.date): \(SVG.value(point.value)) \(unit)\(interval)"
+                                "\(item.variant) · \(point.commit) · \(point.date): \(NumberText.forReader(point.value)) \(unit)\(interval)"
                         )
                     }, dots: item.points.count <= 120)
             })
@@ -68,12 +72,12 @@ extension Trend {
         }
         for (item, index, before, after) in changes(series) {
             let point = item.points[index]
-            let size = SVG.signedPercent(after - before, of: before)
+            let size = NumberText.signedPercent(after - before, of: before)
             chart.markers.append(
                 .init(
                     x: Double(runIndex["\(point.date)|\(point.commit)"]!) - 0.5, label: "\(item.variant) \(size)",
                     tooltip:
-                        "\(item.variant): change at \(point.commit) (\(point.date)): \(SVG.value(before)) → \(SVG.value(after)) \(unit) (\(size), \(direction(item.metric, before, after)))"
+                        "\(item.variant): change at \(point.commit) (\(point.date)): \(NumberText.forReader(before)) → \(NumberText.forReader(after)) \(unit) (\(size), \(direction(item.metric, before, after)))"
                 ))
         }
         return chart
@@ -124,9 +128,10 @@ extension Trend {
                     + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
                 html +=
                     "<td>\(SVG.escape(item.scenario))</td><td>\(SVG.escape(item.variant))</td><td>\(SVG.escape(item.metric))</td>"
-                html += "<td class=\"num\">\(SVG.value(before))</td><td class=\"num\">\(SVG.value(after))</td>"
                 html +=
-                    "<td class=\"num\">\(SVG.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
+                    "<td class=\"num\">\(NumberText.forReader(before))</td><td class=\"num\">\(NumberText.forReader(after))</td>"
+                html +=
+                    "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
             }
             html += "</table>\n"
         }

@@ -80,7 +80,7 @@ extension Trend {
 
     /// A level for people: a whole number grouped, anything else to a few significant digits.
     static func level(_ value: Double) -> String {
-        value == value.rounded() ? SVG.count(value) : SVG.value(value)
+        value == value.rounded() ? NumberText.grouped(value) : NumberText.forReader(value)
     }
 
     /// "worse" or "better" by the metric's polarity; empty for a metric this version does not know.

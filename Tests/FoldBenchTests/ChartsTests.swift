@@ -58,14 +58,14 @@ struct ChartsTests {
             (12_345.4, "12,345"), (526.2, "526"), (2.064, "2.06"), (0.017_36, "0.0174"), (0, "0"), (-1234, "-1,234"),
         ])
     func readableValues(value: Double, text: String) {
-        #expect(SVG.value(value) == text)
+        #expect(NumberText.forReader(value) == text)
     }
 
     @Test("tick labels are the shortest form; coordinates keep two decimals")
     func ticksAndCoordinates() {
-        #expect([0.05, 0.1, 2, 1000, 20_000].map(SVG.tick) == ["0.05", "0.1", "2", "1,000", "20,000"])
-        #expect(SVG.number(1.234) == "1.23" && SVG.number(-0.5) == "-0.5")
-        #expect(SVG.number(3) == "3" && SVG.number(.nan) == "0")
+        #expect([0.05, 0.1, 2, 1000, 20_000].map(NumberText.tick) == ["0.05", "0.1", "2", "1,000", "20,000"])
+        #expect(NumberText.coordinate(1.234) == "1.23" && NumberText.coordinate(-0.5) == "-0.5")
+        #expect(NumberText.coordinate(3) == "3" && NumberText.coordinate(.nan) == "0")
     }
 
     @Test("a series with more points than pixel columns keeps each column's lowest and highest point")
@@ -115,9 +115,10 @@ struct ChartsTests {
     /// converting to Int64 while the page grouped its digits.
     @Test("values beyond 10^15, even beyond Int64, are written, not trapped on")
     func hugeValues() {
-        #expect(SVG.count(1e20) == "1e+20" && SVG.value(-1e300) == "-1e+300")
-        #expect(SVG.value(999_999_999_999_999) == "999,999,999,999,999" && SVG.count(1e16) == "1e+16")
-        #expect(SVG.tick(9.3e18) == "9.3e+18")
+        #expect(NumberText.grouped(1e20) == "1e+20" && NumberText.forReader(-1e300) == "-1e+300")
+        #expect(
+            NumberText.forReader(999_999_999_999_999) == "999,999,999,999,999" && NumberText.grouped(1e16) == "1e+16")
+        #expect(NumberText.tick(9.3e18) == "9.3e+18")
     }
 
     func parse(_ svg: String) throws -> XMLElement {
