@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/foldbench
 scenarios=()
-for scenario in $("$bin" list | sed -n '/^Suite quick/,/^$/p' | grep '^  '); do
+for scenario in $("$bin" list --suite quick); do
     scenarios+=(--scenario "$scenario")
 done
 ab() { "$bin" ab "${scenarios[@]}" --gate --format markdown --max-time 60 --seed "$@"; }

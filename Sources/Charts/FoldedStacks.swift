@@ -1,6 +1,5 @@
 import Support
 
-
 /// Stacks with a cost each, in the folded form flame-graph tools read: one line per
 /// distinct stack, frames outermost first separated by `;`, then a space and the cost.
 public struct FoldedStacks: Sendable, Equatable {

@@ -53,13 +53,7 @@ enum ABCommand: Command {
                 "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
         }
         var pairs: [(String, String)] = arguments.all(.abVariant).map { ($0, $0) }
-        for pair in arguments.all(.pair) {
-            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("\(CommandSpec.Option.pair.name) takes OLD=NEW, not '\(pair)'", command: spec)
-            }
-            pairs.append((parts[0], parts[1]))
-        }
+        pairs += try arguments.pairs(.pair, command: spec).map { ($0.old, $0.new) }
         if pairs.isEmpty { pairs = [(VariantList.defaultCandidateName, VariantList.defaultCandidateName)] }
         let scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
         var parsed: [Scenario] = []

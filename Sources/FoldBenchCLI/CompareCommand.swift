@@ -41,13 +41,7 @@ enum CompareCommand: Command {
             policy.gated = gated
         }
         var pairs: [String: String] = [:]
-        for pair in arguments.all(.pair) {
-            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("\(CommandSpec.Option.pair.name) takes OLD=NEW, not '\(pair)'", command: spec)
-            }
-            pairs[parts[0]] = parts[1]
-        }
+        for pair in try arguments.pairs(.pair, command: spec) { pairs[pair.old] = pair.new }
         let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {
             throw UsageError(

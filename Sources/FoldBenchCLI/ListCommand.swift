@@ -6,11 +6,20 @@ import Workloads
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.",
-        options: [.variantNames])
+        options: [.variantNames, .suiteScenarios])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         if arguments.flag(.variantNames) {
             console.out(VariantList.all.map { "\($0.name)\n" }.joined())
+            return 0
+        }
+        if let name = arguments.value(.suiteScenarios) {
+            guard let suite = Suite(rawValue: name) else {
+                throw UsageError(
+                    "unknown suite '\(name)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    command: spec)
+            }
+            console.out(suite.scenarios.map { "\($0.description)\n" }.joined())
             return 0
         }
         var text = "Variants:\n"

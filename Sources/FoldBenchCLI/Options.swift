@@ -161,6 +161,8 @@ extension CommandSpec.Option {
     static let variantNames = Self(
         "--variants", help: "Print only the name of every variant, test-only ones included, one per line (for scripts)."
     )
+    static let suiteScenarios = Self(
+        "--suite", value: "NAME", help: "Print only the suite's scenarios, one per line (for scripts).")
 }
 
 extension ParsedArguments {
@@ -171,6 +173,17 @@ extension ParsedArguments {
     func all(_ option: CommandSpec.Option) -> [String] { all(option.name) }
 
     func flag(_ option: CommandSpec.Option) -> Bool { flag(option.name) }
+
+    /// Every value of a repeatable `OLD=NEW` option (`--pair`), split; both sides needed.
+    func pairs(_ option: CommandSpec.Option, command: CommandSpec) throws(UsageError) -> [(old: String, new: String)] {
+        try all(option).map { pair throws(UsageError) in
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("\(option.name) takes OLD=NEW, not '\(pair)'", command: command)
+            }
+            return (parts[0], parts[1])
+        }
+    }
 
     func number(_ option: CommandSpec.Option, in range: ClosedRange<Double>, command: CommandSpec) throws(UsageError)
         -> Double?

@@ -120,13 +120,20 @@ public enum RunReportPage {
                 } ?? ""
             let slowest: String = entry.frameTimes.max().map(NumberText.forReader) ?? "–"
             let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(SVG.escape(entry.scenario))</a>"
-            var cells: [String] = [link, SVG.escape(entry.variant), shown(.timePerRelayout, NumberText.forReader) + interval]
+            var cells: [String] = [
+                link, SVG.escape(entry.variant), shown(.timePerRelayout, NumberText.forReader) + interval,
+            ]
             cells += [
                 shown(.timePerArrangement, NumberText.forReader), slowest,
                 shown(.framesOverBudget) { NumberText.percent($0, of: 1) },
             ]
-            cells += [ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, NumberText.forReader)]
-            cells += [shown(.instructionsPerRelayout, NumberText.grouped), shown(.estimatedCyclesPerRelayout, NumberText.grouped)]
+            cells += [
+                ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, NumberText.forReader),
+            ]
+            cells += [
+                shown(.instructionsPerRelayout, NumberText.grouped),
+                shown(.estimatedCyclesPerRelayout, NumberText.grouped),
+            ]
             html +=
                 "<tr>" + cells.enumerated().map { $0 < 2 ? "<td class=\"name\">\($1)</td>" : "<td>\($1)</td>" }.joined()
                 + "</tr>\n"

@@ -3,11 +3,33 @@ import SceneFormat
 import Support
 import Testing
 import Variants
+import Workloads
 
 @testable import FoldBenchCLI
 
 @Suite("Command line")
 struct CommandLineTests {
+    @Test("list --suite prints the suite's scenarios one per line; an unknown suite exits 2 naming the suites")
+    func listSuite() {
+        let quick = runFoldBench(["list", "--suite", "quick"])
+        #expect(quick.status == 0)
+        #expect(quick.out == Suite.quick.scenarios.map { "\($0.description)\n" }.joined())
+        let unknown = runFoldBench(["list", "--suite", "slow"])
+        #expect(unknown.status == 2 && unknown.err.contains("unknown suite 'slow'") && unknown.err.contains("quick"))
+    }
+
+    @Test("--pair takes OLD=NEW, in compare and in ab alike")
+    func pairs() {
+        for command in ["compare", "ab"] {
+            for bad in ["fast", "=fast", "fast=", "a=b=c"] {
+                let result = runFoldBench(
+                    [command] + (command == "compare" ? ["a.json", "b.json"] : []) + ["--pair", bad])
+                #expect(result.status == 2, "\(command) --pair \(bad)")
+                #expect(result.err.contains("--pair takes OLD=NEW, not '\(bad)'"), "\(command): \(result.err)")
+            }
+        }
+    }
+
     @Test("the build cache: $FOLDBENCH_BUILD_CACHE when set and not empty, else under $HOME")
     func buildCache() {
         #expect(Builds.cache(in: ["FOLDBENCH_BUILD_CACHE": "/tmp/c", "HOME": "/h"]) == "/tmp/c")
