@@ -98,3 +98,14 @@ public enum RunPhases {
         return (batch, position)
     }
 }
+
+extension Runner {
+    /// The expected seconds of a scenario in a run, the cost `run --shard` balances:
+    /// its share of the sampling time, plus about six passes over the timeline before
+    /// sampling (verification, allocations, three timed passes, calibration), which
+    /// the reference's ~120 ns per arrangement dominates. The runner's own cost model,
+    /// so it lives with the runner.
+    public static func expectedSeconds(arrangements: Int, frames: Int, timePerScenario: Double) -> Double {
+        timePerScenario + 6 * Double(frames) * Double(arrangements) * 120e-9
+    }
+}

@@ -46,12 +46,4 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         }
         return assignment
     }
-
-    /// The expected seconds of a scenario in a run: its share of the sampling time,
-    /// plus about six passes over the timeline before sampling (verification,
-    /// allocations, three timed passes, calibration), which the reference's ~120 ns
-    /// per arrangement dominates.
-    public static func expectedSeconds(arrangements: Int, frames: Int, timePerScenario: Double) -> Double {
-        timePerScenario + 6 * Double(frames) * Double(arrangements) * 120e-9
-    }
 }

@@ -11,7 +11,7 @@ import Workloads
 struct ShardingTests {
     func cost(_ scenario: Scenario) -> Double {
         let arrangements = (try? scenario.tree.makeTree().arrangementCount) ?? 1
-        return Shard.expectedSeconds(arrangements: arrangements, frames: 600, timePerScenario: 1)
+        return Runner.expectedSeconds(arrangements: arrangements, frames: 600, timePerScenario: 1)
     }
 
     @Test("every scenario of a suite is in exactly one shard, the same one every time, the shards balanced")

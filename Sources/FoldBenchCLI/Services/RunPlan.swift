@@ -80,7 +80,7 @@ struct RunPlan {
             let time = options.timePerScenario
             scenarios = shard.select(scenarios) { scenario in
                 let arrangements = (try? scenario.tree.makeTree().arrangementCount) ?? 1
-                return Shard.expectedSeconds(arrangements: arrangements, frames: frames, timePerScenario: time)
+                return Runner.expectedSeconds(arrangements: arrangements, frames: frames, timePerScenario: time)
             }
             self.shard = shard
         }
