@@ -91,10 +91,15 @@ enum ReportCodec {
                     }
                     result.checksum = value
                 }),
-            Field(key: "metrics", required: true, encode: { encodeMetrics($0) }, decode: decodeMetrics),
+            // The samples before the metrics: time statistics a report leaves out are those
+            // of its samples, as the runner computes them.
             Field(
                 key: "timeSamples", required: false, encode: { .array($0.samples.map { .number($0) }) },
-                decode: { result, reader throws(InputError) in result.samples = try times(reader) }),
+                decode: { result, reader throws(InputError) in
+                    result.samples = try times(reader)
+                    if !result.samples.isEmpty { result.time = TimeSummary(samples: result.samples) }
+                }),
+            Field(key: "metrics", required: true, encode: { encodeMetrics($0) }, decode: decodeMetrics),
             // Each frame's time to a tenth of a nanosecond: the clock reads no finer.
             Field(
                 key: "frameTimes", required: false,
@@ -328,12 +333,6 @@ extension Report {
         for element in try JSONReader(resultsValue, path: "results").array() {
             guard case .object = element.value else { throw element.failure("expected an object") }
             var result = VariantResult(scenario: "", variant: "", arrangements: 1)
-            // Samples first: the time statistics a report leaves out are those of its
-            // samples, as the runner computes them.
-            if let samples = element.value["timeSamples"] {
-                result.samples = try ReportCodec.times(element.member("timeSamples", samples))
-                if !result.samples.isEmpty { result.time = TimeSummary(samples: result.samples) }
-            }
             try ReportCodec.decode(element, into: &result, ReportCodec.resultFields)
             if let first = firstPlaces[result.key] {
                 throw element.failure("\(result.scenario) × \(result.variant) is given twice (first at \(first))")
