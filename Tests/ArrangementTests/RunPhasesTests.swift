@@ -45,7 +45,9 @@ struct RunPhasesTests {
         let setUp = RunPhases.setUp([VariantList.reference, Self.fast], on: workload, floor: false)
         for loop in setUp.loops { loop.run(from: 0, count: loop.frames) }
         let tallies = RunPhases.countAllocations(setUp.loops)
-        #expect(tallies[1] == AllocationTally(allocations: 0, bytes: 0))
+        // Bytes are this thread's counter, exact while other tests run in parallel; the
+        // request count is process-wide, so only the single-threaded runner can pin it at 0.
+        #expect(tallies[1].bytes == 0)
         #expect(tallies[0].allocations > 0 && tallies[0].bytes > 0)
     }
 
