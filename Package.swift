@@ -97,6 +97,6 @@ let package = Package(
                 "Charts",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
-            exclude: ["Golden"]),
+            exclude: ["Charts/Golden"]),
     ]
 )

@@ -26,3 +26,12 @@ jemalloc_stub() {
     command -v cc >/dev/null 2>&1 || compiler=clang  # the Swift toolchain brings clang
     "$compiler" -shared -fPIC -Wl,-soname,libjemalloc.so.2 -o "$1/libjemalloc.so.2" "$1/stub.c"
 }
+
+# Writes DIR/history.csv and DIR/latest.json from a short real run of FOLDBENCH (one
+# small scenario, fast and the reference), for scripts that build big inputs from
+# them: the columns and fields are foldbench's own, never a copy that can drift.
+real_run_template() {  # FOLDBENCH DIR
+    mkdir -p "$2"
+    "$1" run --scenario fold-cycle/balanced-d1/iphone-duo --variant fast --time-per-scenario 0.05 --frames 12 \
+        --record --out "$2" >/dev/null 2>"$2/template-run.log"
+}

@@ -4,7 +4,7 @@
 # standard error. Fails when an input takes more than 2 GiB or 60 s before it is
 # answered, or when the million-arrangement scene misses its target (1 GiB, 10 s).
 #   scripts/limits.sh [WORKDIR]      (default: a temporary directory, removed after)
-# Needs python3 and /usr/bin/time; builds foldbench in release. About 3 minutes.
+# Needs python3 and /usr/bin/time; builds foldbench in release. About 4 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -25,34 +25,25 @@ if [ -z "$work" ]; then
 fi
 mkdir -p "$work"
 
+# The million-arrangement scenes, by foldbench itself: balanced-d20 in a plain
+# 2000 x 1600 context (every other primary prefers a 0.4 ratio) and the same tree on
+# iphone-duo half-open (its fold as a reserved region); then two depth-20 trees under
+# one more arrangement (ids prefixed apart), one over the limit.
+"$foldbench" scene balanced-d20 --bounds 2000x1600 >"$work/balanced-d20.json"
+"$foldbench" scene balanced-d20 >"$work/balanced-d20-fold.json"
+root() { sed -e 's/^.*"root"://' -e 's/}$//' "$1"; }
+{
+    printf '{"context":{"bounds":{"x":0,"y":0,"width":2000,"height":1600}},"root":{"primary":{"id":"top-p","arrangement":'
+    root "$work/balanced-d20.json" | sed 's/"id": "/"id": "a/g'
+    printf '},"secondary":{"id":"top-s","arrangement":'
+    root "$work/balanced-d20.json" | sed 's/"id": "/"id": "b/g'
+    printf '}}}\n'
+} >"$work/balanced-d21.json"
+real_run_template "$foldbench" "$work/template"
+
 python3 - "$work" <<'PY'
-import os, sys
+import csv, json, os, sys
 work = sys.argv[1]
-
-def balanced(depth, path):
-    # The scene of `balanced-dN`: every other primary prefers a 0.4 ratio on both axes.
-    counter = 0
-    with open(path, "w", buffering=1 << 20) as out:
-        out.write('{"context":{"bounds":{"x":0,"y":0,"width":2000,"height":1600}},"root":')
-        def build(level):
-            nonlocal counter
-            counter += 1
-            name = counter
-            split = ',"split":{"horizontal":{"ratio":{"ideal":0.4}},"vertical":{"ratio":{"ideal":0.4}}}' if name % 2 == 0 else ""
-            out.write('{"primary":{"id":"p%d"%s' % (name, split))
-            if level < depth:
-                out.write(',"arrangement":')
-                build(level + 1)
-            out.write('},"secondary":{"id":"s%d"' % name)
-            if level < depth:
-                out.write(',"arrangement":')
-                build(level + 1)
-            out.write("}}")
-        build(1)
-        out.write("}\n")
-
-balanced(20, f"{work}/balanced-d20.json")
-balanced(21, f"{work}/balanced-d21.json")
 
 # 1 GiB: refused from its size alone (a sparse file is enough).
 with open(f"{work}/one-gigabyte.json", "wb") as out:
@@ -67,36 +58,33 @@ with open(f"{work}/many-values.json", "w", buffering=1 << 20) as out:
         out.write(("," if i else "") + chunk)
     out.write("]}}\n")
 
-# A history of a million rows: 20 series of 50,000 runs, a step in each.
-columns = "date,commit,dirty,host,scenario,variant,arrangements,metric,statistic,value,unit,cpu,cores,compiler"
-with open(f"{work}/history.csv", "w", buffering=1 << 20) as out:
-    out.write(columns + "\n")
-    for run in range(50000):
-        date = "2026-%02d-%02dT%02d:%02d:%02dZ" % (1 + run // 5000 % 12, 1 + run // 200 % 28, run // 60 % 24, run % 60, 0)
-        for series in range(20):
-            value = 1000 + (50 if run > 25000 else 0) + (run * 7919 + series * 104729) % 17
-            out.write(f"{date},c{run:06x},false,host,fold-cycle/balanced-d{series % 12 + 1}/iphone-duo,fast,1,timePerRelayout,p50,{value},ns,cpu,2,swift\n")
+# Histories made of the real run's rows: its header, and its first row with the
+# date, commit, scenario, metric and value changed.
+with open(f"{work}/template/history.csv") as template:
+    rows = list(csv.reader(template))
+header, row = rows[0], dict(zip(rows[0], rows[1]))
+def history(path, runs, series, value):
+    with open(path, "w", buffering=1 << 20, newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(header)
+        for run in range(runs):
+            for s in range(series):
+                fields = dict(row, commit=f"c{run:06x}", metric="timePerRelayout", statistic="p50", unit="ns",
+                    value=str(value(run, s)), scenario=f"fold-cycle/balanced-d{s % 12 + 1}/iphone-duo",
+                    date="2026-%02d-%02dT%02d:%02d:%02dZ" % (1 + run // 5000 % 12, 1 + run // 200 % 28, run // 60 % 24, run % 60, 0))
+                writer.writerow([fields[column] for column in header])
+# A million rows: 20 series of 50,000 runs, a step in each; and one series of a
+# million runs, searched in its newest points.
+history(f"{work}/history.csv", 50000, 20, lambda run, s: 1000 + (50 if run > 25000 else 0) + (run * 7919 + s * 104729) % 17)
+history(f"{work}/one-series.csv", 1000000, 1, lambda run, s: 1000 + (50 if run > 990000 else 0) + (run * 7919) % 17)
 
-# And one series of a million runs, searched in its newest points.
-with open(f"{work}/one-series.csv", "w", buffering=1 << 20) as out:
-    out.write(columns + "\n")
-    for run in range(1000000):
-        value = 1000 + (50 if run > 990000 else 0) + (run * 7919) % 17
-        out.write(f"2026-01-01T00:00:00Z,c{run:06x},false,host,fold-cycle/balanced-d8/iphone-duo,fast,1,timePerRelayout,p50,{value},ns,cpu,2,swift\n")
-
-# A report with a million time samples and a million frame times in one result.
-import json
+# The real run's report with a million time samples and a million frame times in its result.
+with open(f"{work}/template/latest.json") as template:
+    report = json.load(template)
 samples = [1000 + (i * 7919) % 97 for i in range(1000000)]
-report = {
-    "schemaVersion": 1,
-    "environment": {"commit": "abc", "date": "2026-11-30T00:00:00Z"},
-    "options": {"frames": 1000000, "refreshRate": 120},
-    "results": [{
-        "scenario": "fold-cycle/balanced-d8/iphone-duo", "variant": "fast", "arrangements": 255,
-        "frames": 1000000, "batchFrames": 1, "timeSamples": samples, "frameTimes": samples,
-        "metrics": {"timePerRelayout": {"unit": "ns", "p50": 1048}},
-    }],
-}
+result = report["results"][0]
+result.update(frames=1000000, batchFrames=1, timeSamples=samples, frameTimes=samples)
+report["results"] = [result]
 with open(f"{work}/million-samples.json", "w") as out:
     json.dump(report, out)
 PY
@@ -119,7 +107,10 @@ try() {
     printf '%-30s %6s %8s %10s  %s%s\n' "$name" "$code" "$elapsed" "$peak" "$(head -c 150 "$work/$name.err" | head -1)" "$verdict" >&2
     [ -z "$verdict" ] || status=1
 }
-[ -n "${LIMITS_SKIP_D20:-}" ] || try resolve-1048575-arrangements 0 10 1024 "$foldbench" resolve "$work/balanced-d20.json"
+if [ -z "${LIMITS_SKIP_D20:-}" ]; then
+    try resolve-1048575-arrangements 0 10 1024 "$foldbench" resolve "$work/balanced-d20.json"
+    try resolve-1048575-with-fold 0 10 1024 "$foldbench" resolve "$work/balanced-d20-fold.json"
+fi
 try resolve-2097151-arrangements 2 60 2048 "$foldbench" resolve "$work/balanced-d21.json"
 try resolve-1GiB-file 2 60 2048 "$foldbench" resolve "$work/one-gigabyte.json"
 try resolve-500MB-of-values 2 60 2048 "$foldbench" resolve "$work/many-values.json"

@@ -11,17 +11,34 @@ ensure_packages
 swift build -c release --product foldbench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-generate() {  # RUNS SERIES FILE
-    awk -v runs="$1" -v series="$2" 'BEGIN {
+real_run_template .build/release/foldbench "$work/template"
+generate() {  # RUNS SERIES FILE: the real run's header, its first row with the series and values changed
+    awk -v runs="$1" -v series="$2" -F, 'NR == 1 {
+        print
+        for (i = 1; i <= NF; i++) column[$i] = i
+        next
+    }
+    NR == 2 {
         srand(7)
-        print "date,commit,dirty,host,scenario,variant,arrangements,metric,statistic,value,unit"
+        split($0, row, ",")
         for (r = 0; r < runs; r++) for (s = 0; s < series; s++) {
             level = 1000 + 100 * s
             if (r > runs / 3) level *= 1.05
             if (r > 2 * runs / 3) level *= 0.97
-            printf "2026-01-01T00:00:%06dZ,c%06d,false,ci,fold-cycle/balanced-d8/iphone-duo,v%d,255,timePerRelayout,p50,%.1f,ns\n", r, r, s, level * (1 + 0.01 * (rand() - 0.5))
+            row[column["date"]] = sprintf("2026-01-01T00:00:%06dZ", r)
+            row[column["commit"]] = sprintf("c%06d", r)
+            row[column["scenario"]] = "fold-cycle/balanced-d8/iphone-duo"
+            row[column["variant"]] = "v" s
+            row[column["arrangements"]] = 255
+            row[column["metric"]] = "timePerRelayout"
+            row[column["statistic"]] = "p50"
+            row[column["unit"]] = "ns"
+            row[column["value"]] = sprintf("%.1f", level * (1 + 0.01 * (rand() - 0.5)))
+            line = row[1]
+            for (i = 2; i <= NF; i++) line = line "," row[i]
+            print line
         }
-    }' > "$3"
+    }' "$work/template/history.csv" > "$3"
 }
 printf '%-28s %10s %12s %14s\n' "history" "seconds" "peak MiB" "change points"
 for spec in "1000 1" "10000 1" "1000 100"; do

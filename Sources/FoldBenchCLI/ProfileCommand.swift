@@ -148,7 +148,7 @@ enum ProfileCommand: Command {
         _ executable: String, scenario: String, variant: String, frames: Int, files: [String] = [],
         cacheSimulation: Bool
     ) throws(CommandFailure) -> (Profile, String) {
-        let label = Runner.instructionLabel(scenario: scenario, variant: variant)
+        let key = ResultKey(scenario: scenario, variant: variant)
         let dumps: CallgrindRun.Dumps
         do {
             dumps = try CallgrindRun.run(
@@ -160,14 +160,14 @@ enum ProfileCommand: Command {
         } catch {
             throw CommandFailure(status: 2, error.message)
         }
-        guard let text = dumps.texts[label] else {
-            throw CommandFailure(status: 2, "\(executable) dumped no profile for \(label)")
+        guard let text = InstructionCounter.dump(of: key, in: dumps.texts) else {
+            throw CommandFailure(status: 2, "\(executable) dumped no profile for \(key)")
         }
         do {
             let dump = try CallgrindProfile.parse(text)
             return (try Profile.symbolized(dump, objects: [dumps.ranAs: executable]), text)
         } catch let error as CallgrindProfile.FormatError {
-            throw CommandFailure(status: 2, "the callgrind profile of \(label), \(error)")
+            throw CommandFailure(status: 2, "the callgrind profile of \(key), \(error)")
         } catch {
             throw CommandFailure(status: 2, "\(error)")
         }

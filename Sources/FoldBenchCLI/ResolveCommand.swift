@@ -26,43 +26,12 @@ enum ResolveCommand: Command {
         let variant = try VariantLookup.named(arguments.value(.variant) ?? VariantList.referenceName, command: spec)
             .variant
         var scene = try loadScene(path)
-        if let device = try deviceProfile(arguments) {
-            let posture = try choice(arguments, .posture, Posture.allCases, default: Posture.halfOpen)
-            let orientation = try choice(arguments, .orientation, Orientation.allCases, default: Orientation.landscape)
-            scene.context = Workload.combine(
-                device.context(posture: posture, orientation: orientation, direction: scene.context.layoutDirection),
-                with: scene)
-        } else if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
-            let options = [CommandSpec.Option.posture, .orientation, .device, .deviceFile].map(\.name)
-            throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)
+        if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
+            scene.context = Workload.combine(context, with: scene)
         }
         let resolution = variant.resolve(scene.tree, in: scene.context)
         ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
         return 0
-    }
-
-    static func deviceProfile(_ arguments: ParsedArguments) throws -> DeviceProfile? {
-        if let path = arguments.value(.deviceFile) {
-            return try CatalogFiles.load(deviceFiles: [path]).devices.values.first
-        }
-        guard let name = arguments.value(.device) else { return nil }
-        do {
-            return try DeviceProfile.shipped(name)
-        } catch {
-            throw UsageError(error.rule, command: spec)
-        }
-    }
-
-    static func choice<T: RawRepresentable & CaseIterable>(
-        _ arguments: ParsedArguments, _ option: CommandSpec.Option, _ cases: T.AllCases, default value: T
-    ) throws(UsageError) -> T where T.RawValue == String {
-        guard let text = arguments.value(option) else { return value }
-        guard let parsed = T(rawValue: text) else {
-            throw UsageError(
-                "\(option.name) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
-                command: spec)
-        }
-        return parsed
     }
 
     /// Reads and decodes a scene file, naming the file in any failure.

@@ -41,7 +41,7 @@ public enum InstructionCounter {
     /// Runs this executable again under callgrind, with the fixed-size cache
     /// simulation, with `arguments` (a child command) and returns the labelled counts
     /// it dumped.
-    public static func runChild(arguments: [String]) throws(Failure) -> [String: Counts] {
+    public static func runChild(arguments: [String]) throws(Failure) -> [ResultKey: Counts] {
         let own =
             ChildProcess.ownExecutable
         let dumps: CallgrindRun.Dumps
@@ -50,11 +50,18 @@ public enum InstructionCounter {
         } catch {
             throw Failure(message: error.message)
         }
-        var counts: [String: Counts] = [:]
+        var counts: [ResultKey: Counts] = [:]
         for (label, text) in dumps.texts {
-            if let parsed = parseDump(text) { counts[label] = parsed }
+            if let key = ResultKey(label: label), let parsed = parseDump(text) { counts[key] = parsed }
         }
         return counts
+    }
+
+    /// The dump of one loop among a callgrind run's: labelled with its key, or, by a
+    /// build older than JSON labels (a revision `profile` or `bisect` builds), with
+    /// "SCENARIO VARIANT".
+    public static func dump(of key: ResultKey, in texts: [String: String]) -> String? {
+        texts.first { ResultKey(label: $0.key) == key }?.value ?? texts["\(key.scenario) \(key.variant)"]
     }
 
     /// The counts of one callgrind dump, from its totals, or `nil` when it has none.

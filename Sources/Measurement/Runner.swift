@@ -305,9 +305,6 @@ public struct Runner {
 }
 
 extension Runner {
-    /// The label of one scenario × variant loop in callgrind's dumps.
-    public static func instructionLabel(scenario: String, variant: String) -> String { "\(scenario) \(variant)" }
-
     /// The callgrind child's work: for each scenario and variant, prepare and warm
     /// up uncounted, then count one pass over the timeline and dump it under its label.
     public func countInstructionLoops(_ scenarios: [Scenario]) throws {
@@ -315,9 +312,7 @@ extension Runner {
             let setUp = RunPhases.setUp(variants, on: try workload(scenario), floor: options.measureFloor)
             for (entry, loop) in zip(setUp.entries, setUp.loops) {
                 loop.run(from: 0, count: loop.frames)
-                InstructionCounter.countAndDump(
-                    label: Self.instructionLabel(scenario: scenario.description, variant: entry.name)
-                ) {
+                InstructionCounter.countAndDump(label: ResultKey(scenario: scenario.description, variant: entry.name).label) {
                     loop.run(from: 0, count: loop.frames)
                 }
             }

@@ -1,3 +1,4 @@
+import Support
 import Workloads
 
 /// One scenario × variant: everything a report carries.
@@ -192,6 +193,20 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(scenario) × \(variant)" }
+
+    /// The key as the callgrind child labels its dump: a JSON object, so that names
+    /// with spaces (a scene file's path) read back whole.
+    public var label: String {
+        JSONWriter.write(.object([("scenario", .string(scenario)), ("variant", .string(variant))]))
+    }
+
+    /// A dump's label read back; `nil` for the final dump or any other text.
+    public init?(label: String) {
+        guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
+            case .string(let variant)? = value["variant"]
+        else { return nil }
+        self.init(scenario: scenario, variant: variant)
+    }
 }
 
 extension VariantResult {

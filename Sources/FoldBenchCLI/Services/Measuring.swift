@@ -30,7 +30,7 @@ enum Measuring {
         var report = Report(environment: RunEnvironment.current(), options: plan.runner.options, results: results)
         guard plan.runner.options.countInstructions else { return report }
         console.err("counting instructions under callgrind...\n")
-        let totals: [String: InstructionCounter.Counts]
+        let totals: [ResultKey: InstructionCounter.Counts]
         do {
             totals = try InstructionCounter.runChild(arguments: ["count-instructions"] + plan.childArguments)
         } catch {
@@ -38,9 +38,8 @@ enum Measuring {
         }
         for index in report.results.indices {
             let result = report.results[index]
-            let label = Runner.instructionLabel(scenario: result.scenario, variant: result.variant)
-            guard let counts = totals[label] else {
-                throw CommandFailure(status: 2, "callgrind gave no count for \(label)")
+            guard let counts = totals[result.key] else {
+                throw CommandFailure(status: 2, "callgrind gave no count for \(result.key)")
             }
             report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
             report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map { $0 / Double(result.frames) }

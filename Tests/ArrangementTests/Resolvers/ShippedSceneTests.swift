@@ -9,7 +9,7 @@ import Testing
 struct ShippedSceneTests {
     static func text(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Benchmarks/Scenes/\(name).json")
+            "../../../Benchmarks/Scenes/\(name).json")
         return try String(contentsOf: url, encoding: .utf8)
     }
 

@@ -1,6 +1,7 @@
 import Charts
 import Foundation
 import FoundationXML
+import Measurement
 import Profiling
 import Testing
 
@@ -284,6 +285,19 @@ struct ProfilingTests {
 
     static let scenario = "fold-cycle/balanced-d4/iphone-duo"
 
+    @Test("a loop's dump label is its key as JSON: a scene path with spaces and quotes reads back whole")
+    func dumpLabels() {
+        let key = ResultKey(scenario: "fold-cycle/my \"scene\" v2.json/iphone-duo", variant: "fast")
+        #expect(key.label == #"{"scenario": "fold-cycle/my \"scene\" v2.json/iphone-duo", "variant": "fast"}"#)
+        #expect(ResultKey(label: key.label) == key)
+        #expect(ResultKey(label: "fold-cycle/balanced-d4/iphone-duo fast") == nil)
+        let texts = [key.label: "new", "\(Self.scenario) fast": "old", "\(Self.scenario) reference": "other"]
+        #expect(InstructionCounter.dump(of: key, in: texts) == "new")
+        // A build older than JSON labels (one `profile` or `bisect` builds) is still read.
+        #expect(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: "fast"), in: texts) == "old")
+        #expect(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: "floor"), in: texts) == nil)
+    }
+
     /// The profile of `variant`'s loop over 24 frames, run by the built foldbench.
     func realProfile(_ variant: String) throws -> Profile {
         let binary = try freshFoldBenchBinary()
@@ -291,7 +305,7 @@ struct ProfilingTests {
             binary,
             arguments: ["count-instructions", "--scenario", Self.scenario, "--variant", variant, "--frames", "24"],
             options: .init(perInstruction: true))
-        let text = try #require(dumps.texts["\(Self.scenario) \(variant)"])
+        let text = try #require(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: variant), in: dumps.texts))
         return try Profile.symbolized(CallgrindProfile.parse(text), objects: [dumps.ranAs: binary])
     }
 

@@ -53,7 +53,7 @@ struct LimitsTests {
         let fifo = directory.appendingPathComponent("scene.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
         signal(SIGPIPE, SIG_IGN)  // the reader stops early; the writer must not die of it
-        let text = Array(try scene(depth: 13).utf8)  // about 1.2 MB
+        let text = Array(try scene(depth: 14).utf8)  // about 2 MB
         try #require(text.count > 1 << 20)
         let writer = Thread {
             let descriptor = open(fifo, O_WRONLY)

@@ -1,0 +1,48 @@
+import ArrangementModel
+import Workloads
+
+/// The context a device gives a scene (`--device` or `--device-file`, `--posture`,
+/// `--orientation`), for the commands that put one scene on a device.
+enum DeviceContext {
+    /// The device's context for `arguments`, keeping `direction`; `nil` without a device.
+    static func context(_ arguments: ParsedArguments, direction: LayoutDirection, command spec: CommandSpec) throws
+        -> LayoutContext?
+    {
+        guard let device = try profile(arguments, command: spec) else {
+            if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
+                let options = [CommandSpec.Option.posture, .orientation, .device, .deviceFile].map(\.name)
+                throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)
+            }
+            return nil
+        }
+        let posture = try choice(arguments, .posture, Posture.allCases, default: Posture.halfOpen, command: spec)
+        let orientation = try choice(
+            arguments, .orientation, Orientation.allCases, default: Orientation.landscape, command: spec)
+        return device.context(posture: posture, orientation: orientation, direction: direction)
+    }
+
+    static func profile(_ arguments: ParsedArguments, command spec: CommandSpec) throws -> DeviceProfile? {
+        if let path = arguments.value(.deviceFile) {
+            return try CatalogFiles.load(deviceFiles: [path]).devices.values.first
+        }
+        guard let name = arguments.value(.device) else { return nil }
+        do {
+            return try DeviceProfile.shipped(name)
+        } catch {
+            throw UsageError(error.rule, command: spec)
+        }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ arguments: ParsedArguments, _ option: CommandSpec.Option, _ cases: T.AllCases, default value: T,
+        command spec: CommandSpec
+    ) throws(UsageError) -> T where T.RawValue == String {
+        guard let text = arguments.value(option) else { return value }
+        guard let parsed = T(rawValue: text) else {
+            throw UsageError(
+                "\(option.name) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
+                command: spec)
+        }
+        return parsed
+    }
+}
