@@ -62,6 +62,9 @@ let package = Package(
         // The project's own SVG charts: scales and ticks, line, distribution and
         // interval charts, flame graphs.
         .target(name: "Charts", dependencies: ["Support"]),
+        // Layouts drawn: a resolution as an SVG, and two of them side by side where a
+        // variant differs from the reference.
+        .target(name: "Drawings", dependencies: ["Support", "ArrangementModel", "Charts"]),
         // How it is measured: the runner, the clock, allocation and instruction counters,
         // statistics, the run's environment.
         .target(
@@ -73,13 +76,16 @@ let package = Package(
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(
             name: "Reports",
-            dependencies: ["Support", "ArrangementModel", "SceneFormat", "Workloads", "Measurement", "Charts"]),
+            dependencies: [
+                "Support", "ArrangementModel", "ReferenceResolver", "SceneFormat", "Workloads", "Measurement", "Charts",
+                "Drawings",
+            ]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
         .target(
             name: "FoldBenchCLI",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "Workloads",
-                "Measurement", "Reports", "Profiling", "Charts",
+                "Measurement", "Reports", "Profiling", "Charts", "Drawings",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
@@ -87,14 +93,14 @@ let package = Package(
             name: "ArrangementTests",
             dependencies: [
                 "Support", "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator",
-                "Variants", "Workloads", "Measurement",
+                "Variants", "Workloads", "Measurement", "Drawings",
             ]),
         .testTarget(
             name: "FoldBenchTests",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
                 "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
-                "Charts",
+                "Charts", "Drawings",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
             exclude: ["Charts/Golden"]),

@@ -1,4 +1,5 @@
 import ArrangementModel
+import Drawings
 import Measurement
 import Reports
 import SceneFormat
@@ -8,10 +9,13 @@ import Workloads
 
 /// `foldbench resolve SCENE.json`: prints a scene's resolution (contract §4).
 enum ResolveCommand: Command {
+    static let check = CommandSpec.Option(
+        "--check", value: "PAGE.html",
+        help: "Also resolve with the reference; when --variant differs, write both layouts there and exit 1.")
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .device, .deviceFile, .posture, .orientation] + CommandSpec.Option.jsonLimits + [
+        options: [.variant, .device, .deviceFile, .posture, .orientation, check] + CommandSpec.Option.jsonLimits + [
             .maxArrangements
         ],
         details: """
@@ -31,7 +35,27 @@ enum ResolveCommand: Command {
         }
         let resolution = variant.resolve(scene.tree, in: scene.context)
         ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
-        return 0
+        guard let page = arguments.value(check) else { return 0 }
+        let expected = VariantList.reference.variant.resolve(scene.tree, in: scene.context)
+        guard let difference = ResolutionComparison.firstDifference(resolution, expected, ids: scene.tree.paneIDs)
+        else {
+            console.err("\(variant.name) agrees with the reference on \(path)\n")
+            return 0
+        }
+        let html = DisagreementPage.html(
+            heading: path,
+            notes: ["context: \(ResolutionComparison.describe(scene.context))", "first difference: \(difference)"],
+            variant: variant.name, tree: scene.tree, context: scene.context, expected: expected, got: resolution)
+        let target = absolutePath(page)
+        do {
+            try ResultFiles.writeAtomically(html, to: target)
+        } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        throw CommandFailure(
+            status: 1,
+            "\(path): \(variant.name) differs from the reference: \(difference); the two layouts side by side: \(target)"
+        )
     }
 
     /// Reads and decodes a scene file, naming the file in any failure.

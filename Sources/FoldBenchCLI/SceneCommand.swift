@@ -9,7 +9,8 @@ enum SceneCommand: Command {
     static let bounds = CommandSpec.Option(
         "--bounds", value: "WxH", help: "A context of these bounds alone: no fold, regular size classes.")
     static let spec = CommandSpec(
-        name: "scene", summary: "Write a tree of the catalog (balanced-dN, chain-dN, random-nN, a scene) as a scene file.",
+        name: "scene",
+        summary: "Write a tree of the catalog (balanced-dN, chain-dN, random-nN, a scene) as a scene file.",
         arguments: "TREE", positionals: 1...1,
         options: [.device, .deviceFile, .posture, .orientation, bounds, .layoutDirection],
         details: """
@@ -38,13 +39,15 @@ enum SceneCommand: Command {
         }
         if let text = arguments.value(bounds) {
             guard arguments.value(.device) == nil, arguments.value(.deviceFile) == nil else {
-                throw UsageError("\(bounds.name) and \(CommandSpec.Option.device.name) exclude each other", command: spec)
+                throw UsageError(
+                    "\(bounds.name) and \(CommandSpec.Option.device.name) exclude each other", command: spec)
             }
             let sides = text.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
             guard sides.count == 2, let width = sides[0], let height = sides[1], width >= 0, height >= 0,
                 width.isFinite, height.isFinite, let rect = try? Rect(x: 0, y: 0, width: width, height: height)
             else {
-                throw UsageError("\(bounds.name) is WIDTHxHEIGHT in points, e.g. 2000x1600, not '\(text)'", command: spec)
+                throw UsageError(
+                    "\(bounds.name) is WIDTHxHEIGHT in points, e.g. 2000x1600, not '\(text)'", command: spec)
             }
             scene.context = LayoutContext(bounds: rect, layoutDirection: direction)
         } else if let context = try DeviceContext.context(arguments, direction: direction, command: spec) {

@@ -35,12 +35,27 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     /// Where in the verified sequence the frame came, and the context of the frame before it.
     public let history: String
 
-    public init(scenario: String, variant: String, frame: Int, difference: String, history: String) {
+    /// The two answers and what they were given, for a picture of the disagreement.
+    public let evidence: Evidence?
+
+    public struct Evidence: Sendable {
+        public var tree: ArrangementTree
+        public var context: LayoutContext
+        /// What the variant should have answered, and whose answer that is ("reference").
+        public var expected: Resolution
+        public var expectedName: String
+        public var got: Resolution
+    }
+
+    public init(
+        scenario: String, variant: String, frame: Int, difference: String, history: String, evidence: Evidence? = nil
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.frame = frame
         self.difference = difference
         self.history = history
+        self.evidence = evidence
     }
 
     public var description: String {
@@ -205,7 +220,10 @@ public struct Runner {
                         scenario: scenario, variant: variants[index].name, frame: frame, difference: difference,
                         history: frame == 0
                             ? "the first frame, cold"
-                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))"
+                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))",
+                        evidence: .init(
+                            tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                            got: got)
                     )
                 }
                 ResolutionComparison.checksum(got, into: &checksums[index])
@@ -246,7 +264,10 @@ public struct Runner {
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
-                        history: history)
+                        history: history,
+                        evidence: .init(
+                            tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                            got: got))
                 }
                 if frame % 8 == 0 {
                     got = bench.resolution(atFrame: frame)
@@ -254,7 +275,10 @@ public struct Runner {
                     if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                         throw VerificationFailure(
                             scenario: scenario, variant: entry.name, frame: frame, difference: difference,
-                            history: history)
+                            history: history,
+                            evidence: .init(
+                                tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                                got: got))
                     }
                 }
                 if sampled.contains(frame) { warm[frame, default: []].append(got) }
@@ -267,7 +291,10 @@ public struct Runner {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame,
                         difference: "warm against a fresh copy: \(difference)",
-                        history: "warm after two passes against a freshly prepared copy given this frame alone")
+                        history: "warm after two passes against a freshly prepared copy given this frame alone",
+                        evidence: .init(
+                            tree: tree, context: contexts[frame], expected: cold,
+                            expectedName: "a fresh copy of \(entry.name)", got: warm[frame]![index]))
                 }
             }
         }
@@ -312,7 +339,9 @@ extension Runner {
             let setUp = RunPhases.setUp(variants, on: try workload(scenario), floor: options.measureFloor)
             for (entry, loop) in zip(setUp.entries, setUp.loops) {
                 loop.run(from: 0, count: loop.frames)
-                InstructionCounter.countAndDump(label: ResultKey(scenario: scenario.description, variant: entry.name).label) {
+                InstructionCounter.countAndDump(
+                    label: ResultKey(scenario: scenario.description, variant: entry.name).label
+                ) {
                     loop.run(from: 0, count: loop.frames)
                 }
             }

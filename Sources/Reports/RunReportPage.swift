@@ -29,6 +29,9 @@ public enum RunReportPage {
             .ok { background: #eef8f0; border-left: 4px solid #009e73; padding: 8px 14px; }
             h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
             .meta { color: #555; }
+            .filmstrip { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
+            .filmstrip figure { margin: 0; padding: 6px; border-radius: 4px; }
+            .filmstrip figcaption { font-size: 12px; max-width: 240px; }
             </style></head><body>
             <h1>FoldBench run</h1>
             <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · Swift \(SVG.escape(environment.swift.isEmpty ? "?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
@@ -53,6 +56,14 @@ public enum RunReportPage {
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
             html += "</div>\n"
             html += timelineChart(scenario: scenario, entries: entries, phases: report.phases(of: scenario))
+            if let strip = Filmstrip.make(
+                scenario: scenario, frames: report.options.frames, refreshRate: report.options.refreshRate,
+                direction: report.options.direction)
+            {
+                html +=
+                    "<p class=\"meta\">The reference's layout at one frame of each phase, on the phase's colour above:</p>\n"
+                html += strip.html()
+            }
         }
         return html + "</body></html>\n"
     }

@@ -144,6 +144,16 @@ public struct DeviceProfile: Sendable, Equatable {
         return context(display: display, postures: postures, orientation: orientation, direction: direction)
     }
 
+    /// The whole display (origin at its top-left corner) whose safe area in
+    /// `orientation` is `bounds`; `nil` while the bounds move between displays.
+    public func displayRect(around bounds: Rect, orientation: Orientation) -> Rect? {
+        for display in displays {
+            guard let screen = display.screens[orientation], screen.safeArea == bounds else { continue }
+            return Rect(uncheckedX: 0, y: 0, width: screen.width, height: screen.height)
+        }
+        return nil
+    }
+
     /// The display a timeline shows before the device has shown anything.
     var fallbackDisplay: Int {
         display(for: hinges.map { _ in .flat }) ?? modes.lazy.compactMap(\.display).first ?? 0

@@ -14,7 +14,7 @@ public enum MotionSource: Sendable, Equatable {
     }
 
     /// The state at `frame`, for a device with `hinges` hinges.
-    func state(atFrame frame: Int, refreshRate: Double, hinges: Int) -> Motion.State {
+    public func state(atFrame frame: Int, refreshRate: Double, hinges: Int) -> Motion.State {
         switch self {
         case .model(let motion): motion.state(atFrame: frame, refreshRate: refreshRate, hinges: hinges)
         case .trace(let trace): trace.state(atTime: Double(frame) / refreshRate)

@@ -1,3 +1,5 @@
+import ArrangementModel
+import Drawings
 import Foundation
 import Measurement
 import Reports
@@ -7,6 +9,27 @@ import Support
 /// first, then (with `--instructions`) counted under callgrind in a child process.
 /// `run` and `baseline update` both measure through it.
 enum Measuring {
+    /// Writes the page of a refusal (both layouts at the frame, the differing panes
+    /// outlined) into `directory`, and says where; nothing when it cannot.
+    static func picture(of failure: VerificationFailure, in directory: String) -> String {
+        guard let evidence = failure.evidence else { return "" }
+        let path = "\(directory)/disagreement.html"
+        let page = DisagreementPage.html(
+            heading: "\(failure.scenario), frame \(failure.frame) (\(failure.history))",
+            notes: [
+                "context: \(ResolutionComparison.describe(evidence.context))",
+                "first difference: \(failure.difference)",
+            ],
+            variant: failure.variant, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
+            got: evidence.got, expectedName: evidence.expectedName)
+        do {
+            try ResultFiles.writeAtomically(page, to: path)
+        } catch {
+            return "\n(the picture of it could not be written: \(error))"
+        }
+        return "\nthe two layouts side by side, the differing panes outlined: \(path)"
+    }
+
     static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
         do {
             try ResultFiles.checkWritable(plan.outDirectory)
@@ -21,7 +44,7 @@ enum Measuring {
                         + "(\(String(format: "%.1f", progress.elapsedSeconds)) s)\n")
             }
         } catch let failure as VerificationFailure {
-            throw CommandFailure(status: 1, failure.description)
+            throw CommandFailure(status: 1, failure.description + picture(of: failure, in: plan.outDirectory))
         } catch let error as InputError {
             throw CommandFailure(status: 2, error.description)
         } catch {

@@ -1,4 +1,5 @@
 import ArrangementModel
+import Drawings
 import FastResolver
 import Foundation
 import Measurement
@@ -22,6 +23,23 @@ func variantDiffers(_ scene: Scene) -> String? {
         if let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) {
             return "\(entry.name): \(difference)"
         }
+    }
+    return nil
+}
+
+/// The disagreement page of the first variant that differs on `scene`, written to a
+/// temporary file: its path, or `nil` when every variant agrees.
+func disagreementPicture(_ scene: Scene, named name: String) -> String? {
+    let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
+    for entry in VariantList.candidates {
+        let resolution = entry.variant.resolve(scene.tree, in: scene.context)
+        guard let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) else { continue }
+        let page = DisagreementPage.html(
+            heading: "the smallest failing scene", notes: ["first difference: \(difference)"], variant: entry.name,
+            tree: scene.tree, context: scene.context, expected: reference, got: resolution)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).html").path
+        return FileManager.default.createFile(atPath: path, contents: Array(page.utf8).withUnsafeBytes { Data($0) })
+            ? path : nil
     }
     return nil
 }
@@ -127,10 +145,11 @@ struct DifferentialTests {
             let scene = Scene(context: context, tree: tree)
             if let difference = variantDiffers(scene) {
                 let smallest = shrink(scene) { variantDiffers($0) != nil }
+                let picture = disagreementPicture(smallest, named: "foldbench-differential-\(seed)-\(index)")
                 Issue.record(
                     """
                     seed \(seed), scene \(index): \(difference)
-                    smallest failing scene (\(variantDiffers(smallest) ?? "")):
+                    smallest failing scene (\(variantDiffers(smallest) ?? "")), drawn in \(picture ?? "(not written)"):
                     \(SceneEncoder.encode(smallest))
                     """)
                 return

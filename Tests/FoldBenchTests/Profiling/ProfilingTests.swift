@@ -305,7 +305,8 @@ struct ProfilingTests {
             binary,
             arguments: ["count-instructions", "--scenario", Self.scenario, "--variant", variant, "--frames", "24"],
             options: .init(perInstruction: true))
-        let text = try #require(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: variant), in: dumps.texts))
+        let text = try #require(
+            InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: variant), in: dumps.texts))
         return try Profile.symbolized(CallgrindProfile.parse(text), objects: [dumps.ranAs: binary])
     }
 

@@ -41,8 +41,10 @@ struct SceneWriterTests {
         #expect(duo.context.bounds == (try Rect(x: 0, y: 0, width: 866, height: 822)))
         #expect(duo.context.reservedRegions == [try Rect(x: 475, y: 0, width: 0, height: 822)])
         let plain = try scene(["balanced-d3", "--bounds", "2000x1600", "--layout-direction", "rightToLeft"])
-        #expect(plain.context == LayoutContext(
-            bounds: try Rect(x: 0, y: 0, width: 2000, height: 1600), layoutDirection: .rightToLeft))
+        #expect(
+            plain.context
+                == LayoutContext(
+                    bounds: try Rect(x: 0, y: 0, width: 2000, height: 1600), layoutDirection: .rightToLeft))
         let flat = try scene(["chain-d4", "--device", "iphone-duo", "--posture", "flat", "--orientation", "portrait"])
         #expect(flat.context.reservedRegions.isEmpty && flat.context.bounds.height > flat.context.bounds.width)
         // nested-reader is written right to left; its own context stays.
@@ -51,14 +53,16 @@ struct SceneWriterTests {
         #expect(reader.context.layoutDirection == .rightToLeft)
     }
 
-    @Test("bad requests exit 2 naming the rule", arguments: [
-        (["balanced-d21"], "balanced trees have depth 1...20"),
-        (["balanced-d2", "--bounds", "20x"], "--bounds is WIDTHxHEIGHT"),
-        (["balanced-d2", "--bounds", "-1x5"], "--bounds is WIDTHxHEIGHT"),
-        (["balanced-d2", "--bounds", "10x10", "--device", "iphone-duo"], "exclude each other"),
-        (["balanced-d2", "--posture", "flat"], "--posture and --orientation need --device"),
-        (["balanced-d2", "--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
-    ])
+    @Test(
+        "bad requests exit 2 naming the rule",
+        arguments: [
+            (["balanced-d21"], "balanced trees have depth 1...20"),
+            (["balanced-d2", "--bounds", "20x"], "--bounds is WIDTHxHEIGHT"),
+            (["balanced-d2", "--bounds", "-1x5"], "--bounds is WIDTHxHEIGHT"),
+            (["balanced-d2", "--bounds", "10x10", "--device", "iphone-duo"], "exclude each other"),
+            (["balanced-d2", "--posture", "flat"], "--posture and --orientation need --device"),
+            (["balanced-d2", "--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
+        ])
     func refused(arguments: [String], rule: String) {
         let run = runFoldBench(["scene"] + arguments)
         #expect(run.status == 2 && run.out.isEmpty)

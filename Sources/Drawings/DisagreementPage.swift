@@ -1,0 +1,103 @@
+import ArrangementModel
+import Charts
+import Support
+
+/// A page showing where a variant's answer differs from the reference's: both layouts
+/// side by side with the differing panes outlined in red, and each differing pane's
+/// fields in a table. Written by the runner's refusal, `resolve --check` and the
+/// differential tests' shrinker.
+public enum DisagreementPage {
+    /// The panes whose visibility, frame (beyond the contract's tolerance), size class,
+    /// split axis or z-index differ, by index.
+    public static func differingPanes(_ got: Resolution, _ want: Resolution) -> [Int] {
+        guard got.panes.count == want.panes.count else { return Array(0..<max(got.panes.count, want.panes.count)) }
+        let tolerance = ResolutionComparison.frameTolerance
+        return got.panes.indices.filter { index in
+            let a = got.panes[index]
+            let b = want.panes[index]
+            if a.visible != b.visible { return true }
+            guard a.visible else { return false }
+            return abs(a.frame.x - b.frame.x) > tolerance || abs(a.frame.y - b.frame.y) > tolerance
+                || abs(a.frame.width - b.frame.width) > tolerance || abs(a.frame.height - b.frame.height) > tolerance
+                || a.sizeClass != b.sizeClass || a.splitAxis != b.splitAxis || a.zIndex != b.zIndex
+        }
+    }
+
+    /// The page: `heading` says what was compared (scenario and frame, or scene file),
+    /// `notes` add lines under it (the context, the frame before).
+    public static func html(
+        heading: String, notes: [String], variant: String, tree: ArrangementTree, context: LayoutContext,
+        expected: Resolution, got: Resolution, expectedName: String = "reference", display: Rect? = nil
+    ) -> String {
+        let differing = differingPanes(got, expected)
+        let outlined = Set(differing)
+        // Both drawings at one scale, at most 600 px wide each so they sit side by side.
+        let extent = max(context.bounds.x + context.bounds.width, 1)
+        let scale = min(1, 600 / extent)
+        let reference = LayoutDrawing(
+            tree: tree, context: context, resolution: expected, display: display,
+            options: .init(scale: scale, outlined: outlined, title: expectedName)
+        ).svg().text
+        let variantDrawing = LayoutDrawing(
+            tree: tree, context: context, resolution: got, display: display,
+            options: .init(scale: scale, outlined: outlined, title: variant)
+        ).svg().text
+        let panes = LayoutDrawing.panes(of: tree)
+        var html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(variant)) differs from \(SVG.escape(expectedName))</title>
+            <style>
+            body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; }
+            .pair { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+            table { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
+            th, td { padding: 3px 9px; text-align: left; white-space: nowrap; border-bottom: 1px solid #eee; }
+            th { border-bottom: 1px solid #999; }
+            td.differs { color: #b00000; font-weight: 600; }
+            .meta { color: #555; }
+            </style></head><body>
+            <h1>\(SVG.escape(variant)) differs from \(SVG.escape(expectedName))</h1>
+            <p>\(SVG.escape(heading)): \(differing.count) of \(panes.count) panes differ, outlined in red.</p>
+
+            """
+        for note in notes { html += "<p class=\"meta\">\(SVG.escape(note))</p>\n" }
+        html += "<div class=\"pair\">\n\(reference)\(variantDrawing)</div>\n"
+        html +=
+            "<table class=\"differences\"><tr><th>pane</th><th>field</th><th>\(SVG.escape(expectedName))</th><th>\(SVG.escape(variant))</th></tr>\n"
+        for index in differing.prefix(200) where index < panes.count && index < got.panes.count {
+            let info = panes[index]
+            for (field, want, have) in fields(expected.panes[index], got.panes[index]) {
+                let differs = want != have
+                html += "<tr data-pane=\"\(SVG.escape(info.id))\"><td>\(SVG.escape(info.id))</td><td>\(field)</td>"
+                html +=
+                    "<td>\(SVG.escape(want))</td><td\(differs ? " class=\"differs\"" : "")>\(SVG.escape(have))</td></tr>\n"
+            }
+        }
+        html += "</table>\n"
+        if differing.count > 200 { html += "<p>and \(differing.count - 200) more panes.</p>\n" }
+        return html + "</body></html>\n"
+    }
+
+    /// The fields of a pane as the resolution reports them (contract §3), reference first.
+    static func fields(_ want: PaneLayout, _ got: PaneLayout) -> [(String, String, String)] {
+        // Every digit: frames that differ beyond the tolerance may agree to two decimals.
+        func frame(_ pane: PaneLayout) -> String {
+            guard pane.visible else { return "null" }
+            let f = pane.frame
+            return "(\(formatNumber(f.x)), \(formatNumber(f.y)), \(formatNumber(f.width)) × \(formatNumber(f.height)))"
+        }
+        func sizeClass(_ pane: PaneLayout) -> String {
+            guard pane.visible else { return "null" }
+            let value = pane.sizeClass
+            return
+                "\(value.horizontal == .compact ? "compact" : "regular")/\(value.vertical == .compact ? "compact" : "regular")"
+        }
+        func axis(_ pane: PaneLayout) -> String {
+            pane.splitAxis.map { $0 == .horizontal ? "horizontal" : "vertical" } ?? "null"
+        }
+        return [
+            ("visible", "\(want.visible)", "\(got.visible)"), ("frame", frame(want), frame(got)),
+            ("sizeClass", sizeClass(want), sizeClass(got)), ("splitAxis", axis(want), axis(got)),
+            ("zIndex", "\(want.zIndex)", "\(got.zIndex)"),
+        ]
+    }
+}

@@ -1,0 +1,325 @@
+import ArrangementModel
+import Charts
+import Support
+
+/// A resolution drawn as an SVG: the display and its safe area, the reserved regions (a
+/// fold as a line, a hinge gap as a band), every visible pane as a box — primary blue,
+/// secondary orange, a pane holding an arrangement as a dashed frame around what it
+/// holds, the front pane of a layered overlay drawn over the one behind with its
+/// z-index — and the hidden panes listed beside the drawing. Each box carries its
+/// pane's id (`data-pane`) and, on hover, its side, frame, split axis, size class and
+/// z-index. Labels that do not fit their box are dropped, and the caption says how many.
+public struct LayoutDrawing {
+    /// What one pane of the tree is, for drawing it.
+    public struct PaneInfo: Sendable {
+        public var id: String
+        public var index: Int
+        public var isPrimary: Bool
+        public var depth: Int
+        /// The pane holds an arrangement (drawn as a frame around it).
+        public var holdsArrangement: Bool
+        /// The pane's arrangement is an overlay (its panes may be layered).
+        public var inOverlay: Bool
+    }
+
+    public struct Options: Sendable {
+        /// Pixels per point.
+        public var scale: Double
+        /// Panes drawn with a thick red outline: those that differ from another drawing.
+        public var outlined: Set<Int>
+        /// A line above the drawing.
+        public var title: String?
+        /// Hidden panes named beside the drawing at most; the rest are counted.
+        public var hiddenListed: Int
+        /// Draws no labels, caption or hidden list (for thumbnails).
+        public var compact: Bool
+
+        public init(
+            scale: Double = 1, outlined: Set<Int> = [], title: String? = nil, hiddenListed: Int = 40,
+            compact: Bool = false
+        ) {
+            self.scale = scale
+            self.outlined = outlined
+            self.title = title
+            self.hiddenListed = hiddenListed
+            self.compact = compact
+        }
+    }
+
+    public let tree: ArrangementTree
+    public let context: LayoutContext
+    public let resolution: Resolution
+    /// The whole display, when known (the context's bounds are its safe area).
+    public let display: Rect?
+    public let options: Options
+
+    public init(
+        tree: ArrangementTree, context: LayoutContext, resolution: Resolution, display: Rect? = nil,
+        options: Options = Options()
+    ) {
+        self.tree = tree
+        self.context = context
+        self.resolution = resolution
+        self.display = display
+        self.options = options
+    }
+
+    /// The tree's panes in the resolution's order (depth first: a pane, what it holds, its sibling).
+    public static func panes(of tree: ArrangementTree) -> [PaneInfo] {
+        var panes: [PaneInfo] = []
+        panes.reserveCapacity(tree.paneCount)
+        func visit(_ arrangement: Arrangement, depth: Int) {
+            let overlay = if case .overlay = arrangement.style { true } else { false }
+            for (pane, isPrimary) in [(arrangement.primary, true), (arrangement.secondary, false)] {
+                panes.append(
+                    PaneInfo(
+                        id: pane.id, index: panes.count, isPrimary: isPrimary, depth: depth,
+                        holdsArrangement: pane.arrangement != nil, inOverlay: overlay))
+                if let nested = pane.arrangement { visit(nested, depth: depth + 1) }
+            }
+        }
+        visit(tree.root, depth: 1)
+        return panes
+    }
+
+    /// The order boxes are drawn in: each arrangement's pane behind (z-index 0) with all
+    /// it holds first, then the one in front, so a layered overlay covers what it should.
+    static func drawingOrder(_ panes: [PaneInfo], _ resolution: Resolution) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(panes.count)
+        // The index after a pane's subtree: where its sibling starts.
+        func end(of index: Int) -> Int {
+            var next = index + 1
+            while next < panes.count, panes[next].depth > panes[index].depth { next += 1 }
+            return next
+        }
+        func visit(from primary: Int) {
+            let secondary = end(of: primary)
+            let front = resolution.panes[primary].zIndex > resolution.panes[secondary].zIndex
+            for pane in front ? [secondary, primary] : [primary, secondary] {
+                order.append(pane)
+                if panes[pane].holdsArrangement { visit(from: pane + 1) }
+            }
+        }
+        if !panes.isEmpty { visit(from: 0) }
+        return order
+    }
+
+    /// What the drawing shows, counted: for its caption and for tests.
+    public struct Summary: Equatable, Sendable {
+        public var visible: Int
+        public var hidden: [String]
+        public var labelsDropped: Int
+    }
+
+    /// The drawing as a standalone SVG document, and what it shows.
+    public func svg() -> (text: String, summary: Summary) {
+        let scale = options.scale
+        let panes = Self.panes(of: tree)
+        let area = display.map { Self.union($0, context.bounds) } ?? context.bounds
+        let margin = 8.0
+        let titleHeight = options.title == nil ? 0 : 20.0
+        let hidden = panes.filter { !resolution.panes[$0.index].visible }.map(\.id)
+        let listWidth = options.compact || hidden.isEmpty ? 0 : 190.0
+        let captionHeight = options.compact ? 0 : 34.0
+        let width = (area.width * scale + 2 * margin + listWidth).rounded(.up)
+        let height = (area.height * scale + 2 * margin + titleHeight + captionHeight).rounded(.up)
+        let originX = margin - area.x * scale
+        let originY = margin + titleHeight - area.y * scale
+        func x(_ value: Double) -> String { NumberText.coordinate(originX + value * scale) }
+        func y(_ value: Double) -> String { NumberText.coordinate(originY + value * scale) }
+        func length(_ value: Double) -> String { NumberText.coordinate(value * scale) }
+        func rect(_ r: Rect, _ attributes: String, offset: Double = 0) -> String {
+            "<rect x=\"\(x(r.x + offset))\" y=\"\(y(r.y + offset))\" width=\"\(length(r.width))\" height=\"\(length(r.height))\" \(attributes)/>"
+        }
+
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" class="layout" width="\(NumberText.coordinate(width))" \
+            height="\(NumberText.coordinate(height))" viewBox="0 0 \(NumberText.coordinate(width)) \
+            \(NumberText.coordinate(height))" font-family="sans-serif" font-size="11">
+
+            """
+        if let title = options.title {
+            out +=
+                "<text x=\"\(NumberText.coordinate(margin))\" y=\"14\" font-size=\"13\" font-weight=\"bold\">\(SVG.escape(title))</text>\n"
+        }
+        if let display {
+            out += rect(display, "class=\"display\" fill=\"#3a3a3c\" rx=\"\(length(6))\"")
+            out += "<title>display \(Self.describe(display))</title>\n"
+        }
+        out += rect(context.bounds, "class=\"safe-area\" fill=\"#ffffff\" stroke=\"#8e8e93\"")
+        out += "<title>safe area (the context's bounds) \(Self.describe(context.bounds))</title>\n"
+
+        var dropped = 0
+        var visible = 0
+        // Drawn after every box: the frames of panes that hold arrangements, so the
+        // nesting shows over what they hold, and the labels, so no pane covers one.
+        var containers = ""
+        var labels = ""
+        for index in Self.drawingOrder(panes, resolution) {
+            let info = panes[index]
+            let layout = resolution.panes[index]
+            guard layout.visible else { continue }
+            visible += 1
+            let frame = layout.frame
+            // A thumbnail leaves out boxes under 4 px (the box holding them is drawn), so
+            // a strip of a 4,095-arrangement tree stays a few hundred boxes.
+            if options.compact, min(frame.width, frame.height) * scale < 4 { continue }
+            let colour = info.isPrimary ? SVG.colour(0) : SVG.colour(1)
+            let fill = info.isPrimary ? "#d6e6f5" : "#fbe6c8"
+            let front = layout.zIndex == 1
+            let kind = "\(info.isPrimary ? "primary" : "secondary")\(info.holdsArrangement ? " container" : " leaf")"
+            let tooltip =
+                options.compact && min(frame.width, frame.height) * scale < 12
+                ? "" : "<title>\(SVG.escape(Self.describe(info, layout)))</title>"
+            if info.holdsArrangement {
+                containers +=
+                    "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
+                    + rect(
+                        frame,
+                        "class=\"box\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(NumberText.coordinate(max(1, 3.5 - 0.5 * Double(info.depth))))\" stroke-dasharray=\"6 3\""
+                    )
+                    + tooltip + "</g>\n"
+                continue
+            }
+            out += "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
+            if front {
+                // A shadow under the pane in front, so the layering reads at a glance.
+                out += rect(frame, "fill=\"#000000\" fill-opacity=\"0.25\"", offset: 3 / scale)
+            }
+            out += rect(
+                frame,
+                "class=\"box\" fill=\"\(fill)\" fill-opacity=\"\(front ? "0.8" : "1")\" stroke=\"\(colour)\" stroke-width=\"\(front ? 2 : 1)\""
+            )
+            out += tooltip
+            if !options.compact {
+                let label = front ? "\(info.id) · z1" : info.id
+                // A pane behind its sibling keeps its label in its top-left corner, where
+                // the pane in front (labelled in its middle) is least likely to cover it.
+                let behind =
+                    info.inOverlay && layout.zIndex == 0
+                    && Self.sibling(of: index, in: panes).map {
+                        resolution.panes[$0].visible && resolution.panes[$0].zIndex == 1
+                    } == true
+                if let text = Self.label(
+                    behind ? "\(label) · z0, behind" : label, in: frame, scale: scale, x: x, y: y, corner: behind)
+                {
+                    labels += text + "\n"
+                } else {
+                    dropped += 1
+                }
+            }
+            out += "</g>\n"
+        }
+
+        out += containers
+        if !labels.isEmpty { out += "<g class=\"labels\">\n\(labels)</g>\n" }
+        for region in context.reservedRegions {
+            if region.width == 0 || region.height == 0 {
+                let x2 = region.x + region.width
+                let y2 = region.y + region.height
+                out += """
+                    <line class="region fold" x1="\(x(region.x))" y1="\(y(region.y))" x2="\(x(x2))" y2="\(y(y2))" \
+                    stroke="#D55E00" stroke-width="2" stroke-dasharray="6 4"><title>fold \
+                    \(Self.describe(region))</title></line>
+
+                    """
+            } else {
+                out +=
+                    rect(region, "class=\"region band\" fill=\"#D55E00\" fill-opacity=\"0.35\" stroke=\"#D55E00\"")
+                out += "<title>hinge band \(Self.describe(region))</title>\n"
+            }
+        }
+        for index in options.outlined.sorted() where index < panes.count {
+            let layout = resolution.panes[index]
+            let frame = layout.visible ? layout.frame : context.bounds
+            out += rect(
+                frame,
+                "class=\"differs\" data-pane=\"\(SVG.escape(panes[index].id))\" fill=\"none\" stroke=\"#e00000\" stroke-width=\"3\"\(layout.visible ? "" : " stroke-dasharray=\"2 4\"")"
+            )
+            out += "\n"
+        }
+
+        if !options.compact {
+            let captionY = originY + (area.y + area.height) * scale + 18
+            var caption = "\(visible) of \(panes.count) panes shown, \(hidden.count) hidden"
+            if dropped > 0 { caption += "; \(dropped) labels left out (their boxes are too small)" }
+            out +=
+                "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY))\">\(caption)</text>\n"
+            out +=
+                "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY + 14))\" fill=\"#555\">"
+            out +=
+                "blue: primary, orange: secondary, dashed: holds an arrangement, red line: fold, red band: hinge</text>\n"
+            if !hidden.isEmpty {
+                let left = originX + (area.x + area.width) * scale + 14
+                var line = originY + area.y * scale + 12
+                out +=
+                    "<g class=\"hidden-list\"><text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\" font-weight=\"bold\">Hidden (\(hidden.count))</text>\n"
+                for id in hidden.prefix(options.hiddenListed) {
+                    line += 14
+                    out +=
+                        "<text class=\"hidden-pane\" x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">\(SVG.escape(id))</text>\n"
+                }
+                if hidden.count > options.hiddenListed {
+                    line += 14
+                    out +=
+                        "<text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">and \(hidden.count - options.hiddenListed) more</text>\n"
+                }
+                out += "</g>\n"
+            }
+        }
+        out += "</svg>\n"
+        return (out, Summary(visible: visible, hidden: hidden, labelsDropped: dropped))
+    }
+
+    /// The label centred in its box, or `nil` when the box is too small for it.
+    static func label(
+        _ text: String, in frame: Rect, scale: Double, x: (Double) -> String, y: (Double) -> String,
+        corner: Bool = false
+    ) -> String? {
+        // About 6.2 px per character at 11 px sans-serif, and room around it.
+        let width = Double(text.count) * 6.2 + 6
+        guard frame.width * scale >= width, frame.height * scale >= 15 else { return nil }
+        if corner {
+            return
+                "<text x=\"\(x(frame.x + 4 / scale))\" y=\"\(y(frame.y + 13 / scale))\" fill=\"#444\">\(SVG.escape(text))</text>"
+        }
+        return "<text x=\"\(x(frame.x + frame.width / 2))\" y=\"\(y(frame.y + frame.height / 2))\" "
+            + "text-anchor=\"middle\" dominant-baseline=\"middle\">\(SVG.escape(text))</text>"
+    }
+
+    /// The other pane of the arrangement `index` belongs to.
+    static func sibling(of index: Int, in panes: [PaneInfo]) -> Int? {
+        let depth = panes[index].depth
+        if panes[index].isPrimary {
+            var next = index + 1
+            while next < panes.count, panes[next].depth > depth { next += 1 }
+            return next < panes.count ? next : nil
+        }
+        var previous = index - 1
+        while previous >= 0, panes[previous].depth > depth { previous -= 1 }
+        return previous >= 0 ? previous : nil
+    }
+
+    /// A pane's fields in one line, for its tooltip and the disagreement page.
+    public static func describe(_ info: PaneInfo, _ layout: PaneLayout) -> String {
+        let side = info.isPrimary ? "primary" : "secondary"
+        guard layout.visible else { return "\(info.id) (\(side)): hidden" }
+        let axis = layout.splitAxis.map { $0 == .horizontal ? "horizontal" : "vertical" } ?? "none"
+        let sizeClass = layout.sizeClass
+        return
+            "\(info.id) (\(side), depth \(info.depth)): frame \(describe(layout.frame)), split axis \(axis), size class \(sizeClass.horizontal == .compact ? "compact" : "regular")/\(sizeClass.vertical == .compact ? "compact" : "regular"), z-index \(layout.zIndex)"
+    }
+
+    public static func describe(_ rect: Rect) -> String {
+        "(\(NumberText.coordinate(rect.x)), \(NumberText.coordinate(rect.y)), \(NumberText.coordinate(rect.width)) × \(NumberText.coordinate(rect.height)))"
+    }
+
+    static func union(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = min(a.x, b.x)
+        let minY = min(a.y, b.y)
+        let maxX = max(a.x + a.width, b.x + b.width)
+        let maxY = max(a.y + a.height, b.y + b.height)
+        return (try? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)) ?? a
+    }
+}

@@ -1,0 +1,84 @@
+import ArrangementModel
+import Charts
+import Drawings
+import ReferenceResolver
+import Support
+import Workloads
+
+/// The reference's layout at one frame of each phase of a scenario's motion (each
+/// posture and orientation, the middle of each move between displays), drawn small
+/// and captioned with the frame, the hinge angle and the posture, for the run report:
+/// each thumbnail sits on its phase's colour in the frame-by-frame chart above it.
+public struct Filmstrip: Sendable {
+    public struct Frame: Sendable {
+        public var frame: Int
+        public var phase: Timeline.Phase
+        public var caption: String
+        public var svg: String
+    }
+
+    public var frames: [Frame]
+
+    /// The frames drawn: the middle frame of the first stretch of each distinct phase, in
+    /// timeline order, at most `maximum` of them.
+    public static func chosenFrames(_ phases: [Timeline.Phase], maximum: Int = 8) -> [Int] {
+        var chosen: [Int] = []
+        var seen: Set<Timeline.Phase> = []
+        var start = 0
+        while start < phases.count, chosen.count < maximum {
+            var end = start + 1
+            while end < phases.count, phases[end] == phases[start] { end += 1 }
+            if seen.insert(phases[start]).inserted { chosen.append((start + end - 1) / 2) }
+            start = end
+        }
+        return chosen
+    }
+
+    /// The scenario's filmstrip as the run measured it, or `nil` when its device or
+    /// motion is not one `catalog` has (a `--device-file` of the run's).
+    public static func make(
+        scenario name: String, frames: Int, refreshRate: Double, direction: LayoutDirection,
+        catalog: Catalog = Catalog(),
+        thumbnailHeight: Double = 150
+    ) -> Filmstrip? {
+        guard let scenario = try? Scenario(name),
+            let workload = try? Workload(
+                scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
+        else { return nil }
+        let phases = workload.phases()
+        let chosen = chosenFrames(phases)
+        // One scale for the strip, so the outer display looks as much smaller as it is.
+        let tallest = chosen.map { workload.contexts[$0].bounds.maxY }.max() ?? 1
+        let scale = thumbnailHeight / max(tallest, 1)
+        let resolver = ReferenceResolver()
+        return Filmstrip(
+            frames: chosen.map { frame in
+                let context = workload.contexts[frame]
+                let angles = workload.motion.state(
+                    atFrame: frame, refreshRate: refreshRate, hinges: workload.device.hinges.count
+                ).angles
+                let hinge = angles.map { NumberText.forReader($0.rounded()) + "°" }.joined(separator: ", ")
+                let drawing = LayoutDrawing(
+                    tree: workload.tree, context: context,
+                    resolution: resolver.resolve(workload.tree, in: context),
+                    display: workload.device.displayRect(
+                        around: context.bounds, orientation: phases[frame].orientation),
+                    options: .init(scale: scale, compact: true))
+                return Frame(
+                    frame: frame, phase: phases[frame],
+                    caption: "frame \(frame) · hinge \(hinge) · \(RunReportPage.label(phases[frame]))",
+                    svg: drawing.svg().text)
+            })
+    }
+
+    /// The strip as a row of captioned thumbnails, each on its phase's colour.
+    public func html() -> String {
+        var html = "<div class=\"filmstrip\">\n"
+        for frame in frames {
+            html += "<figure data-frame=\"\(frame.frame)\" style=\"background: \(RunReportPage.fill(frame.phase))\">"
+            html += frame.svg
+            html += "<figcaption>\(SVG.escape(frame.caption))</figcaption></figure>\n"
+        }
+        return html + "</div>\n"
+    }
+}

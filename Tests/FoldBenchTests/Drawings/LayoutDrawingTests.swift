@@ -1,0 +1,259 @@
+import ArrangementModel
+import Drawings
+import Foundation
+import FoundationXML
+import Measurement
+import ReferenceResolver
+import SceneFormat
+import Support
+import Testing
+import Variants
+import Workloads
+
+@testable import FoldBenchCLI
+@testable import Reports
+
+/// A test-only variant that is wrong on purpose: the reference's answer with one pane's
+/// width halved, so the pictures of a disagreement have a known pane to outline.
+struct HalvesOnePane: ResolverVariant {
+    let pane: Int
+    var name: String { "halves-one-pane" }
+    func prepare(_ tree: ArrangementTree) -> ArrangementTree { tree }
+    func relayout(_ tree: ArrangementTree, in context: LayoutContext, into resolution: inout Resolution) {
+        resolution = ReferenceResolver().resolve(tree, in: context)
+        let frame = resolution.panes[pane].frame
+        resolution.panes[pane] = PaneLayout(
+            visible: true, frame: try! Rect(x: frame.x, y: frame.y, width: frame.width / 2, height: frame.height),
+            sizeClass: resolution.panes[pane].sizeClass, splitAxis: resolution.panes[pane].splitAxis,
+            zIndex: resolution.panes[pane].zIndex)
+    }
+}
+
+/// What a drawing shows, read back from its SVG.
+struct DrawnBoxes {
+    /// Each pane's box, in points (through the safe area's rect, which is the context's bounds).
+    var boxes: [String: (x: Double, y: Double, width: Double, height: Double)] = [:]
+    var boxCount = 0
+    var hidden: [String] = []
+    var outlined: [String] = []
+    var labels: [String] = []
+    var caption = ""
+
+    /// Reads the drawing's elements by their tags and attributes (each element as the
+    /// drawing writes it: attributes in double quotes, text without markup), after
+    /// checking that an XML parser takes the whole document.
+    init(svg: String, bounds: Rect, scale: Double) throws {
+        _ = try XMLDocument(xmlString: svg)
+        func attributes(_ tag: Substring) -> [String: String] {
+            var result: [String: String] = [:]
+            for match in tag.matches(of: #/([a-z-]+)="([^"]*)"/#) { result[String(match.1)] = String(match.2) }
+            return result
+        }
+        func unescape(_ text: Substring) -> String {
+            text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+        let safeTag = try #require(svg.firstMatch(of: #/<rect [^>]*class="safe-area"[^>]*>/#))
+        let safe = attributes(safeTag.output[...])
+        let originX = (Double(safe["x"] ?? "") ?? .nan) - bounds.x * scale
+        let originY = (Double(safe["y"] ?? "") ?? .nan) - bounds.y * scale
+        for match in svg.matches(
+            of: #/<g class="pane [^"]*" data-pane="([^"]*)">(<rect [^>]*>)*?(<rect [^>]*class="box"[^>]*>)/#)
+        {
+            let box = attributes(match.output.3)
+            func value(_ name: String) -> Double { Double(box[name] ?? "") ?? .nan }
+            boxCount += 1
+            boxes[unescape(match.output.1)] = (
+                (value("x") - originX) / scale, (value("y") - originY) / scale, value("width") / scale,
+                value("height") / scale
+            )
+        }
+        outlined = svg.matches(of: #/<rect [^>]*class="differs" data-pane="([^"]*)"/#).map { unescape($0.output.1) }
+        hidden = svg.matches(of: #/<text class="hidden-pane"[^>]*>([^<]*)</text>/#).map { unescape($0.output.1) }
+        caption = svg.firstMatch(of: #/<text class="caption"[^>]*>([^<]*)</text>/#).map { unescape($0.output.1) } ?? ""
+        if let group = svg.firstMatch(of: #/<g class="labels">([\s\S]*?)</g>/#) {
+            labels = group.output.1.matches(of: #/<text[^>]*>([^<]*)</text>/#).map { unescape($0.output.1) }
+        }
+    }
+}
+
+@Suite("Layouts drawn")
+struct LayoutDrawingTests {
+    static func scene(_ name: String) throws -> Scene { try TreeSpec(name).makeScene() }
+
+    @Test(
+        "every visible pane's box is its frame, every hidden pane is listed, and nothing else is drawn",
+        arguments: ["media-player", "nested-reader", "frog-atlas", "moon-phase", "random-n60", "chain-d12"])
+    func boxesAreFrames(name: String) throws {
+        var scene = try Self.scene(name)
+        if scene.stated.isEmpty {
+            scene.context = try DeviceProfile.shipped("iphone-duo").context(posture: .halfOpen, orientation: .portrait)
+        }
+        let resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        for scale in [1.0, 0.5] {
+            let svg = LayoutDrawing(
+                tree: scene.tree, context: scene.context, resolution: resolution,
+                options: .init(scale: scale, hiddenListed: 1000)
+            ).svg()
+            let drawn = try DrawnBoxes(svg: svg.text, bounds: scene.context.bounds, scale: scale)
+            let visible = scene.tree.paneIDs.indices.filter { resolution.panes[$0].visible }
+            #expect(drawn.boxCount == visible.count, "one box per visible pane")
+            for index in visible {
+                let id = scene.tree.paneIDs[index]
+                let frame = resolution.panes[index].frame
+                let box = try #require(drawn.boxes[id], "\(id) has a box")
+                // Coordinates are written to two decimals of a pixel.
+                let tolerance = 0.006 / scale
+                #expect(abs(box.x - frame.x) <= tolerance && abs(box.y - frame.y) <= tolerance, "\(id) \(box)")
+                #expect(
+                    abs(box.width - frame.width) <= tolerance && abs(box.height - frame.height) <= tolerance, "\(id)")
+            }
+            let hidden = scene.tree.paneIDs.indices.filter { !resolution.panes[$0].visible }.map {
+                scene.tree.paneIDs[$0]
+            }
+            #expect(drawn.hidden == hidden)
+            #expect(svg.summary.hidden == hidden && svg.summary.visible == visible.count)
+            #expect(
+                drawn.caption.hasPrefix(
+                    "\(visible.count) of \(scene.tree.paneCount) panes shown, \(hidden.count) hidden"))
+        }
+    }
+
+    @Test(
+        "a layered overlay: the pane in front is drawn after the one behind, marked z1; the one behind keeps its label")
+    func layering() throws {
+        // media-player, flat: the controls lie over the artwork.
+        var scene = try Self.scene("media-player")
+        scene.context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        let resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        let ids = scene.tree.paneIDs
+        let front = try #require(ids.indices.first { resolution.panes[$0].visible && resolution.panes[$0].zIndex == 1 })
+        let svg = LayoutDrawing(tree: scene.tree, context: scene.context, resolution: resolution).svg().text
+        let frontAt = try #require(svg.range(of: "data-pane=\"\(ids[front])\"")).lowerBound
+        let panes = LayoutDrawing.panes(of: scene.tree)
+        let behind = try #require(
+            ids.indices.first {
+                panes[$0].inOverlay && resolution.panes[$0].visible && resolution.panes[$0].zIndex == 0
+            })
+        let behindAt = try #require(svg.range(of: "data-pane=\"\(ids[behind])\"")).lowerBound
+        #expect(behindAt < frontAt)
+        let drawn = try DrawnBoxes(svg: svg, bounds: scene.context.bounds, scale: 1)
+        #expect(drawn.labels.contains("\(ids[front]) · z1"))
+        #expect(drawn.labels.contains("\(ids[behind]) · z0, behind"))
+    }
+
+    @Test("255 arrangements small: the labels that do not fit are left out and counted, the rest drawn")
+    func droppedLabels() throws {
+        let tree = try TreeFactory.balanced(depth: 8)
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        let resolution = ReferenceResolver().resolve(tree, in: context)
+        for scale in [1.0, 0.4] {
+            let (text, summary) = LayoutDrawing(
+                tree: tree, context: context, resolution: resolution, options: .init(scale: scale)
+            ).svg()
+            let drawn = try DrawnBoxes(svg: text, bounds: context.bounds, scale: scale)
+            // 256 leaves: each labelled or counted as left out, never both.
+            #expect(drawn.labels.count + summary.labelsDropped == 256)
+            #expect(drawn.boxCount == 510)
+            if scale < 1 {
+                #expect(summary.labelsDropped > 128)
+                #expect(
+                    drawn.caption.contains("; \(summary.labelsDropped) labels left out (their boxes are too small)"))
+            }
+        }
+    }
+
+    @Test("the runner's refusal of a wrong variant draws both layouts with the wrong pane outlined, and names the page")
+    func refusalPicture() throws {
+        let scenario = try Scenario("fold-cycle/moon-phase/iphone-duo")
+        var options = RunOptions()
+        options.frames = 12
+        options.timePerScenario = 0.01
+        let wrong = VariantEntry(HalvesOnePane(pane: 1), summary: "wrong on purpose", isTestOnly: true)
+        let runner = Runner(options: options, variants: [VariantList.reference, wrong])
+        var caught: VerificationFailure?
+        do { _ = try runner.run([scenario]) } catch let failure as VerificationFailure { caught = failure }
+        let failure = try #require(caught)
+        #expect(failure.frame == 0 && failure.variant == "halves-one-pane")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let message = Measuring.picture(of: failure, in: directory.path)
+        #expect(
+            message
+                == "\nthe two layouts side by side, the differing panes outlined: \(directory.path)/disagreement.html")
+        let page = try String(contentsOfFile: "\(directory.path)/disagreement.html", encoding: .utf8)
+        let evidence = try #require(failure.evidence)
+        let id = evidence.tree.paneIDs[1]
+        // Two drawings (reference, variant), the one differing pane outlined in each.
+        let svgs = page.components(separatedBy: "<svg ").dropFirst().map {
+            "<svg " + $0.components(separatedBy: "</svg>")[0] + "</svg>"
+        }
+        #expect(svgs.count == 2)
+        for svg in svgs {
+            #expect(try DrawnBoxes(svg: svg, bounds: evidence.context.bounds, scale: 1).outlined == [id])
+        }
+        #expect(page.contains("1 of \(evidence.tree.paneCount) panes differ"))
+        let expected = evidence.expected.panes[1].frame
+        #expect(page.contains("<td>\(id)</td><td>frame</td>"))
+        #expect(
+            page.contains(
+                "class=\"differs\">(\(formatNumber(expected.x)), \(formatNumber(expected.y)), \(formatNumber(expected.width / 2)) × "
+            ))
+    }
+
+    @Test("resolve --check: agreement exits 0 and writes nothing; a bad page path exits 2")
+    func resolveCheck() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("d.html").path
+        let agreed = runFoldBench([
+            "resolve", "Benchmarks/Scenes/frog-atlas.json", "--variant", "fast", "--check", page,
+        ])
+        #expect(agreed.status == 0 && agreed.err.contains("fast agrees with the reference"))
+        #expect(!FileManager.default.fileExists(atPath: page))
+    }
+
+    @Test("the filmstrip takes the middle of the first stretch of each distinct phase, in order, at most eight")
+    func filmstripFrames() {
+        func phase(_ posture: Posture, _ orientation: Orientation = .portrait, moving: Bool = false) -> Timeline.Phase {
+            Timeline.Phase(
+                posture: posture, orientation: orientation, outerDisplay: posture == .closed, inTransition: moving)
+        }
+        let closed = phase(.closed)
+        let opening = phase(.flat, moving: true)
+        let flat = phase(.flat)
+        let half = phase(.halfOpen, .landscape)
+        // closed 0–3, opening 4–5, flat 6–10, half-open 11–12, flat again 13–14, closed again 15.
+        let phases = [
+            closed, closed, closed, closed, opening, opening, flat, flat, flat, flat, flat, half, half, flat, flat,
+            closed,
+        ]
+        #expect(Filmstrip.chosenFrames(phases) == [1, 4, 8, 11])
+        #expect(Filmstrip.chosenFrames(phases, maximum: 2) == [1, 4])
+        #expect(Filmstrip.chosenFrames([]) == [])
+    }
+
+    @Test("a run report has a filmstrip per scenario: the reference's layout at the chosen frames, captioned")
+    func reportFilmstrip() throws {
+        let strip = try #require(
+            Filmstrip.make(
+                scenario: "fold-cycle/frog-atlas/galaxy-z-fold7", frames: 120, refreshRate: 120, direction: .leftToRight
+            ))
+        let workload = try Workload(
+            try Scenario("fold-cycle/frog-atlas/galaxy-z-fold7"), catalog: Catalog(), frames: 120)
+        #expect(strip.frames.map(\.frame) == Filmstrip.chosenFrames(workload.phases()))
+        #expect(strip.frames.count >= 3)
+        for frame in strip.frames {
+            #expect(frame.caption.hasPrefix("frame \(frame.frame) · hinge "))
+            #expect(frame.caption.hasSuffix(RunReportPage.label(workload.phases()[frame.frame])))
+            let resolution = ReferenceResolver().resolve(workload.tree, in: workload.contexts[frame.frame])
+            let visible = resolution.panes.filter(\.visible).count
+            #expect(frame.svg.components(separatedBy: "class=\"box\"").count - 1 == visible)
+        }
+        #expect(
+            Filmstrip.make(
+                scenario: "fold-cycle/frog-atlas/no-such-phone", frames: 12, refreshRate: 120, direction: .leftToRight)
+                == nil)
+    }
+}
