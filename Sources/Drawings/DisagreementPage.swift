@@ -31,9 +31,10 @@ public enum DisagreementPage {
     ) -> String {
         let differing = differingPanes(got, expected)
         let outlined = Set(differing)
-        // Both drawings at one scale, at most 600 px wide each so they sit side by side.
-        let extent = max(context.bounds.x + context.bounds.width, 1)
-        let scale = min(1, 600 / extent)
+        // Both drawings at one scale, at most 600 × 640 px each, so they sit side by side.
+        let area = display.map { LayoutDrawing.union($0, context.bounds) } ?? context.bounds
+        let scale = min(1, 600 / max(area.maxX, 1), 640 / max(area.maxY, 1))
+        let from = expectedName == "reference" ? "the reference" : expectedName
         let reference = LayoutDrawing(
             tree: tree, context: context, resolution: expected, display: display,
             options: .init(scale: scale, outlined: outlined, title: expectedName)
@@ -45,7 +46,7 @@ public enum DisagreementPage {
         let panes = LayoutDrawing.panes(of: tree)
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(variant)) differs from \(SVG.escape(expectedName))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(variant)) differs from \(SVG.escape(from))</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; }
             .pair { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
@@ -55,7 +56,7 @@ public enum DisagreementPage {
             td.differs { color: #b00000; font-weight: 600; }
             .meta { color: #555; }
             </style></head><body>
-            <h1>\(SVG.escape(variant)) differs from \(SVG.escape(expectedName))</h1>
+            <h1>\(SVG.escape(variant)) differs from \(SVG.escape(from))</h1>
             <p>\(SVG.escape(heading)): \(differing.count) of \(panes.count) panes differ, outlined in red.</p>
 
             """

@@ -177,7 +177,7 @@ public struct LayoutDrawing {
                     "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
                     + rect(
                         frame,
-                        "class=\"box\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(NumberText.coordinate(max(1, 3.5 - 0.5 * Double(info.depth))))\" stroke-dasharray=\"6 3\""
+                        "class=\"box\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(options.compact ? "0.75" : NumberText.coordinate(max(1, 3.5 - 0.5 * Double(info.depth))))\" stroke-dasharray=\"6 3\""
                     )
                     + tooltip + "</g>\n"
                 continue

@@ -12,10 +12,13 @@ enum ResolveCommand: Command {
     static let check = CommandSpec.Option(
         "--check", value: "PAGE.html",
         help: "Also resolve with the reference; when --variant differs, write both layouts there and exit 1.")
+    static let answer = CommandSpec.Option(
+        "--answer", value: "RESOLUTION.json",
+        help: "With --check: check this resolution (another engine's, as resolve prints it) instead of a variant's.")
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .device, .deviceFile, .posture, .orientation, check] + CommandSpec.Option.jsonLimits + [
+        options: [.variant, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits + [
             .maxArrangements
         ],
         details: """
@@ -33,19 +36,34 @@ enum ResolveCommand: Command {
         if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
             scene.context = Workload.combine(context, with: scene)
         }
-        let resolution = variant.resolve(scene.tree, in: scene.context)
-        ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
+        let resolution: Resolution
+        var answerer = variant.name
+        if let file = arguments.value(answer) {
+            guard arguments.value(check) != nil, arguments.value(.variant) == nil else {
+                throw UsageError("\(answer.name) goes with \(check.name), instead of --variant", command: spec)
+            }
+            do {
+                resolution = try ResolutionDecoder.decode(
+                    parse(readFile(file), file: file, limits: Limits.current), ids: scene.tree.paneIDs)
+            } catch let error as InputError {
+                throw CommandFailure.badInput(file: file, error)
+            }
+            answerer = file
+        } else {
+            resolution = variant.resolve(scene.tree, in: scene.context)
+            ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
+        }
         guard let page = arguments.value(check) else { return 0 }
         let expected = VariantList.reference.variant.resolve(scene.tree, in: scene.context)
         guard let difference = ResolutionComparison.firstDifference(resolution, expected, ids: scene.tree.paneIDs)
         else {
-            console.err("\(variant.name) agrees with the reference on \(path)\n")
+            console.err("\(answerer) agrees with the reference on \(path)\n")
             return 0
         }
         let html = DisagreementPage.html(
             heading: path,
             notes: ["context: \(ResolutionComparison.describe(scene.context))", "first difference: \(difference)"],
-            variant: variant.name, tree: scene.tree, context: scene.context, expected: expected, got: resolution)
+            variant: answerer, tree: scene.tree, context: scene.context, expected: expected, got: resolution)
         let target = absolutePath(page)
         do {
             try ResultFiles.writeAtomically(html, to: target)
@@ -54,7 +72,7 @@ enum ResolveCommand: Command {
         }
         throw CommandFailure(
             status: 1,
-            "\(path): \(variant.name) differs from the reference: \(difference); the two layouts side by side: \(target)"
+            "\(path): \(answerer) differs from the reference: \(difference); the two layouts side by side: \(target)"
         )
     }
 

@@ -214,6 +214,71 @@ struct LayoutDrawingTests {
         #expect(!FileManager.default.fileExists(atPath: page))
     }
 
+    @Test("resolve --check --answer: another engine's wrong answer exits 1 and is drawn beside the reference's")
+    func answerChecked() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenePath = "Benchmarks/Scenes/frog-atlas.json"
+        let scene = try SceneDecoder.decode(try String(contentsOfFile: scenePath, encoding: .utf8))
+        var wrong = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        // The third pane, 10 pt narrower: what a stale cache of another engine gives.
+        let frame = wrong.panes[2].frame
+        wrong.panes[2] = PaneLayout(
+            visible: true, frame: try Rect(x: frame.x, y: frame.y, width: frame.width - 10, height: frame.height),
+            sizeClass: wrong.panes[2].sizeClass, splitAxis: wrong.panes[2].splitAxis, zIndex: wrong.panes[2].zIndex)
+        let answer = try writeFile(
+            ResolutionEncoder.encode(wrong, ids: scene.tree.paneIDs), named: "answer.json", in: directory)
+        let page = directory.appendingPathComponent("check.html").path
+        let run = runFoldBench(["resolve", scenePath, "--check", page, "--answer", answer])
+        #expect(run.status == 1 && run.out.isEmpty)
+        #expect(run.err.contains("answer.json differs from the reference: pane \(scene.tree.paneIDs[2]): frame"))
+        #expect(run.err.contains("the two layouts side by side: \(page)"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.matches(of: #/class="differs" data-pane="([^"]*)"/#).map { String($0.output.1) } == [
+            scene.tree.paneIDs[2], scene.tree.paneIDs[2],
+        ])
+        // The reference's own answer agrees.
+        let right = try writeFile(
+            ResolutionEncoder.encode(ReferenceResolver().resolve(scene.tree, in: scene.context), ids: scene.tree.paneIDs),
+            named: "right.json", in: directory)
+        #expect(runFoldBench(["resolve", scenePath, "--check", page, "--answer", right]).status == 0)
+    }
+
+    @Test(
+        "an answer that is not a resolution of the scene exits 2 naming the file, the place and the rule",
+        arguments: [
+            (#"{"panes": []}"#, "panes: 0 panes, but the scene has 4"),
+            (#"{"panes": [{"id": "x"}, 1, 2, 3]}"#, #"panes[0].id: "x" where the scene's pane 0 is "species""#),
+            (#"{"pane": []}"#, "unknown key"),
+        ])
+    func badAnswers(text: String, rule: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let answer = try writeFile(text, named: "answer.json", in: directory)
+        let run = runFoldBench([
+            "resolve", "Benchmarks/Scenes/frog-atlas.json", "--check", "\(directory.path)/p.html", "--answer", answer,
+        ])
+        #expect(run.status == 2)
+        #expect(run.err.contains("answer.json: ") && run.err.contains(rule), "\(run.err)")
+    }
+
+    @Test("a hidden pane's fields are null in a resolution read back, and its z-index 0")
+    func decoderRules() throws {
+        let scene = try TreeSpec("random-n60").makeScene()
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .halfOpen, orientation: .portrait)
+        let resolution = ReferenceResolver().resolve(scene.tree, in: context)
+        #expect(resolution.panes.contains { !$0.visible }, "the scene has hidden panes")
+        let text = ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs)
+        #expect(try ResolutionDecoder.decode(JSONParser.parse(text), ids: scene.tree.paneIDs) == resolution)
+        let hidden = try #require(resolution.panes.firstIndex { !$0.visible })
+        let id = scene.tree.paneIDs[hidden]
+        let broken = text.replacingOccurrences(
+            of: "{\"id\": \"\(id)\", \"visible\": false,\n   \"frame\": null",
+            with: "{\"id\": \"\(id)\", \"visible\": false,\n   \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}")
+        #expect(broken != text)
+        #expect(throws: InputError.self) { try ResolutionDecoder.decode(JSONParser.parse(broken), ids: scene.tree.paneIDs) }
+    }
+
     @Test("the filmstrip takes the middle of the first stretch of each distinct phase, in order, at most eight")
     func filmstripFrames() {
         func phase(_ posture: Posture, _ orientation: Orientation = .portrait, moving: Bool = false) -> Timeline.Phase {
