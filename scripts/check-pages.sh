@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Renders the run report and the trend dashboard in headless Chromium, as a reader
-# sees them, and fails when the browser logs anything to its console (an error, a
-# script that should not be there), when a page has no chart, or when a chart has
-# no data. Keeps screenshots: Results/report/run-report.png and Results/report/trend.png.
+# Renders the run report, the trend dashboard and the layout drawings in headless
+# Chromium, as a reader sees them, and fails when the browser logs anything to its
+# console (an error, a script that should not be there), when a page has no chart, a
+# chart no data, the run report no filmstrip, or a drawing other pane boxes or red
+# outlines than its resolution has. Keeps screenshots: Results/report/run-report.png,
+# trend.png, drawing-frog-atlas.png, drawing-balanced-d8.png and disagreement.png.
 # The pages come from three short recorded runs of two scenarios in a scratch
 # directory; the run report is also written to Results/report/index.html. Pages
 # given as arguments are checked instead (screenshots beside them, PAGE.png).
@@ -47,10 +49,59 @@ check() {  # PAGE SCREENSHOT HEIGHT
         --screenshot="$shot" "file://$(realpath "$page")" >/dev/null 2>&1
     echo "       screenshot: $shot"
 }
+# check_drawing PAGE SCREENSHOT BOXES OUTLINED: the page's pane boxes and red outlines,
+# counted in the DOM Chromium built, against what the resolution says they must be.
+check_drawing() {
+    local page=$1 shot=$2 boxes=$3 outlined=$4 dom="$work/dom.html" log="$work/console.log"
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --enable-logging=stderr --v=0 \
+        --dump-dom "file://$(realpath "$page")" >"$dom" 2>"$log"
+    local found differs console
+    found=$(grep -o 'class="box"' "$dom" | wc -l || true)
+    differs=$(grep -o 'class="differs" data-pane' "$dom" | wc -l || true)
+    console=$(grep -c ':CONSOLE' "$log" || true)
+    if [ "$found" -ne "$boxes" ] || [ "$differs" -ne "$outlined" ] || [ "$console" -gt 0 ]; then
+        echo "FAILED $page: $found pane boxes (expected $boxes), $differs outlined (expected $outlined), $console console messages" >&2
+        grep ':CONSOLE' "$log" >&2 || true
+        failed=1
+    else
+        echo "ok     $page: $found pane boxes, $differs outlined, as the resolution says; no console message"
+    fi
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1320,1000 \
+        --screenshot="$shot" "file://$(realpath "$page")" >/dev/null 2>&1
+    echo "       screenshot: $shot"
+}
+visible_panes() { grep -c '"visible": true' "$1" || true; }  # in a resolution as 'resolve' prints it
+
 if [ $# -gt 0 ]; then
     for page in "${pages[@]}"; do check "$page" "$page.png" 1400; done
 else
     check Results/report/index.html Results/report/run-report.png 1400
+    figures=$(grep -o '<figure data-frame=' Results/report/index.html | wc -l || true)
+    if [ "$figures" -eq 0 ]; then
+        echo "FAILED Results/report/index.html: no filmstrip" >&2
+        failed=1
+    else
+        echo "       $figures filmstrip frames"
+    fi
     check "$work/trend/index.html" Results/report/trend.png 1000
+    # Drawings: a shipped scene on a device, and a scenario's frame of 255 arrangements.
+    foldbench=.build/release/foldbench
+    scene=Benchmarks/Scenes/frog-atlas.json
+    $foldbench draw $scene --device galaxy-z-fold7 --posture halfOpen --orientation portrait \
+        --out "$work/frog.svg" 2>/dev/null
+    $foldbench resolve $scene --device galaxy-z-fold7 --posture halfOpen --orientation portrait >"$work/frog.json"
+    check_drawing "$work/frog.svg" Results/report/drawing-frog-atlas.png "$(visible_panes "$work/frog.json")" 0
+    $foldbench draw --scenario fold-cycle/balanced-d8/iphone-duo --frame 300 --out "$work/d8.svg" 2>/dev/null
+    check_drawing "$work/d8.svg" Results/report/drawing-balanced-d8.png 510 0
+    # A disagreement: the reference's answer with one width halved, as another engine might give it.
+    $foldbench resolve $scene >"$work/right.json"
+    awk '/"width": / && !done { sub(/"width": [0-9.]+/, "\"width\": 1"); done = 1 } { print }' \
+        "$work/right.json" >"$work/wrong.json"
+    if $foldbench resolve $scene --check "$work/disagreement.html" --answer "$work/wrong.json" 2>"$work/check.log"; then
+        echo "FAILED resolve --check: a wrong answer was accepted" >&2
+        failed=1
+    fi
+    check_drawing "$work/disagreement.html" Results/report/disagreement.png \
+        $((2 * $(visible_panes "$work/right.json"))) 2
 fi
 exit $failed
