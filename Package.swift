@@ -4,7 +4,7 @@ import PackageDescription
 /// FoldBench: a model of ArrangementView's layout rules (reference and fast resolvers)
 /// and `foldbench`, the harness that replays fold animations and measures them.
 ///
-/// Arrows point one way: the command line → reports → measurement → profiling,
+/// Arrows point one way: the command line → reports (→ drawings of layouts → charts) → measurement → profiling,
 /// workloads and variants → the scene generator and the scene format → resolvers →
 /// the model → support (the JSON reader and writer with the input error, number text,
 /// the seeded generator, FNV-1a: what every module needs and none owns). Child

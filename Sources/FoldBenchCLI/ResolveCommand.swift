@@ -18,9 +18,10 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits + [
-            .maxArrangements
-        ],
+        options: [.variant, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits
+            + [
+                .maxArrangements
+            ],
         details: """
             Prints one object per pane, in depth-first order, with its visibility, frame,
             size class, split axis and z-index. A bad scene exits 2 naming the JSON path and the rule.

@@ -44,7 +44,8 @@ public enum ResolutionDecoder {
             }
             var axis: Axis?
             if axisReader.value != .null {
-                axis = try axisReader.choice(["horizontal", "vertical"], what: "split axis") == "horizontal"
+                axis =
+                    try axisReader.choice(["horizontal", "vertical"], what: "split axis") == "horizontal"
                     ? .horizontal : .vertical
             }
             resolution.panes[index] = PaneLayout(

@@ -57,6 +57,25 @@ struct DocumentationTests {
         #expect(result.out == blocks[1])
     }
 
+    /// The README's drawings and the commands that make them.
+    static let drawings = [
+        ("docs/images/frog-atlas-folded.svg", "closed"), ("docs/images/frog-atlas-unfolded.svg", "halfOpen"),
+    ]
+
+    @Test("the README's drawings are what foldbench draw prints today (scripts/drawings.sh writes them again)")
+    func drawingsAreGenerated() throws {
+        let readme = try Self.read("README.md")
+        for (path, posture) in Self.drawings {
+            #expect(readme.contains("(\(path))"), "the README shows \(path)")
+            let run = runFoldBench([
+                "draw", "Benchmarks/Scenes/frog-atlas.json", "--device", "galaxy-z-fold7", "--posture", posture,
+                "--orientation", "portrait", "--scale", "0.5",
+            ])
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.out == (try Self.read(path)), "\(path) is not what the command draws: run scripts/drawings.sh")
+        }
+    }
+
     @Test("the README stays short and links only inside the repository")
     func readme() throws {
         let readme = try Self.read("README.md")

@@ -234,12 +234,14 @@ struct LayoutDrawingTests {
         #expect(run.err.contains("answer.json differs from the reference: pane \(scene.tree.paneIDs[2]): frame"))
         #expect(run.err.contains("the two layouts side by side: \(page)"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.matches(of: #/class="differs" data-pane="([^"]*)"/#).map { String($0.output.1) } == [
-            scene.tree.paneIDs[2], scene.tree.paneIDs[2],
-        ])
+        #expect(
+            html.matches(of: #/class="differs" data-pane="([^"]*)"/#).map { String($0.output.1) } == [
+                scene.tree.paneIDs[2], scene.tree.paneIDs[2],
+            ])
         // The reference's own answer agrees.
         let right = try writeFile(
-            ResolutionEncoder.encode(ReferenceResolver().resolve(scene.tree, in: scene.context), ids: scene.tree.paneIDs),
+            ResolutionEncoder.encode(
+                ReferenceResolver().resolve(scene.tree, in: scene.context), ids: scene.tree.paneIDs),
             named: "right.json", in: directory)
         #expect(runFoldBench(["resolve", scenePath, "--check", page, "--answer", right]).status == 0)
     }
@@ -274,9 +276,13 @@ struct LayoutDrawingTests {
         let id = scene.tree.paneIDs[hidden]
         let broken = text.replacingOccurrences(
             of: "{\"id\": \"\(id)\", \"visible\": false,\n   \"frame\": null",
-            with: "{\"id\": \"\(id)\", \"visible\": false,\n   \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}")
+            with:
+                "{\"id\": \"\(id)\", \"visible\": false,\n   \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}"
+        )
         #expect(broken != text)
-        #expect(throws: InputError.self) { try ResolutionDecoder.decode(JSONParser.parse(broken), ids: scene.tree.paneIDs) }
+        #expect(throws: InputError.self) {
+            try ResolutionDecoder.decode(JSONParser.parse(broken), ids: scene.tree.paneIDs)
+        }
     }
 
     @Test("the filmstrip takes the middle of the first stretch of each distinct phase, in order, at most eight")
