@@ -66,6 +66,8 @@ public struct LineChart {
     public var bands: [Band] = []
     /// Horizontal lines: a value and its label.
     public var rules: [(y: Double, label: String)] = []
+    /// A line under the title (what a rule left off the chart would have said).
+    public var note: String?
     public var markers: [Marker] = []
     public var logarithmic = false
     /// Labels of x ticks, when the x values stand for something else (run numbers for dates).
@@ -98,6 +100,9 @@ public struct LineChart {
             <text x="\(left)" y="18" font-size="13" font-weight="600">\(SVG.escape(title))</text>
 
             """
+        if let note {
+            svg += "<text class=\"note\" x=\"\(left)\" y=\"34\" fill=\"#555\">\(SVG.escape(note))</text>\n"
+        }
         // Bands first, so the data is drawn over them.
         for band in bands {
             let x0 = xScale.position(band.from)

@@ -41,7 +41,9 @@ public struct Filmstrip: Sendable {
         catalog: Catalog = Catalog(),
         thumbnailHeight: Double = 150
     ) -> Filmstrip? {
-        guard let scenario = try? Scenario(name),
+        // A report read from a file may name any tree and length: the page draws a
+        // filmstrip for the trees and timelines a run measures, not for any size.
+        guard let scenario = try? Scenario(name), frames <= maximumFrames, Self.drawable(scenario.tree),
             let workload = try? Workload(
                 scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
         else { return nil }
@@ -69,6 +71,19 @@ public struct Filmstrip: Sendable {
                     caption: "frame \(frame) · hinge \(hinge) · \(RunReportPage.label(phases[frame]))",
                     svg: drawing.svg().text)
             })
+    }
+
+    /// The longest timeline a filmstrip is drawn for.
+    public static let maximumFrames = 100_000
+
+    /// Trees of at most 4,095 arrangements (balanced-d12), and the shipped scenes.
+    static func drawable(_ tree: TreeSpec) -> Bool {
+        switch tree {
+        case .balanced(let depth): depth <= 12
+        case .chain(let depth): depth <= 4_095
+        case .random(let arrangements): arrangements <= 4_095
+        case .scene: true
+        }
     }
 
     /// The strip as a row of captioned thumbnails, each on its phase's colour.

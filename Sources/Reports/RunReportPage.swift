@@ -21,7 +21,9 @@ public enum RunReportPage {
             table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
             .wide { overflow-x: auto; }
             th, td { padding: 3px 9px; text-align: right; white-space: nowrap; }
-            th { border-bottom: 1px solid #999; font-weight: 600; }
+            th { border-bottom: 1px solid #999; font-weight: 600; white-space: normal; vertical-align: bottom; }
+            td.name:first-child { white-space: normal; max-width: 15em; }
+            td small { color: #666; }
             td:first-child, th:first-child, td.name { text-align: left; }
             tr:nth-child(even) td { background: #f6f7f9; }
             .charts { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
@@ -120,17 +122,19 @@ public enum RunReportPage {
                 guard let value = entry.metrics[metric] else { return "–" }
                 guard let interval = entry.intervals[metric] else { return NumberText.forReader(value) }
                 return
-                    "\(NumberText.forReader(value)) [\(NumberText.forReader(interval.lower)), \(NumberText.forReader(interval.upper))]"
+                    "\(NumberText.forReader(value))<br><small>[\(NumberText.forReader(interval.lower)), \(NumberText.forReader(interval.upper))]</small>"
             }
             func shown(_ metric: Metric, _ format: (Double) -> String) -> String {
                 entry.metrics[metric].map(format) ?? "–"
             }
             let interval: String =
                 entry.intervals[.timePerRelayout].map {
-                    " [\(NumberText.forReader($0.lower))–\(NumberText.forReader($0.upper))]"
+                    "<br><small>[\(NumberText.forReader($0.lower))–\(NumberText.forReader($0.upper))]</small>"
                 } ?? ""
             let slowest: String = entry.frameTimes.max().map(NumberText.forReader) ?? "–"
-            let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(SVG.escape(entry.scenario))</a>"
+            // A scenario may break after each slash, so the table fits the page.
+            let name = SVG.escape(entry.scenario).replacingOccurrences(of: "/", with: "/<wbr>")
+            let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(name)</a>"
             var cells: [String] = [
                 link, SVG.escape(entry.variant), shown(.timePerRelayout, NumberText.forReader) + interval,
             ]
@@ -190,7 +194,18 @@ public enum RunReportPage {
         chart.width = 1240
         chart.height = 340
         if let refresh = entries.first?.refreshRate {
-            chart.rules = [(1e9 / refresh, "frame budget (1/\(NumberText.forReader(refresh)) s)")]
+            // On a log axis a budget far above every frame would squeeze the frames into
+            // the bottom of the chart: it is drawn only when a frame comes within a
+            // tenth of it, and said in a note otherwise.
+            let budget = 1e9 / refresh
+            let slowest = entries.compactMap { $0.frameTimes.max() }.max() ?? 0
+            let label = "frame budget \(NumberText.forReader(budget)) ns (1/\(NumberText.forReader(refresh)) s)"
+            if slowest >= budget / 10 {
+                chart.rules = [(budget, label)]
+            } else {
+                chart.note =
+                    "\(label), above the chart: the slowest frame takes \(NumberText.percent(slowest, of: budget)) of it"
+            }
         }
         var start = 0
         while start < phases.count {

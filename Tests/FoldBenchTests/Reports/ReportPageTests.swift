@@ -1,10 +1,10 @@
 import Foundation
-import Reports
 import Support
 import Testing
 import Workloads
 
 @testable import Measurement
+@testable import Reports
 
 /// The run report page and what it is drawn from: frame times and timelines survive
 /// the JSON, and the page puts what needs attention first.
@@ -103,7 +103,7 @@ struct ReportPageTests {
         #expect(page.components(separatedBy: "class=\"chart\"").count - 1 == 4)
         #expect(!page.contains("data-marks=\"0\""))
         #expect(page.contains("flat, landscape") && page.contains("closing: moving to the outer display"))
-        #expect(page.contains("frame budget (1/120 s)"))
+        #expect(page.contains("frame budget 8,333,333 ns (1/120 s)"))
         #expect(!page.contains("<script"), "no script, nothing fetched")
 
         let calm = RunReportPage.html(baseline, baseline: baseline)
@@ -120,5 +120,67 @@ struct ReportPageTests {
         #expect(!page.contains("data-marks=\"0\""))
         #expect(!page.contains("Time over the reference"))
         #expect(page.contains("Time over the floor"))
+    }
+
+    /// The widest the summary table can be drawn, in px: per column the longest line a
+    /// cell cannot break (text between `<br>`s, a scenario's parts between `<wbr>`s and
+    /// hyphens), at 7.3 px a character of 13 px text (digits and lower case in
+    /// system-ui), plus the cell's 18 px of padding.
+    static func narrowestWidth(ofSummaryIn page: String) throws -> Double {
+        let table = try #require(page.firstMatch(of: #/<h2>Summary</h2>[\s\S]*?</table>/#)).output
+        var widths: [Int: Int] = [:]
+        for row in table.matches(of: #/<tr>([\s\S]*?)</tr>/#) {
+            for (column, cell) in row.output.1.matches(of: #/<t[hd][^>]*>([\s\S]*?)</t[hd]>/#).enumerated() {
+                let isHeader = row.output.1.hasPrefix("<th")
+                let text = String(cell.output.1)
+                let pieces = text.replacing(#/<br>|<wbr>/#, with: "\n").replacing(#/<[^>]+>/#, with: "")
+                    .split(whereSeparator: { "\n".contains($0) })
+                let longest =
+                    pieces.map { piece -> Int in
+                        // Headers and scenario names wrap at spaces and hyphens too.
+                        let words =
+                            isHeader || column == 0 ? piece.split(whereSeparator: { " -".contains($0) }) : [piece]
+                        return words.map(\.count).max() ?? 0
+                    }.max() ?? 0
+                widths[column] = max(widths[column] ?? 0, longest)
+            }
+        }
+        return widths.values.reduce(0.0) { $0 + Double($1) * 7.3 + 18 }
+    }
+
+    @Test("the summary table fits a 1,300 px window with every column (the page's 1,248 px of text)")
+    func summaryFits() throws {
+        var report = Self.report(fastInstructions: 13_686_000)
+        // The widest figures a run gives: a long scenario, seven-digit times, wide intervals.
+        for index in report.results.indices {
+            report.results[index].scenario = "posture-flutter/random-n200/galaxy-z-trifold"
+            report.results[index].estimatedCyclesPerRelayout = 12_345_678
+            report.results[index].ratioToReference = (0.0150, 0.00841, 0.0172)
+        }
+        report.results[0].samples = [1_234_567, 1_334_567, 1_134_567]
+        report.results[0].time = TimeSummary(samples: report.results[0].samples)
+        let page = RunReportPage.html(try Self.summary(report))
+        #expect(try Self.narrowestWidth(ofSummaryIn: page) <= 1_248)
+        #expect(page.contains(">posture-flutter/<wbr>random-n200/<wbr>galaxy-z-trifold<"))
+    }
+
+    @Test("the frame budget is drawn only where a frame comes within a tenth of it; else a note says where it is")
+    func budgetOffTheChart() throws {
+        var report = Self.report()
+        // Every frame far below the budget of 8,333,333 ns: the slowest 40 µs takes 0.5 %.
+        for index in report.results.indices {
+            report.results[index].frameTimes = [40_000, 30_000, 20_000, 10_000, 5_000]
+        }
+        let calm = RunReportPage.timelineChart(
+            scenario: "s", entries: report.results, phases: report.results[0].framePhases)
+        #expect(calm.contains("class=\"note\""))
+        #expect(
+            calm.contains("frame budget 8,333,333 ns (1/120 s), above the chart: the slowest frame takes 0.5 % of it"))
+        #expect(!calm.contains("stroke=\"#c00\" stroke-dasharray"))
+        report.results[0].frameTimes[2] = 900_000  // within a tenth of the budget
+        let close = RunReportPage.timelineChart(
+            scenario: "s", entries: report.results, phases: report.results[0].framePhases)
+        #expect(!close.contains("class=\"note\""))
+        #expect(close.contains("stroke=\"#c00\" stroke-dasharray"))
     }
 }
