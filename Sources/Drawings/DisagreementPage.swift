@@ -35,13 +35,26 @@ public enum DisagreementPage {
         let area = display.map { LayoutDrawing.union($0, context.bounds) } ?? context.bounds
         let scale = min(1, 600 / max(area.maxX, 1), 640 / max(area.maxY, 1))
         let from = expectedName == "reference" ? "the reference" : expectedName
+        // A pane shown in one drawing and hidden in the other is outlined, dashed, in the
+        // other where it is shown.
+        func shown(in resolution: Resolution, hiddenIn other: Resolution) -> [Int: Rect] {
+            var frames: [Int: Rect] = [:]
+            for index in differing where index < resolution.panes.count && index < other.panes.count {
+                if resolution.panes[index].visible, !other.panes[index].visible {
+                    frames[index] = resolution.panes[index].frame
+                }
+            }
+            return frames
+        }
         let reference = LayoutDrawing(
             tree: tree, context: context, resolution: expected, display: display,
-            options: .init(scale: scale, outlined: outlined, title: expectedName)
+            options: .init(
+                scale: scale, outlined: outlined, elsewhere: shown(in: got, hiddenIn: expected), title: expectedName)
         ).svg().text
         let variantDrawing = LayoutDrawing(
             tree: tree, context: context, resolution: got, display: display,
-            options: .init(scale: scale, outlined: outlined, title: variant)
+            options: .init(
+                scale: scale, outlined: outlined, elsewhere: shown(in: expected, hiddenIn: got), title: variant)
         ).svg().text
         let panes = LayoutDrawing.panes(of: tree)
         var html = """

@@ -27,6 +27,9 @@ public struct LayoutDrawing {
         public var scale: Double
         /// Panes drawn with a thick red outline: those that differ from another drawing.
         public var outlined: Set<Int>
+        /// Where an outlined pane hidden in this drawing is shown in the other one: its
+        /// outline goes there, dashed.
+        public var elsewhere: [Int: Rect]
         /// A line above the drawing.
         public var title: String?
         /// Hidden panes named beside the drawing at most; the rest are counted.
@@ -35,11 +38,12 @@ public struct LayoutDrawing {
         public var compact: Bool
 
         public init(
-            scale: Double = 1, outlined: Set<Int> = [], title: String? = nil, hiddenListed: Int = 40,
-            compact: Bool = false
+            scale: Double = 1, outlined: Set<Int> = [], elsewhere: [Int: Rect] = [:], title: String? = nil,
+            hiddenListed: Int = 40, compact: Bool = false
         ) {
             self.scale = scale
             self.outlined = outlined
+            self.elsewhere = elsewhere
             self.title = title
             self.hiddenListed = hiddenListed
             self.compact = compact
@@ -232,7 +236,7 @@ public struct LayoutDrawing {
         }
         for index in options.outlined.sorted() where index < panes.count {
             let layout = resolution.panes[index]
-            let frame = layout.visible ? layout.frame : context.bounds
+            let frame = layout.visible ? layout.frame : options.elsewhere[index] ?? context.bounds
             out += rect(
                 frame,
                 "class=\"differs\" data-pane=\"\(SVG.escape(panes[index].id))\" fill=\"none\" stroke=\"#e00000\" stroke-width=\"3\"\(layout.visible ? "" : " stroke-dasharray=\"2 4\"")"

@@ -117,7 +117,8 @@ public struct CompiledTree: Sendable {
             "the fast resolver addresses at most \(Int(AxisEntry.slotMask) * 8 / stride) panes")
         // Depth-first: number the panes as they are popped (primary, its subtree,
         // secondary, its subtree) and record each arrangement's pane and depth.
-        var sources = [tree.root]
+        // The arrangements themselves are not kept here (a copy of each would double the
+        // tree's memory while it is compiled); their plans are made in a second walk.
         var parentSlots = [PaneSlot(pane: 0)]
         var depths = [0]
         var parents = [0]
@@ -136,7 +137,6 @@ public struct CompiledTree: Sendable {
             }
             if let nested = pane.arrangement {
                 let nestedIndex = compiled.count
-                sources.append(nested)
                 parentSlots.append(slot)
                 depths.append(depths[owner] + 1)
                 parents.append(owner)
@@ -152,31 +152,53 @@ public struct CompiledTree: Sendable {
         // arrangements are mostly independent, and a block's panes (a subtree's,
         // contiguous in the depth-first numbering) are written close together, so a
         // large tree streams through the caches in about the order it is stored.
-        var storage = Array(sources.indices)
+        let count = compiled.count
+        var storage = Array(0..<count)
         if order == .levelOrder {
-            var heights = [Int](repeating: 0, count: sources.count)
-            for index in sources.indices.reversed() where index > 0 {
+            var heights = [Int](repeating: 0, count: count)
+            for index in (0..<count).reversed() where index > 0 {
                 heights[parents[index]] = max(heights[parents[index]], heights[index] + 1)
             }
-            var blockRoot = Array(sources.indices)
-            for index in sources.indices.dropFirst()
+            var blockRoot = Array(0..<count)
+            for index in (0..<count).dropFirst()
             where heights[index] / Self.blockHeight == heights[parents[index]] / Self.blockHeight {
                 blockRoot[index] = blockRoot[parents[index]]
             }
             storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
         }
-        var plans: [AxisPlan] = []
+        // Each arrangement's two plans, written straight to their places in storage
+        // order: a second walk in the same depth-first numbering as the first.
+        var position = [Int](repeating: 0, count: count)
+        for (place, index) in storage.enumerated() { position[index] = place }
+        let plans = [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+            var next = 1
+            func visit(_ arrangement: Arrangement, _ index: Int) {
+                let base = buffer.baseAddress! + 2 * position[index]
+                base.initialize(
+                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal))
+                (base + 1).initialize(
+                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical))
+                if let nested = arrangement.primary.arrangement {
+                    next += 1
+                    visit(nested, next - 1)
+                }
+                if let nested = arrangement.secondary.arrangement {
+                    next += 1
+                    visit(nested, next - 1)
+                }
+            }
+            visit(tree.root, 0)
+            precondition(next == count, "the second walk numbers the arrangements as the first")
+            initialized = 2 * count
+        }
         var leftToRight: [Step] = []
         var rightToLeft: [Step] = []
-        plans.reserveCapacity(2 * sources.count)
-        leftToRight.reserveCapacity(sources.count)
-        rightToLeft.reserveCapacity(sources.count)
+        leftToRight.reserveCapacity(count)
+        rightToLeft.reserveCapacity(count)
         for index in storage {
-            let source = sources[index]
             let parent = parentSlots[index]
-            let horizontal = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .horizontal)
-            let vertical = AxisPlan(primary: source.primary, secondary: source.secondary, axis: .vertical)
-            plans += [horizontal, vertical]
+            let horizontal = plans[2 * position[index]]
+            let vertical = plans[2 * position[index] + 1]
             func step(rightToLeft: Bool) -> Step {
                 Step(
                     parent: parent,

@@ -8,3 +8,11 @@ extension JSONObjectReader {
         return InputError(place: path.isEmpty ? field : "\(path).\(field)", rule: error.rule)
     }
 }
+
+extension JSONReader {
+    /// Re-raises a model rule at the path of the field it names (or of this value).
+    public func place(_ error: ModelError) -> InputError {
+        guard let field = error.field else { return failure(error.rule) }
+        return InputError(place: path.isEmpty ? field : "\(path).\(field)", rule: error.rule)
+    }
+}

@@ -44,8 +44,7 @@ public enum SceneDecoder {
     public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(InputError)
         -> Scene
     {
-        let (context, stated, root) = try decodeParts(document, limits: limits)
-        _ = consume document
+        let (context, stated, root) = try decodeParts(consume document, limits: limits)
         do {
             return Scene(context: context, tree: try ArrangementTree(root: root), stated: stated)
         } catch {
@@ -58,16 +57,29 @@ public enum SceneDecoder {
         }
     }
 
-    static func decodeParts(_ document: JSONValue, limits: InputLimits) throws(InputError) -> (
+    /// The context, what it states, and the tree. The document's JSON is let go as the
+    /// tree is built: the top object once its members are read, then each arrangement's
+    /// and each pane's object before what it holds is decoded, so a part decoded is
+    /// never held twice (as JSON and as the model) and the peak is about the larger of
+    /// the two, not their sum. Nothing else may hold the document (``decode(_:limits:)``
+    /// takes it consumed).
+    static func decodeParts(_ document: consuming JSONValue, limits: InputLimits) throws(InputError) -> (
         LayoutContext, StatedContext, Arrangement
     ) {
-        let top = try JSONReader(document).object(allowing: documentKeys)
-        let contextReader = try top.required("context")
-        let context = try decodeContext(contextReader)
-        let stated = try statedFields(contextReader)
-        let styles = try decodeStyleAliases(top.optional("styles"))
-        var state = TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
-        return (context, stated, try decodeArrangement(top.required("root"), depth: 1, state: &state))
+        let context: LayoutContext
+        let stated: StatedContext
+        var state: TreeState
+        let root: JSONReader
+        do {
+            let top = try JSONReader(consume document).object(allowing: documentKeys)
+            let contextReader = try top.required("context")
+            context = try decodeContext(contextReader)
+            stated = try statedFields(contextReader)
+            let styles = try decodeStyleAliases(top.optional("styles"))
+            state = TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
+            root = try top.required("root")
+        }
+        return (context, stated, try decodeArrangement(consume root, depth: 1, state: &state))
     }
 
     /// Which optional fields a context object gives (after ``decodeContext(_:)`` read it).
@@ -219,8 +231,9 @@ public enum SceneDecoder {
 
     }
 
-    static func decodeArrangement(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(InputError)
-        -> Arrangement
+    /// An arrangement, its object let go before its panes are decoded (``decodeParts``).
+    static func decodeArrangement(_ reader: consuming JSONReader, depth: Int, state: inout TreeState)
+        throws(InputError) -> Arrangement
     {
         guard depth <= ArrangementTree.maximumDepth else {
             throw reader.failure("nesting is deeper than \(ArrangementTree.maximumDepth) arrangements")
@@ -231,13 +244,25 @@ public enum SceneDecoder {
                 "more than \(state.maximumArrangements) arrangements, the limit (raise it with \(InputLimits.arrangementsFlag) N)"
             )
         }
-        let object = try reader.object(allowing: arrangementKeys)
-        let style =
-            try object.optional("style").map { (reader) throws(InputError) in
-                try decodeStyle(reader, aliases: state.styles)
-            } ?? .automatic
-        let primary = try decodePane(object.required("primary"), depth: depth, state: &state)
-        let secondary = try decodePane(object.required("secondary"), depth: depth, state: &state)
+        let style: ArrangementStyle
+        let primaryReader: JSONReader
+        let secondaryReader: JSONReader?
+        do {
+            let object = try reader.object(allowing: arrangementKeys)
+            style =
+                try object.optional("style").map { (reader) throws(InputError) in
+                    try decodeStyle(reader, aliases: state.styles)
+                } ?? .automatic
+            primaryReader = try object.required("primary")
+            secondaryReader = object.optional("secondary")
+        }
+        let here = reader.withoutValue()
+        _ = consume reader
+        let primary = try decodePane(consume primaryReader, depth: depth, state: &state)
+        guard let secondaryReader = consume secondaryReader else {
+            throw InputError(place: here.childPath("secondary"), rule: "missing")
+        }
+        let secondary = try decodePane(consume secondaryReader, depth: depth, state: &state)
         return Arrangement(style: style, primary: primary, secondary: secondary)
     }
 
@@ -246,29 +271,46 @@ public enum SceneDecoder {
         "overlayEdge", "arrangement",
     ]
 
-    static func decodePane(_ reader: JSONReader, depth: Int, state: inout TreeState) throws(InputError) -> Pane {
-        let object = try reader.object(allowing: paneKeys)
-        let idReader = try object.required("id")
-        let id = try idReader.string()
-        func number(_ key: String) throws(InputError) -> Double? { try object.optional(key)?.number() }
-        let split = try decodeSplit(object)
-        let overlayEdge = try decodeOverlayEdges(object.optional("overlayEdge"))
-        var content = PaneContent.view
-        if let nested = object.optional("arrangement") {
-            content = .arrangement(try decodeArrangement(nested, depth: depth + 1, state: &state))
+    /// A pane, its object let go before the arrangement it holds is decoded
+    /// (``decodeParts``); its numbers are checked after that arrangement, as before.
+    static func decodePane(_ reader: consuming JSONReader, depth: Int, state: inout TreeState) throws(InputError)
+        -> Pane
+    {
+        let id: String
+        let split: SplitPreferences
+        let overlayEdge: OverlayEdges
+        let nested: JSONReader?
+        // layoutPriority, minWidth, minHeight, idealWidth, idealHeight: scalars, kept.
+        let numbers: [JSONReader?]
+        do {
+            let object = try reader.object(allowing: paneKeys)
+            id = try object.required("id").string()
+            split = try decodeSplit(object)
+            overlayEdge = try decodeOverlayEdges(object.optional("overlayEdge"))
+            nested = object.optional("arrangement")
+            numbers = ["layoutPriority", "minWidth", "minHeight", "idealWidth", "idealHeight"].map {
+                object.optional($0)
+            }
         }
-        let layoutPriority = try number("layoutPriority") ?? 0
-        let minWidth = try number("minWidth") ?? 0
-        let minHeight = try number("minHeight") ?? 0
-        let idealWidth = try number("idealWidth")
-        let idealHeight = try number("idealHeight")
+        let here = reader.withoutValue()
+        _ = consume reader
+        var content = PaneContent.view
+        if let nested = consume nested {
+            content = .arrangement(try decodeArrangement(consume nested, depth: depth + 1, state: &state))
+        }
+        func number(_ index: Int) throws(InputError) -> Double? { try numbers[index]?.number() }
+        let layoutPriority = try number(0) ?? 0
+        let minWidth = try number(1) ?? 0
+        let minHeight = try number(2) ?? 0
+        let idealWidth = try number(3)
+        let idealHeight = try number(4)
         do {
             return try Pane(
                 id: id, layoutPriority: layoutPriority, minWidth: minWidth, minHeight: minHeight,
                 idealWidth: idealWidth,
                 idealHeight: idealHeight, split: split, overlayEdge: overlayEdge, content: content)
         } catch {
-            throw object.place(error)
+            throw here.place(error)
         }
     }
 

@@ -30,6 +30,10 @@ public struct JSONReader {
         self.location = location
     }
 
+    /// A reader at the same place holding no value: a decoder keeps it for messages
+    /// while it lets a big value go.
+    public func withoutValue() -> JSONReader { JSONReader(.null, location: location) }
+
     /// The reader of a member of this object.
     public func member(_ key: String, _ value: JSONValue) -> JSONReader {
         JSONReader(value, location: JSONPath(parent: location, key: key))

@@ -56,7 +56,9 @@ struct RunCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test("a variant that disagrees with the reference fails the run: exit 1, the frame named, nothing written")
+    @Test(
+        "a variant that disagrees with the reference fails the run: exit 1, the frame named, no report, the layouts drawn"
+    )
     func refusedVariant() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -70,7 +72,22 @@ struct RunCommandTests {
                 "variant incremental-forgets-hidden-pane differs from the reference at frame 2 (the first pass, after frame 1:"
             ), "\(result.err)")
         #expect(result.err.contains("pane v173: visible false vs true"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        // No report; the page of the two layouts at frame 2, the pane the variant hid
+        // outlined in both drawings (where the reference shows it).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["disagreement.html"])
+        let page = directory.appendingPathComponent("disagreement.html").path
+        #expect(result.err.contains("the two layouts side by side, the differing panes outlined: \(page)"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("fold-cycle/random-n200/hinged-duo, frame 2 (the first pass, after frame 1:"))
+        let outlined = html.matches(
+            of:
+                #/<rect x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)" class="differs" data-pane="([^"]*)" fill="none" stroke="#e00000" stroke-width="3"( stroke-dasharray="2 4")?/#
+        )
+        let v173 = outlined.filter { $0.output.5 == "v173" }
+        #expect(v173.count == 2)
+        // The same place in both drawings (the reference's frame), dashed in the variant's, where it is hidden.
+        #expect(Set(v173.map { "\($0.output.1) \($0.output.2) \($0.output.3) \($0.output.4)" }).count == 1)
+        #expect(v173.map { $0.output.6 != nil } == [false, true])
     }
 
     @Test("list takes no argument")
