@@ -30,10 +30,18 @@ else
     .build/release/foldbench trend "$work/history.csv" --out "$work/trend" >/dev/null 2>&1
 fi
 
+# render PAGE SCREENSHOT HEIGHT: the DOM Chromium built into $work/dom.html, its
+# console into $work/console.log, and a screenshot.
+render() {
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --enable-logging=stderr --v=0 \
+        --dump-dom "file://$(realpath "$1")" >"$work/dom.html" 2>"$work/console.log"
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1320,"$3" \
+        --screenshot="$2" "file://$(realpath "$1")" >/dev/null 2>&1
+}
+
 check() {  # PAGE SCREENSHOT HEIGHT
     local page=$1 shot=$2 height=$3 dom="$work/dom.html" log="$work/console.log"
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --enable-logging=stderr --v=0 \
-        --dump-dom "file://$(realpath "$page")" >"$dom" 2>"$log"
+    render "$page" "$shot" "$height"
     local charts empty console
     charts=$(grep -o 'class="chart"' "$dom" | wc -l || true)
     empty=$(grep -o 'data-marks="0"' "$dom" | wc -l || true)
@@ -45,16 +53,13 @@ check() {  # PAGE SCREENSHOT HEIGHT
     else
         echo "ok     $page: $charts charts, each with data; no console message"
     fi
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1320,"$height" \
-        --screenshot="$shot" "file://$(realpath "$page")" >/dev/null 2>&1
     echo "       screenshot: $shot"
 }
 # check_drawing PAGE SCREENSHOT BOXES OUTLINED: the page's pane boxes and red outlines,
 # counted in the DOM Chromium built, against what the resolution says they must be.
 check_drawing() {
     local page=$1 shot=$2 boxes=$3 outlined=$4 dom="$work/dom.html" log="$work/console.log"
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --enable-logging=stderr --v=0 \
-        --dump-dom "file://$(realpath "$page")" >"$dom" 2>"$log"
+    render "$page" "$shot" 1000
     local found differs console
     found=$(grep -o 'class="box"' "$dom" | wc -l || true)
     differs=$(grep -o 'class="differs" data-pane' "$dom" | wc -l || true)
@@ -66,8 +71,6 @@ check_drawing() {
     else
         echo "ok     $page: $found pane boxes, $differs outlined, as the resolution says; no console message"
     fi
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1320,1000 \
-        --screenshot="$shot" "file://$(realpath "$page")" >/dev/null 2>&1
     echo "       screenshot: $shot"
 }
 visible_panes() { grep -c '"visible": true' "$1" || true; }  # in a resolution as 'resolve' prints it

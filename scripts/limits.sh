@@ -31,6 +31,9 @@ mkdir -p "$work"
 # one more arrangement (ids prefixed apart), one over the limit.
 "$foldbench" scene balanced-d20 --bounds 2000x1600 >"$work/balanced-d20.json"
 "$foldbench" scene balanced-d20 >"$work/balanced-d20-fold.json"
+# The same with short ids and no preferences at all: the least JSON per arrangement.
+sed 's/, "split": {"horizontal": {"ratio": {"ideal": 0.4}}, "vertical": {"ratio": {"ideal": 0.4}}}//g' \
+    "$work/balanced-d20-fold.json" >"$work/balanced-d20-bare.json"
 root() { sed -e 's/^.*"root"://' -e 's/}$//' "$1"; }
 {
     printf '{"context":{"bounds":{"x":0,"y":0,"width":2000,"height":1600}},"root":{"primary":{"id":"top-p","arrangement":'
@@ -110,6 +113,9 @@ try() {
 if [ -z "${LIMITS_SKIP_D20:-}" ]; then
     try resolve-1048575-arrangements 0 10 1024 "$foldbench" resolve "$work/balanced-d20.json"
     try resolve-1048575-with-fold 0 10 1024 "$foldbench" resolve "$work/balanced-d20-fold.json"
+    # fast compiles its tables from the tree, both in memory at once.
+    try resolve-1048575-fold-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-fold.json" --variant fast
+    try resolve-1048575-bare-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-bare.json" --variant fast
 fi
 try resolve-2097151-arrangements 2 60 2048 "$foldbench" resolve "$work/balanced-d21.json"
 try resolve-1GiB-file 2 60 2048 "$foldbench" resolve "$work/one-gigabyte.json"

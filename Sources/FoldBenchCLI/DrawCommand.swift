@@ -1,5 +1,6 @@
 import ArrangementModel
 import Drawings
+import Reports
 import SceneFormat
 import Support
 import Variants
@@ -99,15 +100,7 @@ enum DrawCommand: Command {
         do { scenario = try Scenario(name) } catch { throw UsageError(error.description, command: spec) }
         let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? 600
         let index = try arguments.integer(frame, in: 0...(frames - 1), command: spec) ?? 0
-        var direction = LayoutDirection.leftToRight
-        if let text = arguments.value(.layoutDirection) {
-            guard let parsed = LayoutDirection(name: text) else {
-                throw UsageError(
-                    "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(text)'",
-                    command: spec)
-            }
-            direction = parsed
-        }
+        let direction = try arguments.layoutDirection(command: spec) ?? .leftToRight
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.value(.deviceFile).map { [$0] } ?? [], motionFiles: arguments.all(.motionFiles))
         let workload: Workload
@@ -118,10 +111,7 @@ enum DrawCommand: Command {
         }
         let phase = workload.phases()[index]
         let context = workload.contexts[index]
-        let angles = workload.motion.state(
-            atFrame: index, refreshRate: workload.refreshRate, hinges: workload.device.hinges.count
-        ).angles
-        let hinge = angles.map { NumberText.forReader($0.rounded()) + "°" }.joined(separator: ", ")
+        let hinge = Filmstrip.hingeText(workload, atFrame: index)
         return Picture(
             tree: workload.tree, context: context,
             display: workload.device.displayRect(around: context.bounds, orientation: phase.orientation),

@@ -1,3 +1,4 @@
+import ArrangementModel
 import Measurement
 import Reports
 import SceneFormat
@@ -183,6 +184,17 @@ extension ParsedArguments {
             }
             return (parts[0], parts[1])
         }
+    }
+
+    /// `--layout-direction`, or `nil` when not given.
+    func layoutDirection(command: CommandSpec) throws(UsageError) -> LayoutDirection? {
+        guard let text = value(.layoutDirection) else { return nil }
+        guard let parsed = LayoutDirection(name: text) else {
+            throw UsageError(
+                "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(text)'",
+                command: command)
+        }
+        return parsed
     }
 
     func number(_ option: CommandSpec.Option, in range: ClosedRange<Double>, command: CommandSpec) throws(UsageError)

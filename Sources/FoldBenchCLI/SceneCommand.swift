@@ -28,15 +28,7 @@ enum SceneCommand: Command {
         } catch {
             throw UsageError(error.description, command: spec)
         }
-        var direction = scene.context.layoutDirection
-        if let text = arguments.value(.layoutDirection) {
-            guard let parsed = LayoutDirection(name: text) else {
-                throw UsageError(
-                    "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(text)'",
-                    command: spec)
-            }
-            direction = parsed
-        }
+        let direction = try arguments.layoutDirection(command: spec) ?? scene.context.layoutDirection
         if let text = arguments.value(bounds) {
             guard arguments.value(.device) == nil, arguments.value(.deviceFile) == nil else {
                 throw UsageError(

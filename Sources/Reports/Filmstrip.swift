@@ -56,10 +56,7 @@ public struct Filmstrip: Sendable {
         return Filmstrip(
             frames: chosen.map { frame in
                 let context = workload.contexts[frame]
-                let angles = workload.motion.state(
-                    atFrame: frame, refreshRate: refreshRate, hinges: workload.device.hinges.count
-                ).angles
-                let hinge = angles.map { NumberText.forReader($0.rounded()) + "°" }.joined(separator: ", ")
+                let hinge = hingeText(workload, atFrame: frame)
                 let drawing = LayoutDrawing(
                     tree: workload.tree, context: context,
                     resolution: resolver.resolve(workload.tree, in: context),
@@ -71,6 +68,12 @@ public struct Filmstrip: Sendable {
                     caption: "frame \(frame) · hinge \(hinge) · \(RunReportPage.label(phases[frame]))",
                     svg: drawing.svg().text)
             })
+    }
+
+    /// The hinges' angles at `frame` as the motion gives them, in whole degrees ("174°, 90°").
+    public static func hingeText(_ workload: Workload, atFrame frame: Int) -> String {
+        workload.motion.state(atFrame: frame, refreshRate: workload.refreshRate, hinges: workload.device.hinges.count)
+            .angles.map { NumberText.forReader($0.rounded()) + "°" }.joined(separator: ", ")
     }
 
     /// The longest timeline a filmstrip is drawn for.

@@ -35,14 +35,7 @@ struct RunPlan {
         options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
         options.refreshRate =
             try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? options.refreshRate
-        if let direction = arguments.value(.layoutDirection) {
-            guard let parsed = LayoutDirection(name: direction) else {
-                throw UsageError(
-                    "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(direction)'",
-                    command: spec)
-            }
-            options.direction = parsed
-        }
+        options.direction = try arguments.layoutDirection(command: spec) ?? options.direction
         options.countInstructions = arguments.flag(.instructions)
         if options.countInstructions, InstructionCounter.valgrindPath() == nil {
             throw CommandFailure(
