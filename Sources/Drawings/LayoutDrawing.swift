@@ -147,12 +147,14 @@ public struct LayoutDrawing {
             out +=
                 "<text x=\"\(NumberText.coordinate(margin))\" y=\"14\" font-size=\"13\" font-weight=\"bold\">\(SVG.escape(title))</text>\n"
         }
+        // A tooltip belongs to its element's group; a title directly under the root
+        // would name the document instead.
         if let display {
-            out += rect(display, "class=\"display\" fill=\"#3a3a3c\" rx=\"\(length(6))\"")
-            out += "<title>display \(Self.describe(display))</title>\n"
+            out += "<g>" + rect(display, "class=\"display\" fill=\"#3a3a3c\" rx=\"\(length(6))\"")
+            out += "<title>display \(Self.describe(display))</title></g>\n"
         }
-        out += rect(context.bounds, "class=\"safe-area\" fill=\"#ffffff\" stroke=\"#8e8e93\"")
-        out += "<title>safe area (the context's bounds) \(Self.describe(context.bounds))</title>\n"
+        out += "<g>" + rect(context.bounds, "class=\"safe-area\" fill=\"#ffffff\" stroke=\"#8e8e93\"")
+        out += "<title>safe area (the context's bounds) \(Self.describe(context.bounds))</title></g>\n"
 
         var dropped = 0
         var visible = 0
@@ -230,8 +232,9 @@ public struct LayoutDrawing {
                     """
             } else {
                 out +=
-                    rect(region, "class=\"region band\" fill=\"#D55E00\" fill-opacity=\"0.35\" stroke=\"#D55E00\"")
-                out += "<title>hinge band \(Self.describe(region))</title>\n"
+                    "<g>"
+                    + rect(region, "class=\"region band\" fill=\"#D55E00\" fill-opacity=\"0.35\" stroke=\"#D55E00\"")
+                out += "<title>hinge band \(Self.describe(region))</title></g>\n"
             }
         }
         for index in options.outlined.sorted() where index < panes.count {

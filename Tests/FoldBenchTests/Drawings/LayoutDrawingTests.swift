@@ -38,6 +38,8 @@ struct DrawnBoxes {
     var outlined: [String] = []
     var labels: [String] = []
     var caption = ""
+    /// The safe area's rect as drawn, in px.
+    var safeArea: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 0, 0)
 
     /// Reads the drawing's elements by their tags and attributes (each element as the
     /// drawing writes it: attributes in double quotes, text without markup), after
@@ -56,8 +58,10 @@ struct DrawnBoxes {
         }
         let safeTag = try #require(svg.firstMatch(of: #/<rect [^>]*class="safe-area"[^>]*>/#))
         let safe = attributes(safeTag.output[...])
-        let originX = (Double(safe["x"] ?? "") ?? .nan) - bounds.x * scale
-        let originY = (Double(safe["y"] ?? "") ?? .nan) - bounds.y * scale
+        func number(_ name: String) -> Double { Double(safe[name] ?? "") ?? .nan }
+        safeArea = (number("x"), number("y"), number("width"), number("height"))
+        let originX = safeArea.x - bounds.x * scale
+        let originY = safeArea.y - bounds.y * scale
         for match in svg.matches(
             of: #/<g class="pane [^"]*" data-pane="([^"]*)">(<rect [^>]*>)*?(<rect [^>]*class="box"[^>]*>)/#)
         {
@@ -117,6 +121,36 @@ struct LayoutDrawingTests {
             #expect(
                 drawn.caption.hasPrefix(
                     "\(visible.count) of \(scene.tree.paneCount) panes shown, \(hidden.count) hidden"))
+        }
+    }
+
+    @Test("the safe area sits inside its display where the device puts it, 8 px in, under the title")
+    func placement() throws {
+        // frog-atlas on the Galaxy Z Fold7 shut: the outer display with its insets.
+        var scene = try Self.scene("frog-atlas")
+        let device = try DeviceProfile.shipped("galaxy-z-fold7")
+        scene.context = device.context(posture: .closed, orientation: .portrait)
+        let display = try #require(device.displayRect(around: scene.context.bounds, orientation: .portrait))
+        #expect(scene.context.bounds.x > 0 || scene.context.bounds.y > 0, "the safe area is inset")
+        let resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        for scale in [1.0, 0.5] {
+            let svg = LayoutDrawing(
+                tree: scene.tree, context: scene.context, resolution: resolution, display: display,
+                options: .init(scale: scale, title: "t")
+            ).svg().text
+            let drawn = try DrawnBoxes(svg: svg, bounds: scene.context.bounds, scale: scale)
+            let bounds = scene.context.bounds
+            // 8 px of margin, 20 px of title, then the display from its corner.
+            for (got, want) in [
+                (drawn.safeArea.x, 8 + bounds.x * scale), (drawn.safeArea.y, 28 + bounds.y * scale),
+                (drawn.safeArea.width, bounds.width * scale), (drawn.safeArea.height, bounds.height * scale),
+            ] {
+                #expect(abs(got - want) < 0.006, "\(got) vs \(want) at scale \(scale)")
+            }
+            let displayTag = try #require(
+                svg.firstMatch(of: #/<rect x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)" class="display"/#))
+            #expect(displayTag.output.1 == "8" && displayTag.output.2 == "28")
+            #expect(Double(displayTag.output.3) == display.width * scale)
         }
     }
 
