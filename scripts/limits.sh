@@ -31,6 +31,9 @@ mkdir -p "$work"
 # one more arrangement (ids prefixed apart), one over the limit.
 "$foldbench" scene balanced-d20 --bounds 2000x1600 >"$work/balanced-d20.json"
 "$foldbench" scene balanced-d20 >"$work/balanced-d20-fold.json"
+# A random tree of a million arrangements (overlays, preferences, regions: the most
+# JSON per arrangement, 445 MB), over the default value limit, raised for it.
+"$foldbench" scene random-n1000000 >"$work/random-n1000000.json"
 # The same with short ids and no preferences at all: the least JSON per arrangement.
 sed 's/, "split": {"horizontal": {"ratio": {"ideal": 0.4}}, "vertical": {"ratio": {"ideal": 0.4}}}//g' \
     "$work/balanced-d20-fold.json" >"$work/balanced-d20-bare.json"
@@ -116,6 +119,8 @@ if [ -z "${LIMITS_SKIP_D20:-}" ]; then
     # fast compiles its tables from the tree, both in memory at once.
     try resolve-1048575-fold-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-fold.json" --variant fast
     try resolve-1048575-bare-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-bare.json" --variant fast
+    try resolve-random-1000000-fast 0 60 1024 "$foldbench" resolve "$work/random-n1000000.json" --variant fast \
+        --max-json-values 40000000
 fi
 try resolve-2097151-arrangements 2 60 2048 "$foldbench" resolve "$work/balanced-d21.json"
 try resolve-1GiB-file 2 60 2048 "$foldbench" resolve "$work/one-gigabyte.json"

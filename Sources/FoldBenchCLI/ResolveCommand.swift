@@ -77,17 +77,26 @@ enum ResolveCommand: Command {
         )
     }
 
-    /// Reads and decodes a scene file, naming the file in any failure.
-    /// The file's bytes are let go once parsed, and the document once the tree is
-    /// decoded, so that a big scene never holds two of the three at once.
+    /// Reads and decodes a scene file, naming the file in any failure. A valid scene is
+    /// decoded as it is parsed, so it is never held as a document; anything else is
+    /// decoded again from the document, its bytes let go once parsed, for the message.
     static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
         let limits = Limits.current
-        let document = try parse(readFile(path), file: path, limits: limits)
+        var bytes = try readFile(path)
+        if let scene = SceneDecoder.decodeWhileParsing(bytes, limits: limits) { return scene }
+        let document = try parse(take(&bytes), file: path, limits: limits)
         do {
             return try SceneDecoder.decode(consume document, limits: limits)
         } catch {
             throw .badInput(file: path, error)
         }
+    }
+
+    /// The bytes, leaving an empty array behind, so that the caller's copy is gone.
+    static func take(_ bytes: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
     }
 
     static func parse(_ bytes: consuming [UInt8], file: String, limits: InputLimits) throws(CommandFailure)

@@ -30,9 +30,63 @@ public struct StatedContext: OptionSet, Equatable, Sendable {
 /// Reads scene files strictly: every rule of contract §5 becomes a ``InputError``
 /// naming the JSON path and the rule. Never traps.
 public enum SceneDecoder {
-    /// Decodes a scene from the bytes of a file.
+    /// Decodes a scene from the bytes of a file: first as it is parsed
+    /// (``decodeWhileParsing(_:limits:)``, which holds no document), and when that
+    /// declines, from the whole document, which names the place and the rule.
     public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> Scene {
-        try decode(JSONReader.document(bytes, limits: limits), limits: limits)
+        if let scene = decodeWhileParsing(bytes, limits: limits) { return scene }
+        return try decode(JSONReader.document(bytes, limits: limits), limits: limits)
+    }
+
+    /// The scene decoded while its bytes are parsed: each arrangement becomes the model
+    /// as soon as its object is read, and the document keeps a number in its place, so
+    /// a big scene is never held as a document (the peak is about the bytes and the
+    /// tree). `nil` on anything but a valid scene, or one this pass cannot take (style
+    /// aliases given after the tree that uses them): the caller decodes the document
+    /// then, for the same scene or the exact message. Its checks are the document
+    /// decoder's own, run on each arrangement's object, so it accepts no scene the
+    /// document decoder refuses.
+    public static func decodeWhileParsing(_ bytes: [UInt8], limits: InputLimits = .standard) -> Scene? {
+        final class Conversion {
+            var state: TreeState
+            var next = 0
+            init(_ limits: InputLimits) {
+                state = TreeState(styles: [:], maximumArrangements: limits.maximumArrangements, converted: [:])
+            }
+        }
+        let conversion = Conversion(limits)
+        let declined = JSONSyntaxError(line: 0, column: 0, message: "declined")
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(
+                bytes, maximumValues: limits.maximumJSONValues, watching: ["root", "arrangement", "styles"]
+            ) { (key, nesting, value) throws(JSONSyntaxError) -> JSONValue in
+                // A valid scene has the root in the document (nesting 1), each nested
+                // arrangement in a pane of an arrangement: 2 levels of JSON a level.
+                if key == "styles" {
+                    guard nesting == 1, let aliases = try? decodeStyleAliases(JSONReader(value)) else { throw declined }
+                    conversion.state.styles = aliases
+                    return value
+                }
+                guard case .object = value, nesting % 2 == 1, (key == "root") == (nesting == 1) else { throw declined }
+                do {
+                    let arrangement = try decodeArrangement(
+                        JSONReader(value), depth: (nesting + 1) / 2, state: &conversion.state)
+                    conversion.next += 1
+                    conversion.state.converted![conversion.next] = arrangement
+                    return .number(Double(conversion.next))
+                } catch {
+                    throw declined
+                }
+            }
+        } catch {
+            return nil
+        }
+        // Every arrangement decoded while parsing is in the tree, once (each is taken once).
+        guard let scene = try? decode(consume document, limits: limits, state: conversion.state),
+            scene.tree.arrangementCount == conversion.next
+        else { return nil }
+        return scene
     }
 
     /// Decodes a scene from text.
@@ -44,7 +98,15 @@ public enum SceneDecoder {
     public static func decode(_ document: consuming JSONValue, limits: InputLimits = .standard) throws(InputError)
         -> Scene
     {
-        let (context, stated, root) = try decodeParts(consume document, limits: limits)
+        try decode(consume document, limits: limits, state: nil)
+    }
+
+    /// The document's scene; `state` holds the arrangements already decoded while it
+    /// was parsed, which the document names by number.
+    static func decode(_ document: consuming JSONValue, limits: InputLimits, state: TreeState?) throws(InputError)
+        -> Scene
+    {
+        let (context, stated, root) = try decodeParts(consume document, limits: limits, state: state)
         do {
             return Scene(context: context, tree: try ArrangementTree(root: root), stated: stated)
         } catch {
@@ -63,9 +125,9 @@ public enum SceneDecoder {
     /// never held twice (as JSON and as the model) and the peak is about the larger of
     /// the two, not their sum. Nothing else may hold the document (``decode(_:limits:)``
     /// takes it consumed).
-    static func decodeParts(_ document: consuming JSONValue, limits: InputLimits) throws(InputError) -> (
-        LayoutContext, StatedContext, Arrangement
-    ) {
+    static func decodeParts(_ document: consuming JSONValue, limits: InputLimits, state decoded: TreeState? = nil)
+        throws(InputError) -> (LayoutContext, StatedContext, Arrangement)
+    {
         let context: LayoutContext
         let stated: StatedContext
         var state: TreeState
@@ -76,7 +138,9 @@ public enum SceneDecoder {
             context = try decodeContext(contextReader)
             stated = try statedFields(contextReader)
             let styles = try decodeStyleAliases(top.optional("styles"))
-            state = TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
+            state = decoded ?? TreeState(styles: styles, maximumArrangements: limits.maximumArrangements)
+            // The aliases the tree was decoded with are the ones given (checked above).
+            if decoded != nil, styles != state.styles { throw top.failure("the style aliases changed") }
             root = try top.required("root")
         }
         return (context, stated, try decodeArrangement(consume root, depth: 1, state: &state))
@@ -225,16 +289,34 @@ public enum SceneDecoder {
     // MARK: Tree
 
     struct TreeState {
-        let styles: [String: ArrangementStyle]
+        var styles: [String: ArrangementStyle]
         let maximumArrangements: Int
         var arrangements = 0
+        /// Arrangements decoded while parsing (``decodeWhileParsing(_:limits:)``), by the
+        /// number the document holds in their place; each is taken once. `nil` when the
+        /// whole document is decoded.
+        var converted: [Int: Arrangement]? = nil
 
+        init(
+            styles: [String: ArrangementStyle], maximumArrangements: Int, converted: [Int: Arrangement]? = nil
+        ) {
+            self.styles = styles
+            self.maximumArrangements = maximumArrangements
+            self.converted = converted
+        }
     }
 
     /// An arrangement, its object let go before its panes are decoded (``decodeParts``).
     static func decodeArrangement(_ reader: consuming JSONReader, depth: Int, state: inout TreeState)
         throws(InputError) -> Arrangement
     {
+        if state.converted != nil, case .number(let number) = reader.value {
+            // Decoded while parsing, and counted then.
+            guard let arrangement = state.converted?.removeValue(forKey: Int(number)) else {
+                throw reader.failure("expected an object, found a number")
+            }
+            return arrangement
+        }
         guard depth <= ArrangementTree.maximumDepth else {
             throw reader.failure("nesting is deeper than \(ArrangementTree.maximumDepth) arrangements")
         }

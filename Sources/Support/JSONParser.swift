@@ -7,6 +7,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var isLimit = false
 
     public var description: String { "line \(line), column \(column): \(message)" }
+
+    public init(line: Int, column: Int, message: String, isLimit: Bool = false) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.isLimit = isLimit
+    }
 }
 
 /// A strict RFC 8259 reader: no comments, no trailing commas, no duplicate keys,
@@ -16,8 +23,17 @@ public struct JSONParser {
     /// Deep enough for a scene nested 256 arrangements deep and well beyond.
     public static let maximumNesting = 1200
 
+    /// Called with each member of `watchedKeys` as soon as its value is parsed, and the
+    /// nesting of the object that holds it (1 for the document's own members); what it
+    /// returns is kept in the value's place. A decoder turns a subtree into its model
+    /// there, so the document never holds what is already decoded; it fails by throwing.
+    public typealias MemberHook = (_ key: String, _ nesting: Int, _ value: JSONValue) throws(JSONSyntaxError) ->
+        JSONValue
+
     private let bytes: [UInt8]
     private var index = 0
+    private var hook: MemberHook?
+    private var watchedKeys: Set<String> = []
     private var depth = 0
     /// Values read so far, against ``maximumValues``: the document costs at most
     /// about 64 bytes a value, so the count bounds its memory.
@@ -30,6 +46,21 @@ public struct JSONParser {
         _ bytes: [UInt8], maximumValues: Int = InputLimits.standard.maximumJSONValues
     ) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maximumValues: maximumValues)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the document") }
+        return value
+    }
+
+    /// Parses a document, handing the members named `watchedKeys` to `hook` as they
+    /// are read (``MemberHook``).
+    public static func parse(
+        _ bytes: [UInt8], maximumValues: Int, watching watchedKeys: Set<String>, hook: @escaping MemberHook
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumValues: maximumValues)
+        parser.hook = hook
+        parser.watchedKeys = watchedKeys
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -140,7 +171,12 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
-            entries.append((key, try parseValue()))
+            let value = try parseValue()
+            if let hook, watchedKeys.contains(key) {
+                entries.append((key, try hook(key, depth, value)))
+            } else {
+                entries.append((key, value))
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
