@@ -1,16 +1,25 @@
 // libFuzzer target: raw bytes into the scene decoder. It must accept or reject,
-// never trap; an accepted scene must resolve identically with every variant and
+// never trap; what it decodes while parsing must be what it decodes from the whole
+// document; an accepted scene must resolve identically with every variant and
 // survive a round trip through the encoder.
 import ArrangementModel
 import FuzzDriver
 import ReferenceResolver
 import SceneFormat
+import Support
 import Variants
 
 @main
 enum SceneDecoderFuzz {
     static func main() {
         runFuzzer { bytes in
+            // Decoded while parsed, a scene must be the document's; and the document
+            // must accept whatever is decoded while parsed.
+            let parsed = SceneDecoder.decodeWhileParsing(bytes)
+            let document = try? SceneDecoder.decode(JSONReader.document(bytes))
+            if let parsed, parsed != document {
+                fatalError("decoded while parsed, the scene differs from the document's (or it refuses)")
+            }
             guard let scene = try? SceneDecoder.decode(bytes) else { return }
             let encoded = SceneEncoder.encode(scene)
             guard let again = try? SceneDecoder.decode(encoded), again == scene else {
