@@ -30,9 +30,9 @@ enum SceneCommand: Command {
         }
         let direction = try arguments.layoutDirection(command: spec) ?? scene.context.layoutDirection
         if let text = arguments.value(bounds) {
-            guard arguments.value(.device) == nil, arguments.value(.deviceFile) == nil else {
-                throw UsageError(
-                    "\(bounds.name) and \(CommandSpec.Option.device.name) exclude each other", command: spec)
+            for option in [CommandSpec.Option.device, .deviceFile, .posture, .orientation]
+            where arguments.value(option) != nil {
+                throw UsageError("\(bounds.name) and \(option.name) exclude each other", command: spec)
             }
             let sides = text.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
             guard sides.count == 2, let width = sides[0], let height = sides[1], width >= 0, height >= 0,

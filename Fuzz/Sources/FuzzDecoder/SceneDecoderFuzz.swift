@@ -22,7 +22,10 @@ enum SceneDecoderFuzz {
             }
             guard let scene = try? SceneDecoder.decode(bytes) else { return }
             let encoded = SceneEncoder.encode(scene)
-            guard let again = try? SceneDecoder.decode(encoded), again == scene else {
+            // The encoder states every field of the context, so compare what is stated, not which.
+            guard let again = try? SceneDecoder.decode(encoded), again.tree == scene.tree,
+                again.context == scene.context
+            else {
                 fatalError("an accepted scene does not survive its own encoding:\n\(encoded)")
             }
             guard scene.tree.arrangementCount <= 4096 else { return }

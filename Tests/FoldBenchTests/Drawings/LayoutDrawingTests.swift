@@ -342,6 +342,29 @@ struct LayoutDrawingTests {
         }
     }
 
+    @Test("foldbench draw: a scenario's frame titled with its hinge and posture; usage errors exit 2 naming the rule")
+    func drawCommand() throws {
+        let run = runFoldBench(["draw", "--scenario", "fold-cycle/balanced-d2/iphone-duo", "--frame", "0"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains(">fold-cycle/balanced-d2/iphone-duo, frame 0: hinge 180°, flat, landscape</text>"))
+        #expect(run.out.components(separatedBy: "class=\"box\"").count - 1 == 6)
+        #expect(run.err == "6 of 6 panes shown, 0 hidden\n")
+        for (arguments, rule) in [
+            (["Benchmarks/Scenes/moon-phase.json", "--scenario", "fold-cycle/balanced-d2/iphone-duo"], "not both"),
+            (["--frame", "3"], "give a scene file or --scenario"),
+            (["Benchmarks/Scenes/moon-phase.json", "--frame", "3"], "--frame and --frames need --scenario"),
+            (
+                ["--scenario", "fold-cycle/balanced-d2/iphone-duo", "--device", "iphone-duo"],
+                "a scenario names its device"
+            ),
+            (["--scenario", "fold-cycle/balanced-d2/iphone-duo", "--frames", "10", "--frame", "10"], "0...9"),
+        ] {
+            let refused = runFoldBench(["draw"] + arguments)
+            #expect(refused.status == 2 && refused.out.isEmpty, "\(arguments)")
+            #expect(refused.err.contains(rule), "\(arguments): \(refused.err)")
+        }
+    }
+
     @Test("the filmstrip takes the middle of the first stretch of each distinct phase, in order, at most eight")
     func filmstripFrames() {
         func phase(_ posture: Posture, _ orientation: Orientation = .portrait, moving: Bool = false) -> Timeline.Phase {

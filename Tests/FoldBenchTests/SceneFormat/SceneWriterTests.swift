@@ -59,7 +59,11 @@ struct SceneWriterTests {
             (["balanced-d21"], "balanced trees have depth 1...20"),
             (["balanced-d2", "--bounds", "20x"], "--bounds is WIDTHxHEIGHT"),
             (["balanced-d2", "--bounds", "-1x5"], "--bounds is WIDTHxHEIGHT"),
-            (["balanced-d2", "--bounds", "10x10", "--device", "iphone-duo"], "exclude each other"),
+            (
+                ["balanced-d2", "--bounds", "10x10", "--device", "iphone-duo"],
+                "--bounds and --device exclude each other"
+            ),
+            (["balanced-d2", "--bounds", "10x10", "--posture", "flat"], "--bounds and --posture exclude each other"),
             (["balanced-d2", "--posture", "flat"], "--posture and --orientation need --device"),
             (["balanced-d2", "--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
         ])
