@@ -28,8 +28,8 @@ jemalloc_stub() {
 }
 
 # Writes DIR/history.csv and DIR/latest.json from a short real run of FOLDBENCH (one
-# small scenario, fast and the reference), for scripts that build big inputs from
-# them: the columns and fields are foldbench's own, never a copy that can drift.
+# small scenario: fast and the floor), for scripts that build big inputs from them:
+# the columns and fields are foldbench's own, never a copy that can drift.
 real_run_template() {  # FOLDBENCH DIR
     mkdir -p "$2"
     "$1" run --scenario fold-cycle/balanced-d1/iphone-duo --variant fast --time-per-scenario 0.05 --frames 12 \
