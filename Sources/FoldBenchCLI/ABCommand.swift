@@ -13,7 +13,8 @@ enum ABCommand: Command {
     static let spec = CommandSpec(
         name: "ab", summary: "Compare the times of two builds, loaded side by side, over trials.",
         options: [
-            .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .frames,
+            .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
+            .frames,
             .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
         ],
         details: """
@@ -41,6 +42,7 @@ enum ABCommand: Command {
             try arguments.integer(.maxTrials, in: options.minimumTrials...10_000, command: spec)
             ?? options.maximumTrials
         options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
+        options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
         if let seed = arguments.value(.seed) {
             guard let value = UInt64(seed) else {
                 throw UsageError("\(CommandSpec.Option.seed.name) takes a whole number, not '\(seed)'", command: spec)
@@ -70,18 +72,36 @@ enum ABCommand: Command {
 
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
-        let baselinePlugin = try Builds.plugin(baselineSpec, cache: cache, console: console)
+        let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
-        let candidatePlugin =
+        let candidateLayouts =
             try candidateSpec.map { spec throws(CommandFailure) in
-                try Builds.plugin(spec, cache: cache, console: console)
+                try Builds.pluginLayouts(spec, cache: cache, console: console)
             }
-            ?? Builds.workingTree(console: console)
+            ?? Builds.workingTreeLayouts(console: console)
+        if baselineLayouts.isSingle, candidateLayouts.isSingle {
+            options.layouts = 1
+            console.err(
+                "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
+            )
+        } else if baselineLayouts.isSingle || candidateLayouts.isSingle {
+            console.err(
+                "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
+            )
+        }
+        let (baselinePlugin, candidatePlugin) = (try baselineLayouts.library(0), try candidateLayouts.library(0))
 
         var experiment = ABExperiment(options: options, comparisons: scenarios.count * pairs.count) {
-            scenario, baseline, candidate, seed in
-            try trialProcess(scenario, baseline, candidate, seed, options, arguments.flag(.timeDifferentAnswers))
+            scenario, baseline, candidate, layout, seed in
+            var baseline = baseline
+            var candidate = candidate
+            baseline.plugin = try baselineLayouts.library(layout)
+            candidate.plugin = try candidateLayouts.library(layout)
+            return try trialProcess(scenario, baseline, candidate, seed, options, arguments.flag(.timeDifferentAnswers))
         }
+        experiment.layouts = (
+            baselineLayouts.isSingle ? 1 : options.layouts, candidateLayouts.isSingle ? 1 : options.layouts
+        )
         experiment.timeDifferentAnswers = arguments.flag(.timeDifferentAnswers)
         var results: [ABResult] = []
         for scenario in scenarios {
@@ -101,9 +121,11 @@ enum ABCommand: Command {
         switch format {
         case "markdown":
             console.out(
-                ABReport.markdown(results, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree"))
+                ABReport.markdown(
+                    results, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
+                    threshold: options.threshold))
         case "json": console.out(ABReport.json(results, options: options))
-        default: console.out(ABReport.table(results))
+        default: console.out(ABReport.table(results, threshold: options.threshold))
         }
         let slower = results.contains { $0.estimate.verdict == .slower }
         return arguments.flag(.gateSlower) && slower ? 1 : 0
@@ -123,7 +145,11 @@ enum ABCommand: Command {
         let arguments =
             [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
             + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])
-        let result = try ChildProcess.run(ChildProcess.ownExecutable, arguments)
+        // The environment's size moves where the stack starts: a random amount of it per
+        // trial, so that no stack alignment holds for every trial.
+        var environment = ProcessInfo.processInfo.environment
+        environment["FOLDBENCH_TRIAL_PADDING"] = String(repeating: "x", count: Int(seed % 4096))
+        let result = try ChildProcess.run(ChildProcess.ownExecutable, arguments, environment: environment)
         guard result.succeeded else {
             throw ABFailure(
                 result.errors.replacingOccurrences(of: "foldbench: error: ", with: "").trimmingCharacters(

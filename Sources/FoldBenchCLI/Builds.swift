@@ -18,10 +18,16 @@ enum Builds {
 
     static let library = "libFoldBenchPlugin.so"
 
-    /// The plugin library for `spec`: a path to a library or to the `foldbench` beside
-    /// it, otherwise a git revision.
-    static func plugin(_ spec: String, cache: String, console: Console) throws(CommandFailure) -> String {
-        try product(.plugin, of: spec, cache: cache, console: console)
+    /// The plugin library for `spec` in its code layouts: a path to a library or to the
+    /// `foldbench` beside it (one layout), otherwise a git revision checked out into the
+    /// cache and compiled for layouts there.
+    static func pluginLayouts(_ spec: String, cache: String, console: Console) throws(CommandFailure) -> CodeLayouts {
+        if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
+            return CodeLayouts(library: try product(.plugin, of: spec, cache: cache, console: console))
+        }
+        let (commit, directory) = try checkout(spec, cache: cache)
+        console.err("building \(spec) (\(commit.prefix(12))) for code layouts in \(directory)...\n")
+        return try CodeLayouts(package: directory, what: spec)
     }
 
     /// `product` of `spec`: found beside a path given, otherwise built from a git revision.
@@ -44,6 +50,16 @@ enum Builds {
             }
             return path
         }
+        let (commit, directory) = try checkout(spec, cache: cache)
+        let built = "\(directory)/.build/release/\(product.file)"
+        if FileManager.default.fileExists(atPath: built) { return built }
+        console.err("building \(spec) (\(commit.prefix(12))) in release into \(directory)...\n")
+        return try build(directory, what: spec, product: product)
+    }
+
+    /// The commit `spec` names and its checkout in the cache (a `git worktree`, made
+    /// when missing).
+    static func checkout(_ spec: String, cache: String) throws(CommandFailure) -> (commit: String, directory: String) {
         let root = try repositoryRoot()
         guard let commit = run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root).output
         else {
@@ -51,9 +67,6 @@ enum Builds {
                 status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
         }
         let directory = "\(cache)/\(commit)"
-        let built = "\(directory)/.build/release/\(product.file)"
-        if FileManager.default.fileExists(atPath: built) { return built }
-        console.err("building \(spec) (\(commit.prefix(12))) in release into \(directory)...\n")
         if !FileManager.default.fileExists(atPath: "\(directory)/Package.swift") {
             if FileManager.default.fileExists(atPath: directory) {
                 _ = run(["git", "worktree", "remove", "--force", directory], in: root)
@@ -65,14 +78,13 @@ enum Builds {
                 throw CommandFailure(status: 2, "cannot check out \(spec) into \(directory)")
             }
         }
-        return try build(directory, what: spec, product: product)
+        return (commit, directory)
     }
 
-    /// The working tree, built in release where it is.
-    static func workingTree(console: Console) throws(CommandFailure) -> String {
-        let root = try repositoryRoot()
-        console.err("building the working tree in release...\n")
-        return try build(root, what: "the working tree", product: .plugin)
+    /// The working tree's plugin, compiled for code layouts where it is.
+    static func workingTreeLayouts(console: Console) throws(CommandFailure) -> CodeLayouts {
+        console.err("building the working tree for code layouts...\n")
+        return try CodeLayouts(package: try repositoryRoot(), what: "the working tree")
     }
 
     static func build(_ directory: String, what: String, product: Product) throws(CommandFailure) -> String {

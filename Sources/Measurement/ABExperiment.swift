@@ -21,22 +21,37 @@ public struct ABOptions: Sendable {
     public var confidence = 0.95
     /// Seeds the order of loading, preparing and the turns.
     public var seed: UInt64 = 0
+    /// Code layouts per build at most (see `CodeLayouts` in the command line): trials
+    /// take them in turn, `trialsPerLayout` trials on each pair of layouts; 1 when
+    /// both builds are single libraries, and each trial is then its own unit.
+    public var layouts = 40
+    /// Trials on each pair of layouts: two, so that the spread between pairs can be
+    /// told from the spread between processes.
+    public var trialsPerLayout = 2
     /// The device profiles and traces the scenarios may name, read by each build.
     public var deviceFiles: [String] = []
     public var motionFiles: [String] = []
 
     public init() {}
 
+    /// Trials measured on one pair of layouts: `trialsPerLayout`, or 1 with one layout.
+    public var trialsPerCell: Int { layouts > 1 ? max(trialsPerLayout, 1) : 1 }
+
+    /// The pair of layouts trial `trial` (from 0) runs on.
+    public func layout(ofTrial trial: Int) -> Int { (trial / trialsPerCell) % max(layouts, 1) }
+
     /// The trial counts at which a verdict is looked for: the minimum, doubling, and the
-    /// maximum.
+    /// maximum, each at the end of a pair of layouts.
     public var looks: [Int] {
+        let cell = trialsPerCell
+        func whole(_ count: Int) -> Int { min((count + cell - 1) / cell * cell, maximumTrials) }
         var looks: [Int] = []
         var count = minimumTrials
         while count < maximumTrials {
-            looks.append(count)
+            if looks.last != whole(count) { looks.append(whole(count)) }
             count *= 2
         }
-        return looks + [maximumTrials]
+        return looks.last == maximumTrials ? looks : looks + [maximumTrials]
     }
 }
 
@@ -76,6 +91,17 @@ public struct ABEstimate: Sendable, Equatable {
     /// The smallest change these trials could tell from none: the interval's half-width.
     public var smallestDetectable: Double
 
+    /// From per-trial log ratios and the pair of layouts each ran on: the trials of a
+    /// pair are averaged first, so that the unit is a pair of layouts and the interval
+    /// covers what code placement does (with one trial per pair, the trials themselves).
+    public static func from(
+        trialLogRatios logs: [Double], layouts: [Int], threshold: Double, confidence: Double, comparisons: Int
+    ) -> ABEstimate {
+        from(
+            trialLogRatios: LayoutCells(logs: logs, layouts: layouts).means, threshold: threshold,
+            confidence: confidence, comparisons: comparisons)
+    }
+
     /// From per-trial log ratios (candidate over baseline): a t interval on their mean
     /// at `confidence` shared over `comparisons` (Bonferroni), judged against `threshold`.
     public static func from(trialLogRatios logs: [Double], threshold: Double, confidence: Double, comparisons: Int)
@@ -104,6 +130,51 @@ public struct ABEstimate: Sendable, Equatable {
         return ABEstimate(
             ratio: exp(centre), lower: lower, upper: upper, verdict: verdict, smallestDetectable: exp(half) - 1)
     }
+}
+
+/// Trials grouped by the pair of layouts they ran on, in order of first use.
+public struct LayoutCells: Sendable, Equatable {
+    public var cells: [[Double]]
+
+    public init(logs: [Double], layouts: [Int]) {
+        var order: [Int: Int] = [:]
+        cells = []
+        for (log, layout) in zip(logs, layouts) {
+            if let index = order[layout] {
+                cells[index].append(log)
+            } else {
+                order[layout] = cells.count
+                cells.append([log])
+            }
+        }
+    }
+
+    public var means: [Double] { cells.map(Statistics.mean) }
+
+    /// The standard deviation of the log ratio between pairs of layouts, beyond what
+    /// the trials inside a pair vary: the one-way random-effects (ANOVA) estimate,
+    /// `nil` before two pairs have trials and some pair has two.
+    public var layoutDeviation: Double? {
+        let counts = cells.map(\.count)
+        let total = counts.reduce(0, +)
+        guard cells.count >= 2, total > cells.count else { return nil }
+        let grand = cells.joined().reduce(0, +) / Double(total)
+        let means = self.means
+        let between =
+            zip(counts, means).map { Double($0) * ($1 - grand) * ($1 - grand) }.reduce(0, +)
+            / Double(cells.count - 1)
+        let within =
+            zip(cells, means).map { cell, mean in cell.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) }.reduce(0, +)
+            / Double(total - cells.count)
+        // The average pair size, corrected for unequal pairs.
+        let size =
+            (Double(total) - Double(counts.map { $0 * $0 }.reduce(0, +)) / Double(total)) / Double(cells.count - 1)
+        return (max(between - within, 0) / size).squareRoot()
+    }
+
+    /// How far one pair of layouts' ratio lies from the mean over layouts, 95 % of the
+    /// time: what a comparison on a single pair could be off by from placement alone.
+    public var layoutSpread: Double? { layoutDeviation.map { exp(1.96 * $0) - 1 } }
 }
 
 /// What one trial found.
@@ -162,13 +233,26 @@ public struct ABTrial: Sendable, Equatable {
                 throw ABFailure("\(side.label): \(error)")
             }
         }
+        // Blocks of random sizes allocated ahead of each side's data, kept to the end, so
+        // that the data does not lie at the same heap offsets in every trial.
+        var padding: [UnsafeMutableRawPointer] = []
+        defer { padding.forEach { free($0) } }
+        func offsetHeap() {
+            for _ in 0..<generator.next() % 32 {
+                if let block = malloc(16 << Int(generator.next() % 8)) { padding.append(block) }
+            }
+        }
         let base: PluginLibrary.Side
         let cand: PluginLibrary.Side
         if generator.next() & 1 == 0 {
+            offsetHeap()
             base = try prepare(baseLibrary, baseline)
+            offsetHeap()
             cand = try prepare(candidateLibrary, candidate)
         } else {
+            offsetHeap()
             cand = try prepare(candidateLibrary, candidate)
+            offsetHeap()
             base = try prepare(baseLibrary, baseline)
         }
         let agree = base.checksum == cand.checksum
@@ -206,8 +290,21 @@ public struct ABResult: Sendable {
     public var batchFrames: Int
     public var checksumsAgree: Bool
     public var trialLogRatios: [Double]
+    /// The pair of layouts each trial ran on.
+    public var trialLayouts: [Int]
+    /// How many code layouts each build had to offer: 1 for a library given by path.
+    public var layouts: (baseline: Int, candidate: Int)
     public var estimate: ABEstimate
     public var seconds: Double
+
+    /// What code placement alone moves this ratio by (``LayoutCells/layoutSpread``).
+    public var layoutSpread: Double? {
+        LayoutCells(logs: trialLogRatios, layouts: trialLayouts).layoutSpread
+    }
+
+    /// Whether placement alone moves the ratio by more than `threshold`: a verdict of a
+    /// single layout at that threshold would be about where the code lies.
+    public func layoutBound(threshold: Double) -> Bool { (layoutSpread ?? 0) > threshold }
 }
 
 /// Runs the trials of one comparison, each in a fresh process, adding trials while the
@@ -218,12 +315,16 @@ public struct ABExperiment {
     public var comparisons: Int
     /// Whether builds whose answers differ are timed anyway.
     public var timeDifferentAnswers = false
-    /// Runs one trial in a fresh process and returns the line it printed.
-    public var runTrial: (_ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64) throws -> String
+    /// Runs one trial in a fresh process, on the pair of code layouts given, and
+    /// returns the line it printed.
+    public var runTrial:
+        (_ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ layout: Int, _ seed: UInt64) throws -> String
+    /// Layouts each build has (1 for a library given by path), for the report.
+    public var layouts = (baseline: 1, candidate: 1)
 
     public init(
         options: ABOptions, comparisons: Int,
-        runTrial: @escaping (String, ABSide, ABSide, UInt64) throws -> String
+        runTrial: @escaping (String, ABSide, ABSide, Int, UInt64) throws -> String
     ) {
         self.options = options
         self.comparisons = comparisons
@@ -239,12 +340,13 @@ public struct ABExperiment {
             seed: FNV1a.hash(scenario.utf8, from: options.seed ^ FNV1a.offsetBasis))
         var result = ABResult(
             scenario: scenario, baseline: baseline, candidate: candidate, arrangements: 0, batchFrames: 0,
-            checksumsAgree: true, trialLogRatios: [],
+            checksumsAgree: true, trialLogRatios: [], trialLayouts: [], layouts: layouts,
             estimate: ABEstimate.from(
                 trialLogRatios: [], threshold: options.threshold, confidence: 0.95, comparisons: 1),
             seconds: 0)
         while true {
-            let line = try runTrial(scenario, baseline, candidate, seeds.next())
+            let layout = options.layout(ofTrial: result.trialLogRatios.count)
+            let line = try runTrial(scenario, baseline, candidate, layout, seeds.next())
             guard let trial = ABTrial(json: line) else { throw ABFailure("\(scenario): a trial printed '\(line)'") }
             result.arrangements = trial.arrangements
             result.batchFrames = trial.batchFrames
@@ -256,6 +358,7 @@ public struct ABExperiment {
                 }
             }
             result.trialLogRatios.append(trial.logRatio)
+            result.trialLayouts.append(layout)
             let trials = result.trialLogRatios.count
             let seconds = Double(Clock.now() - started) / 1e9
             // A verdict is looked for only at the planned looks (5, 10, 20, … trials, and
@@ -263,9 +366,11 @@ public struct ABExperiment {
             // every trial would let noise reach a verdict by chance.
             let looks = options.looks
             let last = trials >= options.maximumTrials || seconds >= options.maximumSeconds
+            // With one layout there is no placement to average over: each trial is a unit.
             result.estimate = ABEstimate.from(
-                trialLogRatios: result.trialLogRatios, threshold: options.threshold, confidence: options.confidence,
-                comparisons: comparisons * looks.count)
+                trialLogRatios: result.trialLogRatios,
+                layouts: options.layouts > 1 ? result.trialLayouts : Array(result.trialLogRatios.indices),
+                threshold: options.threshold, confidence: options.confidence, comparisons: comparisons * looks.count)
             if !(looks.contains(trials) || last) || trials < options.minimumTrials {
                 result.estimate.verdict = .inconclusive
             }

@@ -13,6 +13,13 @@ public enum ABReport {
 
     static func number(_ value: Double) -> String { value.isFinite ? NumberText.fixed(value, decimals: 4) : "-" }
 
+    /// A layout spread: `±1.23%`, `-` before it can be estimated (two pairs of layouts,
+    /// one of them measured twice), `1 layout` when neither build has more.
+    static func spread(_ result: ABResult) -> String {
+        if result.layouts.baseline == 1, result.layouts.candidate == 1 { return "1 layout" }
+        return result.layoutSpread.map { "±" + percent($0) } ?? "-"
+    }
+
     static func cells(_ result: ABResult) -> [String] {
         let estimate = result.estimate
         let pair =
@@ -21,18 +28,33 @@ public enum ABReport {
         return [
             result.scenario, pair, String(result.trialLogRatios.count), number(estimate.ratio),
             "[\(number(estimate.lower)), \(number(estimate.upper))]", percent(estimate.smallestDetectable),
-            estimate.verdict.rawValue,
+            spread(result), estimate.verdict.rawValue,
         ]
     }
 
-    static let header = ["scenario", "variant", "trials", "candidate/baseline", "interval", "detectable", "verdict"]
-    static let alignments = ["---", "---", "---:", "---:", "---", "---:", "---"]
+    static let header = [
+        "scenario", "variant", "trials", "candidate/baseline", "interval", "detectable", "layout spread", "verdict",
+    ]
+    static let alignments = ["---", "---", "---:", "---:", "---", "---:", "---:", "---"]
+    static var verdictColumn: Int { header.count - 1 }
 
-    public static func table(_ results: [ABResult]) -> String {
-        TextTable.aligned([header] + results.map(cells))
+    /// A line under the table for each comparison whose ratio code placement alone moves
+    /// by more than the threshold.
+    static func layoutNotes(_ results: [ABResult], threshold: Double) -> String {
+        results.filter { $0.layoutBound(threshold: threshold) }.map { result in
+            "note: \(result.scenario) (\(result.candidate.variant)): code layout alone moves the ratio by "
+                + "\(spread(result)), more than the threshold \(percent(threshold)); a single build's time "
+                + "at this threshold is about where its code lies, the verdict about the mean over layouts\n"
+        }.joined()
     }
 
-    public static func markdown(_ results: [ABResult], baseline: String, candidate: String) -> String {
+    public static func table(_ results: [ABResult], threshold: Double) -> String {
+        TextTable.aligned([header] + results.map(cells)) + layoutNotes(results, threshold: threshold)
+    }
+
+    public static func markdown(_ results: [ABResult], baseline: String, candidate: String, threshold: Double)
+        -> String
+    {
         let slower = results.filter { $0.estimate.verdict == .slower }.count
         let text =
             slower == 0
@@ -40,10 +62,12 @@ public enum ABReport {
             : "**\(slower) slower** of \(results.count) comparison(s) of \(candidate) with \(baseline).\n\n"
         let rows = results.map { result in
             var row = cells(result)
-            if result.estimate.verdict == .slower { row[6] = "**slower**" }
+            if result.estimate.verdict == .slower { row[verdictColumn] = "**slower**" }
             return row
         }
+        let notes = layoutNotes(results, threshold: threshold)
         return text + TextTable.markdown(header: header, alignments: alignments, rows)
+            + (notes.isEmpty ? "" : "\n" + notes)
     }
 
     public static func json(_ results: [ABResult], options: ABOptions) -> String {
@@ -66,6 +90,8 @@ public enum ABReport {
                         ("maximumTrials", .number(Double(options.maximumTrials))),
                         ("maximumSeconds", .number(options.maximumSeconds)), ("threshold", .number(options.threshold)),
                         ("confidence", .number(options.confidence)), ("seed", .number(Double(options.seed))),
+                        ("layouts", .number(Double(options.layouts))),
+                        ("trialsPerLayout", .number(Double(options.trialsPerCell))),
                     ])
                 ),
                 (
@@ -79,6 +105,16 @@ public enum ABReport {
                                 ("batchFrames", .number(Double(result.batchFrames))),
                                 ("checksumsAgree", .bool(result.checksumsAgree)),
                                 ("trialLogRatios", .array(result.trialLogRatios.map { .number($0) })),
+                                ("trialLayouts", .array(result.trialLayouts.map { .number(Double($0)) })),
+                                (
+                                    "layouts",
+                                    .object([
+                                        ("baseline", .number(Double(result.layouts.baseline))),
+                                        ("candidate", .number(Double(result.layouts.candidate))),
+                                    ])
+                                ),
+                                ("layoutSpread", result.layoutSpread.map { .number($0) } ?? .null),
+                                ("layoutBound", .bool(result.layoutBound(threshold: options.threshold))),
                                 ("ratio", number(result.estimate.ratio)),
                                 ("interval", .array([number(result.estimate.lower), number(result.estimate.upper)])),
                                 ("smallestDetectable", number(result.estimate.smallestDetectable)),

@@ -37,6 +37,40 @@ struct CommandLineTests {
         #expect(Builds.cache(in: ["HOME": "/h"]) == "/h/.cache/foldbench/builds")
     }
 
+    @Test("code layouts: the plugin's link command is read from SwiftPM's manifest and relinked shuffled by a seed")
+    func layoutLink() {
+        let manifest = """
+            commands:
+              "C.foldbench-x86_64-unknown-linux-gnu-release.exe":
+                tool: shell
+                args: ["/usr/bin/swiftc","-o","/b/foldbench","-emit-executable"]
+
+              "C.FoldBenchPlugin-x86_64-unknown-linux-gnu-release.dylib":
+                tool: shell
+                inputs: ["/b/A.swift.o"]
+                description: "Linking ./libFoldBenchPlugin.so"
+                args: ["/usr/bin/swiftc","-o","/b/libFoldBenchPlugin.so","-emit-library","-Xlinker","-rpath=$ORIGIN"]
+
+              "C.FoldBenchPlugin-x86_64-unknown-linux-gnu-release.module":
+                args: ["/usr/bin/swiftc","-o","/b/wrong"]
+            """
+        let link = CodeLayouts.linkCommand(inManifest: manifest)
+        #expect(
+            link == [
+                "/usr/bin/swiftc", "-o", "/b/libFoldBenchPlugin.so", "-emit-library", "-Xlinker", "-rpath=$ORIGIN",
+            ])
+        #expect(
+            CodeLayouts.layoutLink(link ?? [], output: "/l/3/lib.so", seed: 4) == [
+                "/usr/bin/swiftc", "-o", "/l/3/lib.so", "-emit-library", "-Xlinker", "-rpath=$ORIGIN", "-Xlinker",
+                "--shuffle-sections=*=4", "-Xlinker", "--strip-debug",
+            ])
+        // A plugin command without arguments, or none at all: no link to repeat.
+        let cut = manifest.replacingOccurrences(
+            of: "    args: [\"/usr/bin/swiftc\",\"-o\",\"/b/libFoldBenchPlugin.so\"", with: "    x: [")
+        #expect(CodeLayouts.linkCommand(inManifest: cut) == nil)
+        #expect(CodeLayouts.linkCommand(inManifest: "commands:\n") == nil)
+    }
+
     static let scenes = ["moon-phase", "frog-atlas", "media-player", "nested-reader"]
 
     @Test("resolve prints the same JSON with every variant, test-only ones included", arguments: scenes)

@@ -44,14 +44,35 @@ struct ABTests {
         #expect(estimate.lower <= estimate.ratio && estimate.ratio <= estimate.upper)
     }
 
-    @Test("verdicts are looked for at 5, 10, 20, 40 trials and the last")
+    @Test("verdicts are looked for at 5, 10, 20, 40 trials and the last, each at the end of a pair of layouts")
     func looks() {
         var options = ABOptions()
-        #expect(options.looks == [5, 10, 20, 40, 80])
+        #expect(options.looks == [6, 10, 20, 40, 80])
+        #expect((0..<6).map(options.layout(ofTrial:)) == [0, 0, 1, 1, 2, 2])
         options.maximumTrials = 5
         #expect(options.looks == [5])
         options.maximumTrials = 12
+        #expect(options.looks == [6, 10, 12])
+        options.layouts = 3
+        #expect((0..<8).map(options.layout(ofTrial:)) == [0, 0, 1, 1, 2, 2, 0, 0])
+        options.layouts = 1
         #expect(options.looks == [5, 10, 12])
+        #expect((0..<3).map(options.layout(ofTrial:)) == [0, 0, 0])
+    }
+
+    @Test("trials are grouped by their pair of layouts in order of first use; the layout deviation is ANOVA's")
+    func layoutCells() {
+        let cells = LayoutCells(logs: [0.01, 0.05, 0.03, 0.04, 0.02, 0.06], layouts: [7, 2, 7, 5, 7, 5])
+        #expect(cells.cells == [[0.01, 0.03, 0.02], [0.05], [0.04, 0.06]])
+        #expect(cells.means.map { ($0 * 1e6).rounded() / 1e6 } == [0.02, 0.05, 0.05])
+        // NumPy, from the mean squares between and within and the unequal-size n0 (Searle):
+        // 0.017188791273808218.
+        #expect(abs(cells.layoutDeviation! - 0.017188791273808218) < 1e-12, "\(cells.layoutDeviation!)")
+        // Pairs that differ less than their own trials do: no layout component.
+        #expect(LayoutCells(logs: [0.0, 0.1, 0.01, 0.09], layouts: [0, 0, 1, 1]).layoutDeviation == 0)
+        // One pair, or no pair measured twice: nothing to tell apart.
+        #expect(LayoutCells(logs: [0.01, 0.02], layouts: [0, 0]).layoutDeviation == nil)
+        #expect(LayoutCells(logs: [0.01, 0.02], layouts: [0, 1]).layoutDeviation == nil)
     }
 
     @Test("more comparisons widen each interval; one trial gives no interval")

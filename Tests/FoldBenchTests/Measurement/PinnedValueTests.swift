@@ -57,22 +57,37 @@ struct PinnedValueTests {
     @Test("ab's markdown: the slower comparisons counted and their verdicts in bold, the others plain")
     func abMarkdown() {
         let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
-        func result(_ scenario: String, _ logs: [Double]) -> ABResult {
+        func result(_ scenario: String, _ logs: [Double], layouts: [Int]? = nil) -> ABResult {
             ABResult(
                 scenario: scenario, baseline: side, candidate: side, arrangements: 1, batchFrames: 1,
-                checksumsAgree: true, trialLogRatios: logs,
+                checksumsAgree: true, trialLogRatios: logs, trialLayouts: layouts ?? logs.indices.map { $0 / 2 },
+                layouts: (40, 40),
                 estimate: ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1),
                 seconds: 1)
         }
         let slow = result("slow", [0.10, 0.11, 0.09, 0.10, 0.10])
         let same = result("same", [0.001, -0.001, 0, 0.001, -0.001])
         #expect(slow.estimate.verdict == .slower && same.estimate.verdict == .same)
-        let markdown = ABReport.markdown([slow, same], baseline: "A", candidate: "B")
+        // Pairs of layouts 5 % apart, each measured alike twice: placement alone moves it.
+        let placed = result("placed", [0.0, 0.0, 0.05, 0.05, 0.0, 0.0], layouts: [0, 0, 1, 1, 2, 2])
+        let markdown = ABReport.markdown([slow, same], baseline: "A", candidate: "B", threshold: 0.02)
         #expect(markdown.hasPrefix("**1 slower** of 2 comparison(s) of B with A.\n\n"))
         let rows = markdown.split(separator: "\n").map(String.init)
         #expect(rows.first { $0.hasPrefix("| slow ") }?.hasSuffix("| **slower** |") == true, "\(markdown)")
         #expect(rows.first { $0.hasPrefix("| same ") }?.hasSuffix("| same |") == true, "\(markdown)")
-        #expect(ABReport.markdown([same], baseline: "A", candidate: "B").hasPrefix("**Not slower** in 1 comparison(s)"))
+        #expect(
+            ABReport.markdown([same], baseline: "A", candidate: "B", threshold: 0.02).hasPrefix(
+                "**Not slower** in 1 comparison(s)"))
+        #expect(!markdown.contains("note:"))
+        // exp(1.96 × 0.05 / √3) - 1: the pairs' deviation is that of 0, 5 and 0 %.
+        let spread = exp(1.96 * 0.05 / 3.0.squareRoot()) - 1
+        #expect(abs(placed.layoutSpread! - spread) < 1e-12, "\(placed.layoutSpread!)")
+        #expect(placed.layoutBound(threshold: 0.02) && !placed.layoutBound(threshold: 0.06))
+        let table = ABReport.table([placed, same], threshold: 0.02)
+        #expect(table.contains("±5.82%"), "\(table)")
+        let notes = table.split(separator: "\n").filter { $0.hasPrefix("note:") }
+        #expect(
+            notes.count == 1 && notes[0].hasPrefix("note: placed (fast): code layout alone moves the ratio by ±5.82%"))
     }
 
     @Test("an experiment of 4 comparisons shares the error over its 5 planned looks too: 20 ways")
@@ -81,8 +96,9 @@ struct PinnedValueTests {
         var next = 0
         var options = ABOptions()
         options.maximumSeconds = 1e9
+        options.layouts = 1
         #expect(options.looks == [5, 10, 20, 40, 80])
-        let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, _ in
+        let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, _, _ in
             defer { next += 1 }
             return ABTrial(logRatio: logs[next % logs.count], checksumsAgree: true, arrangements: 1, batchFrames: 1)
                 .json
@@ -95,5 +111,32 @@ struct PinnedValueTests {
         #expect(result.estimate.verdict == .slower)
         #expect(abs(result.estimate.lower - 1.0206672336194837) < 1e-9, "\(result.estimate.lower)")
         #expect(abs(result.estimate.upper - 1.0613518608150208) < 1e-9, "\(result.estimate.upper)")
+    }
+
+    @Test("with code layouts, a pair's two trials are one unit: the interval is on the pairs' means")
+    func pairsOfLayouts() throws {
+        let logs = [0.05, 0.052, 0.08, 0.078, 0.06, 0.061, 0.07, 0.072, 0.055, 0.054]
+        var next = 0
+        var layoutsAsked: [Int] = []
+        var options = ABOptions()
+        options.maximumSeconds = 1e9
+        let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, layout, _ in
+            defer { next += 1 }
+            layoutsAsked.append(layout)
+            return ABTrial(logRatio: logs[next % logs.count], checksumsAgree: true, arrangements: 1, batchFrames: 1)
+                .json
+        }
+        let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
+        let result = try experiment.run(scenario: "s", baseline: side, candidate: side)
+        // SciPy, a t interval 20 ways on the five pairs' means: at 6 trials [0.90429, 1.25560],
+        // no verdict; at 10 [1.0284043, 1.1033948], slower. On the ten trials alone it would be
+        // [1.04997, 1.08073], narrower than the pairs allow.
+        #expect(result.trialLogRatios.count == 10)
+        #expect(layoutsAsked == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4] && result.trialLayouts == layoutsAsked)
+        #expect(result.estimate.verdict == .slower)
+        #expect(abs(result.estimate.lower - 1.0284043040775994) < 1e-9, "\(result.estimate.lower)")
+        #expect(abs(result.estimate.upper - 1.103394810198489) < 1e-9, "\(result.estimate.upper)")
+        // NumPy, balanced ANOVA ((MSB - MSW) / 2): a deviation of 0.011613569649336934.
+        #expect(abs(result.layoutSpread! - (exp(1.96 * 0.011613569649336934) - 1)) < 1e-9)
     }
 }
