@@ -19,11 +19,15 @@ enum Builds {
     static let library = "libFoldBenchPlugin.so"
 
     /// The plugin library for `spec` in its code layouts: a path to a library or to the
-    /// `foldbench` beside it (one layout), otherwise a git revision checked out into the
-    /// cache and compiled for layouts there.
+    /// `foldbench` beside it (one layout), a checkout of the package (compiled for layouts
+    /// where it is), otherwise a git revision checked out into the cache and compiled there.
     static func pluginLayouts(_ spec: String, cache: String, console: Console) throws(CommandFailure) -> CodeLayouts {
         if FileManager.default.fileExists(atPath: spec), !isDirectory(spec) {
             return CodeLayouts(library: try product(.plugin, of: spec, cache: cache, console: console))
+        }
+        if isDirectory(spec), FileManager.default.fileExists(atPath: "\(spec)/Package.swift") {
+            console.err("building \(spec) for code layouts...\n")
+            return try CodeLayouts(package: absolutePath(spec), what: spec)
         }
         let (commit, directory) = try checkout(spec, cache: cache)
         console.err("building \(spec) (\(commit.prefix(12))) for code layouts in \(directory)...\n")

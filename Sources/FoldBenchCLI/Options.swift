@@ -82,7 +82,7 @@ extension CommandSpec.Option {
     static let abBaseline = Self(
         "--baseline", value: "REV|PATH",
         help:
-            "A git revision (built in release into a cache) or a build (its foldbench or libFoldBenchPlugin.so); default: the commit of Results/baseline.json."
+            "A git revision (built into a cache), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: the commit of Results/baseline.json."
     )
     static let abCandidate = Self(
         "--candidate", value: "REV|PATH", help: "The same, compared with the baseline (default: the working tree).")

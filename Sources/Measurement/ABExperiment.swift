@@ -236,7 +236,7 @@ public struct ABTrial: Sendable, Equatable {
         // Blocks of random sizes allocated ahead of each side's data, kept to the end, so
         // that the data does not lie at the same heap offsets in every trial.
         var padding: [UnsafeMutableRawPointer] = []
-        defer { padding.forEach { free($0) } }
+        defer { for block in padding { free(block) } }
         func offsetHeap() {
             for _ in 0..<generator.next() % 32 {
                 if let block = malloc(16 << Int(generator.next() % 8)) { padding.append(block) }
