@@ -18,14 +18,20 @@ enum ABCommand: Command {
             .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
         ],
         details: """
-            Each trial is a fresh process that loads both builds' plugin libraries side by
-            side, checks that both give the same answers on the scenario (the timeline's
-            checksum), then lets them take turns, a batch of at least 1 ms each, in a random
-            order each round (20 rounds). A trial's result is the median of its rounds'
-            candidate/baseline time ratios; the trials are the unit of the statistics: a 95 %
-            t interval on their mean log ratio, shared over the comparisons (Bonferroni).
+            Each build is compiled once for code layouts (every function in its own section,
+            aligned to 64 bytes) and linked again by lld in a shuffled order per layout, on
+            demand; trials take the layouts two at a time, so that the interval covers where
+            the linker puts the code (a library given by path has its one layout). Each trial
+            is a fresh process that loads both builds' plugin libraries side by side, checks
+            that both give the same answers on the scenario (the timeline's checksum), then
+            lets them take turns, a batch of at least 1 ms each, in a random order each round
+            (20 rounds). A trial's result is the median of its rounds' candidate/baseline time
+            ratios; a pair of layouts' result the mean of its trials' log ratios, and these
+            are the unit of the statistics: a 95 % t interval on their mean, shared over the
+            comparisons (Bonferroni). The layout spread is how far one pair of layouts'
+            ratio lies from that mean (95 %), a note says when it exceeds the threshold.
             Verdicts: slower (the interval above 1 + threshold), faster (below 1/(1 + threshold)),
-            same (inside), inconclusive. A verdict is looked for at 5, 10, 20, 40 trials and at
+            same (inside), inconclusive. A verdict is looked for at 6, 10, 20, 40 trials and at
             the last (--max-trials, --max-time), the error shared over those looks too; trials
             are added while inconclusive. Exit status: 0; 1 with --gate when a comparison is slower;
             2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
@@ -91,18 +97,9 @@ enum ABCommand: Command {
         }
         let (baselinePlugin, candidatePlugin) = (try baselineLayouts.library(0), try candidateLayouts.library(0))
 
-        var experiment = ABExperiment(options: options, comparisons: scenarios.count * pairs.count) {
-            scenario, baseline, candidate, layout, seed in
-            var baseline = baseline
-            var candidate = candidate
-            baseline.plugin = try baselineLayouts.library(layout)
-            candidate.plugin = try candidateLayouts.library(layout)
-            return try trialProcess(scenario, baseline, candidate, seed, options, arguments.flag(.timeDifferentAnswers))
-        }
-        experiment.layouts = (
-            baselineLayouts.isSingle ? 1 : options.layouts, candidateLayouts.isSingle ? 1 : options.layouts
-        )
-        experiment.timeDifferentAnswers = arguments.flag(.timeDifferentAnswers)
+        let experiment = Self.experiment(
+            options, comparisons: scenarios.count * pairs.count, baseline: baselineLayouts,
+            candidate: candidateLayouts, timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
         var results: [ABResult] = []
         for scenario in scenarios {
             for (old, new) in pairs {
@@ -129,6 +126,30 @@ enum ABCommand: Command {
         }
         let slower = results.contains { $0.estimate.verdict == .slower }
         return arguments.flag(.gateSlower) && slower ? 1 : 0
+    }
+
+    /// The experiment of `ab` (and of `bisect`'s time steps) between two builds' layouts,
+    /// each trial a fresh process on the pair of layouts its number gives.
+    static func experiment(
+        _ options: ABOptions, comparisons: Int, baseline baselineLayouts: CodeLayouts,
+        candidate candidateLayouts: CodeLayouts, timeDifferentAnswers: Bool
+    ) -> ABExperiment {
+        var options = options
+        if baselineLayouts.isSingle, candidateLayouts.isSingle { options.layouts = 1 }
+        let trialOptions = options
+        var experiment = ABExperiment(options: options, comparisons: comparisons) {
+            scenario, baseline, candidate, layout, seed in
+            var baseline = baseline
+            var candidate = candidate
+            baseline.plugin = try baselineLayouts.library(layout)
+            candidate.plugin = try candidateLayouts.library(layout)
+            return try trialProcess(scenario, baseline, candidate, seed, trialOptions, timeDifferentAnswers)
+        }
+        experiment.timeDifferentAnswers = timeDifferentAnswers
+        experiment.layouts = (
+            baselineLayouts.isSingle ? 1 : options.layouts, candidateLayouts.isSingle ? 1 : options.layouts
+        )
+        return experiment
     }
 
     /// One trial in a fresh process of this executable (`ab-trial`): its output line.

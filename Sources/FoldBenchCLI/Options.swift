@@ -110,6 +110,19 @@ extension CommandSpec.Option {
         "--build-cache", value: "DIR",
         help: "Where built revisions are kept (default: $FOLDBENCH_BUILD_CACHE or ~/.cache/foldbench/builds).")
 
+    // bisect
+    static let bisectGood = Self("--good", value: "REV", help: "A revision where the metric is as it should be.")
+    static let bisectBad = Self("--bad", value: "REV", help: "A later revision where it has moved.")
+    static let bisectScenario = Self(
+        "--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario measured (required).")
+    static let bisectMetric = Self(
+        "--metric", value: "METRIC", help: "instructions (default), allocations or time.")
+    static let bisectVariant = Self("--variant", value: "NAME", help: "The variant measured (default: fast).")
+    static let bisectThreshold = Self(
+        "--threshold", value: "PERCENT",
+        help: "A change within this is not a move (default: 1 for instructions, 0 for allocations, 2 for time).")
+    static let bisectFormat = Self("--format", value: "FORMAT", help: "table (default) or json.")
+
     static let shard = Self(
         "--shard", value: "K/N",
         help: "Run the K-th of N parts of the chosen scenarios (balanced by expected cost); see 'foldbench merge'.")
