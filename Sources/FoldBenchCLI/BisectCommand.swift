@@ -116,7 +116,7 @@ enum BisectCommand: Command {
                 Step(index: 0, commit: commits[0].commit, subject: commits[0].subject, value: 1, judgement: .good))
             outcome = try Bisection.search(last: commits.count - 1) { index in
                 let layouts = try Builds.pluginLayouts(commits[index].commit, cache: cache, console: console)
-                let experiment = ABCommand.experiment(
+                let experiment = ABTrials.experiment(
                     options, comparisons: stepsAtMost, baseline: goodLayouts, candidate: layouts,
                     timeDifferentAnswers: false)
                 let result = try experiment.run(
