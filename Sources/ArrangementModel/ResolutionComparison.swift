@@ -6,6 +6,21 @@ public enum ResolutionComparison {
     /// The largest frame difference, in points, that still counts as equal.
     public static let frameTolerance = 1e-9
 
+    /// Frames equal within ``frameTolerance`` on each of x, y, width and height.
+    public static func framesAgree(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) <= frameTolerance && abs(a.y - b.y) <= frameTolerance
+            && abs(a.width - b.width) <= frameTolerance && abs(a.height - b.height) <= frameTolerance
+    }
+
+    /// Two panes as the contract compares them: visibility, and for a visible pane its
+    /// frame (``framesAgree(_:_:)``), size class, split axis and z-index.
+    public static func panesAgree(_ a: PaneLayout, _ b: PaneLayout) -> Bool {
+        guard a.visible == b.visible else { return false }
+        return !a.visible
+            || (framesAgree(a.frame, b.frame) && a.sizeClass == b.sizeClass && a.splitAxis == b.splitAxis
+                && a.zIndex == b.zIndex)
+    }
+
     /// The first difference, naming the pane, or `nil` when they agree.
     public static func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
         guard got.panes.count == want.panes.count else { return "pane count \(got.panes.count) vs \(want.panes.count)" }
@@ -15,11 +30,9 @@ public enum ResolutionComparison {
             let id = index < ids.count ? ids[index] : "#\(index)"
             if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
             guard a.visible else { continue }
-            let close =
-                abs(a.frame.x - b.frame.x) <= frameTolerance && abs(a.frame.y - b.frame.y) <= frameTolerance
-                && abs(a.frame.width - b.frame.width) <= frameTolerance
-                && abs(a.frame.height - b.frame.height) <= frameTolerance
-            if !close { return "pane \(id): frame \(describe(a.frame)) vs \(describe(b.frame))" }
+            if !framesAgree(a.frame, b.frame) {
+                return "pane \(id): frame \(describe(a.frame)) vs \(describe(b.frame))"
+            }
             if a.sizeClass != b.sizeClass { return "pane \(id): sizeClass differs" }
             if a.splitAxis != b.splitAxis { return "pane \(id): splitAxis differs" }
             if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }

@@ -11,16 +11,7 @@ public enum DisagreementPage {
     /// split axis or z-index differ, by index.
     public static func differingPanes(_ got: Resolution, _ want: Resolution) -> [Int] {
         guard got.panes.count == want.panes.count else { return Array(0..<max(got.panes.count, want.panes.count)) }
-        let tolerance = ResolutionComparison.frameTolerance
-        return got.panes.indices.filter { index in
-            let a = got.panes[index]
-            let b = want.panes[index]
-            if a.visible != b.visible { return true }
-            guard a.visible else { return false }
-            return abs(a.frame.x - b.frame.x) > tolerance || abs(a.frame.y - b.frame.y) > tolerance
-                || abs(a.frame.width - b.frame.width) > tolerance || abs(a.frame.height - b.frame.height) > tolerance
-                || a.sizeClass != b.sizeClass || a.splitAxis != b.splitAxis || a.zIndex != b.zIndex
-        }
+        return got.panes.indices.filter { !ResolutionComparison.panesAgree(got.panes[$0], want.panes[$0]) }
     }
 
     /// The page: `heading` says what was compared (scenario and frame, or scene file),

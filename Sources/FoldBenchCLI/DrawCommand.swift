@@ -80,14 +80,13 @@ enum DrawCommand: Command {
         var scene = try ResolveCommand.loadScene(path)
         var display: Rect?
         var title = path
-        if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
-            scene.context = Workload.combine(context, with: scene)
-            let device = try DeviceContext.profile(arguments, command: spec)
-            let orientation = try DeviceContext.choice(
-                arguments, .orientation, Orientation.allCases, default: Orientation.landscape, command: spec)
-            let posture = arguments.value(.posture) ?? Posture.halfOpen.rawValue
-            display = device?.displayRect(around: scene.context.bounds, orientation: orientation)
-            title += " on \(device?.name ?? "a device"), \(posture), \(orientation.rawValue)"
+        if let placement = try DeviceContext.placement(
+            arguments, direction: scene.context.layoutDirection, command: spec)
+        {
+            scene.context = Workload.combine(placement.context, with: scene)
+            display = placement.device.displayRect(around: scene.context.bounds, orientation: placement.orientation)
+            title +=
+                " on \(placement.device.name), \(placement.posture.rawValue), \(placement.orientation.rawValue)"
         }
         return Picture(tree: scene.tree, context: scene.context, display: display, title: title)
     }

@@ -82,21 +82,14 @@ enum ResolveCommand: Command {
     /// decoded again from the document, its bytes let go once parsed, for the message.
     static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
         let limits = Limits.current
-        var bytes = try readFile(path)
+        let bytes = try readFile(path)
         if let scene = SceneDecoder.decodeWhileParsing(bytes, limits: limits) { return scene }
-        let document = try parse(take(&bytes), file: path, limits: limits)
+        let document = try parse(consume bytes, file: path, limits: limits)
         do {
             return try SceneDecoder.decode(consume document, limits: limits)
         } catch {
             throw .badInput(file: path, error)
         }
-    }
-
-    /// The bytes, leaving an empty array behind, so that the caller's copy is gone.
-    static func take(_ bytes: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &bytes)
-        return taken
     }
 
     static func parse(_ bytes: consuming [UInt8], file: String, limits: InputLimits) throws(CommandFailure)

@@ -4,9 +4,24 @@ import Workloads
 /// The context a device gives a scene (`--device` or `--device-file`, `--posture`,
 /// `--orientation`), for the commands that put one scene on a device.
 enum DeviceContext {
+    /// A device, the posture and orientation asked for, and the context they give.
+    struct Placement {
+        var device: DeviceProfile
+        var posture: Posture
+        var orientation: Orientation
+        var context: LayoutContext
+    }
+
     /// The device's context for `arguments`, keeping `direction`; `nil` without a device.
     static func context(_ arguments: ParsedArguments, direction: LayoutDirection, command spec: CommandSpec) throws
         -> LayoutContext?
+    {
+        try placement(arguments, direction: direction, command: spec)?.context
+    }
+
+    /// The device, posture, orientation and context of `arguments`; `nil` without a device.
+    static func placement(_ arguments: ParsedArguments, direction: LayoutDirection, command spec: CommandSpec) throws
+        -> Placement?
     {
         guard let device = try profile(arguments, command: spec) else {
             if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
@@ -18,7 +33,9 @@ enum DeviceContext {
         let posture = try choice(arguments, .posture, Posture.allCases, default: Posture.halfOpen, command: spec)
         let orientation = try choice(
             arguments, .orientation, Orientation.allCases, default: Orientation.landscape, command: spec)
-        return device.context(posture: posture, orientation: orientation, direction: direction)
+        return Placement(
+            device: device, posture: posture, orientation: orientation,
+            context: device.context(posture: posture, orientation: orientation, direction: direction))
     }
 
     static func profile(_ arguments: ParsedArguments, command spec: CommandSpec) throws -> DeviceProfile? {
