@@ -45,6 +45,15 @@ enum BisectCommand: Command {
         var interval: (Double, Double)?
         var verdict: String?
         var judgement: Bisection.Judgement
+
+        /// The judgement as reports write it.
+        var judged: String {
+            switch judgement {
+            case .bad: "moved"
+            case .good: "not moved"
+            case .undecided: "undecided"
+            }
+        }
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -237,7 +246,7 @@ enum BisectCommand: Command {
     }
 
     static func describe(_ step: Step, kind: Kind, reference: Double) -> String {
-        let judged = step.judgement == .bad ? "moved" : step.judgement == .good ? "not moved" : "undecided"
+        let judged = step.judged
         let what: String
         if kind == .time {
             let interval =
@@ -279,7 +288,7 @@ enum BisectCommand: Command {
             ? ["commit", "subject", "ratio", "interval", "verdict", "judged"]
             : ["commit", "subject", unit(kind), "change", "judged"]
         let rows = steps.map { step -> [String] in
-            let judged = step.judgement == .bad ? "moved" : step.judgement == .good ? "not moved" : "undecided"
+            let judged = step.judged
             let subject = String(step.subject.prefix(50))
             if kind == .time {
                 let interval =
@@ -332,13 +341,7 @@ enum BisectCommand: Command {
                                 members.append(("interval", .array([.number(interval.0), .number(interval.1)])))
                             }
                             if let verdict = step.verdict { members.append(("verdict", .string(verdict))) }
-                            members.append(
-                                (
-                                    "judged",
-                                    .string(
-                                        step.judgement == .bad
-                                            ? "moved" : step.judgement == .good ? "not moved" : "undecided")
-                                ))
+                            members.append(("judged", .string(step.judged)))
                             return .object(members)
                         })
                 ),
