@@ -55,5 +55,4 @@ enum ABTrials {
         }
         return result.trimmedOutput
     }
-
 }
