@@ -128,16 +128,23 @@ enum BisectCommand: Command {
                 let experiment = ABTrials.experiment(
                     options, comparisons: stepsAtMost, baseline: goodLayouts, candidate: layouts,
                     timeDifferentAnswers: false)
-                let result = try experiment.run(
-                    scenario: scenario, baseline: ABSide(label: "good", plugin: basePlugin, variant: variant),
-                    candidate: ABSide(label: commits[index].commit, plugin: try layouts.library(0), variant: variant)
-                ) { console.err("\($0)\n") }
+                let result: ABResult
+                do {
+                    result = try experiment.run(
+                        scenario: scenario, baseline: ABSide(label: "good", plugin: basePlugin, variant: variant),
+                        candidate: ABSide(
+                            label: commits[index].commit, plugin: try layouts.library(0), variant: variant)
+                    ) { console.err("\($0)\n") }
+                } catch let failure as ABFailure {
+                    throw CommandFailure(status: 2, "\(commits[index].commit.prefix(12)): \(failure.description)")
+                }
                 let verdict = result.estimate.verdict
                 let judgement: Bisection.Judgement
                 if badVerdict == nil {
                     // The bad end sets the direction looked for.
                     if verdict == .slower || verdict == .faster { badVerdict = verdict }
-                    judgement = badVerdict == nil ? (verdict == .inconclusive ? .undecided : .good) : .bad
+                    let cannotTell = verdict == .inconclusive || verdict == .differentAnswers
+                    judgement = badVerdict == nil ? (cannotTell ? .undecided : .good) : .bad
                 } else if verdict == badVerdict {
                     judgement = .bad
                 } else if verdict == .inconclusive || verdict == .differentAnswers {
