@@ -49,12 +49,7 @@ enum ABCommand: Command {
             ?? options.maximumTrials
         options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
         options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
-        if let seed = arguments.value(.seed) {
-            guard let value = UInt64(seed) else {
-                throw UsageError("\(CommandSpec.Option.seed.name) takes a whole number, not '\(seed)'", command: spec)
-            }
-            options.seed = value
-        }
+        options.seed = try arguments.seed(command: spec) ?? options.seed
         let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {
             throw UsageError(

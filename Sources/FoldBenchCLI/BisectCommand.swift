@@ -46,6 +46,11 @@ enum BisectCommand: Command {
         var verdict: String?
         var judgement: Bisection.Judgement
 
+        /// A time step's interval, `[0.9838, 1.0157]`.
+        var intervalText: String? {
+            interval.map { "[\(NumberText.fixed($0.0, decimals: 4)), \(NumberText.fixed($0.1, decimals: 4))]" }
+        }
+
         /// The judgement as reports write it.
         var judged: String {
             switch judgement {
@@ -109,13 +114,7 @@ enum BisectCommand: Command {
             options.threshold = threshold
             options.maximumSeconds =
                 try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? options.maximumSeconds
-            if let seed = arguments.value(.seed) {
-                guard let value = UInt64(seed) else {
-                    throw UsageError(
-                        "\(CommandSpec.Option.seed.name) takes a whole number, not '\(seed)'", command: spec)
-                }
-                options.seed = value
-            }
+            options.seed = try arguments.seed(command: spec) ?? options.seed
             let goodLayouts = try Builds.pluginLayouts(commits[0].commit, cache: cache, console: console)
             let basePlugin = try goodLayouts.library(0)
             // The steps a search of N commits takes at most: the bad end and log2(N) halvings.
@@ -256,10 +255,7 @@ enum BisectCommand: Command {
         let judged = step.judged
         let what: String
         if kind == .time {
-            let interval =
-                step.interval.map {
-                    " [\(NumberText.fixed($0.0, decimals: 4)), \(NumberText.fixed($0.1, decimals: 4))]"
-                } ?? ""
+            let interval = step.intervalText.map { " " + $0 } ?? ""
             what = "ratio \(NumberText.fixed(step.value, decimals: 4))\(interval) \(step.verdict ?? "")"
         } else {
             what = "\(NumberText.fixed(step.value, decimals: 1)) \(unit(kind)) (\(change(step.value, reference)))"
@@ -298,12 +294,9 @@ enum BisectCommand: Command {
             let judged = step.judged
             let subject = String(step.subject.prefix(50))
             if kind == .time {
-                let interval =
-                    step.interval.map {
-                        "[\(NumberText.fixed($0.0, decimals: 4)), \(NumberText.fixed($0.1, decimals: 4))]"
-                    } ?? "-"
                 return [
-                    String(step.commit.prefix(12)), subject, NumberText.fixed(step.value, decimals: 4), interval,
+                    String(step.commit.prefix(12)), subject, NumberText.fixed(step.value, decimals: 4),
+                    step.intervalText ?? "-",
                     step.verdict ?? "(good end)", judged,
                 ]
             }

@@ -204,6 +204,15 @@ extension ParsedArguments {
         }
     }
 
+    /// `--seed`, a whole number, or `nil` when not given.
+    func seed(command: CommandSpec) throws(UsageError) -> UInt64? {
+        guard let text = value(.seed) else { return nil }
+        guard let seed = UInt64(text) else {
+            throw UsageError("\(CommandSpec.Option.seed.name) takes a whole number, not '\(text)'", command: command)
+        }
+        return seed
+    }
+
     /// `--layout-direction`, or `nil` when not given.
     func layoutDirection(command: CommandSpec) throws(UsageError) -> LayoutDirection? {
         guard let text = value(.layoutDirection) else { return nil }
