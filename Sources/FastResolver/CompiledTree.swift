@@ -67,10 +67,13 @@ public struct CompiledTree: Sendable {
         case preOrder
     }
 
-    /// Per arrangement, what the loop reads (``Step``), one table per layout
-    /// direction: the direction decides which pane leads.
-    @usableFromInline let leftToRightSteps: [Step]
-    @usableFromInline let rightToLeftSteps: [Step]
+    /// Per arrangement, what the loop reads (``Step``), one table per layout direction
+    /// (the direction decides which pane leads), left to right first, then right to
+    /// left: one array, so that a frame picks its table by an offset, not by copying a
+    /// reference to one of two arrays.
+    @usableFromInline let steps: [Step]
+    /// Arrangements in the tree: the length of each direction's table.
+    @usableFromInline let count: Int
     /// Whether every step of a direction's table takes the common kernel along both
     /// axes (a proportional split, the near pane first): the loop then neither tests
     /// kernels nor looks for hidden panes, as no pane can be hidden.
@@ -84,6 +87,10 @@ public struct CompiledTree: Sendable {
     public let paneCount: Int
     /// How the arrangements are stored.
     public let order: Order
+
+    /// The table of each layout direction (copies, for tests and set-up).
+    var leftToRightSteps: [Step] { Array(steps[0..<count]) }
+    var rightToLeftSteps: [Step] { Array(steps[count...]) }
 
     /// Where a pane's frame keeps its size: x and y first, then width and height, so
     /// the loop writes a frame as two pairs (checked when a tree is compiled).
@@ -193,7 +200,7 @@ public struct CompiledTree: Sendable {
         }
         var leftToRight: [Step] = []
         var rightToLeft: [Step] = []
-        leftToRight.reserveCapacity(count)
+        leftToRight.reserveCapacity(2 * count)
         rightToLeft.reserveCapacity(count)
         for index in storage {
             let parent = parentSlots[index]
@@ -203,15 +210,17 @@ public struct CompiledTree: Sendable {
                 Step(
                     parent: parent,
                     horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeft),
-                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft))
+                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft),
+                    arrangement: compiled[index])
             }
             leftToRight.append(step(rightToLeft: false))
             rightToLeft.append(step(rightToLeft: true))
         }
-        self.leftToRightSteps = leftToRight
-        self.rightToLeftSteps = rightToLeft
         leftToRightIsProportional = leftToRight.allSatisfy(\.isProportional)
         rightToLeftIsProportional = rightToLeft.allSatisfy(\.isProportional)
+        leftToRight.append(contentsOf: rightToLeft)
+        self.steps = leftToRight
+        self.count = count
         self.plans = plans
         self.arrangements = storage.map { compiled[$0] }
         self.paneCount = nextPane

@@ -38,21 +38,23 @@ public struct FastResolver: ResolverVariant {
     ) {
         precondition(
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
+        let count = tree.count
+        guard count > 0 else { return }
         let rightToLeft = context.layoutDirection == .rightToLeft
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
-        (rightToLeft ? tree.rightToLeftSteps : tree.leftToRightSteps).withUnsafeBufferPointer { steps in
+        // The tables are never empty (a tree has an arrangement), nor the resolution.
+        tree.steps.withUnsafeBufferPointer { steps in
             tree.plans.withUnsafeBufferPointer { plans in
                 tree.arrangements.withUnsafeBufferPointer { arrangements in
                     context.reservedRegions.withUnsafeBufferPointer { regions in
                         resolution.panes.withUnsafeMutableBufferPointer { panes in
-                            guard
-                                let tables = Tables(
-                                    steps: steps, plans: plans, arrangements: arrangements,
-                                    rightToLeft: rightToLeft,
-                                    isProportional: rightToLeft
-                                        ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
-                                    panes: panes)
-                            else { return }
+                            let tables = Tables(
+                                steps: steps.baseAddress.unsafelyUnwrapped + (rightToLeft ? count : 0),
+                                count: count, plans: plans.baseAddress.unsafelyUnwrapped,
+                                arrangements: arrangements.baseAddress.unsafelyUnwrapped, rightToLeft: rightToLeft,
+                                isProportional: rightToLeft
+                                    ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
+                                panes: panes.baseAddress.unsafelyUnwrapped, paneCount: panes.count)
                             Self.relayout(
                                 tables, RegionList(regions, root: context.bounds), context.bounds, rootBits)
                         }
@@ -100,10 +102,15 @@ public struct FastResolver: ResolverVariant {
     static func loop<Scan: RegionScan, Kind: TreeKind>(
         _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
     ) {
-        // The root (always first) is laid out in the context; every other arrangement in
-        // its parent pane, already written because a parent is stored before its children.
-        withUnsafePointer(to: rootBounds) { place($0, rootBits, tables.steps, tables, scan, kind) }
-        var step = tables.steps + 1
+        // Every arrangement is laid out in its parent pane, already written because a
+        // parent is stored before its children. The root (always first) is laid out in the
+        // context, which is handed to it through the first pane (its primary, which its
+        // placement overwrites after reading): so the loop places every arrangement, the
+        // root too, with one copy of the code.
+        write(
+            tables.pane(PaneSlot(rawValue: 0)), SIMD2(rootBounds.x, rootBounds.y),
+            SIMD2(rootBounds.width, rootBounds.height), rootBits)
+        var step = tables.steps
         let end = tables.steps + tables.count
         while step < end {
             let parent = tables.pane(step.pointee.parent)
@@ -170,7 +177,7 @@ public struct FastResolver: ResolverVariant {
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
             guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.kernel, fraction, length, tables)
             else {
-                placeInFull(index, bounds, bits, Divider(), tables)
+                placeAlone(bounds, bits, step, pair, tables, direction)
                 return
             }
             (nearLength, farLength) = (near, far)
@@ -202,6 +209,37 @@ public struct FastResolver: ResolverVariant {
         raw.storeBytes(of: origin, as: SIMD2<Double>.self)
         raw.storeBytes(of: size, toByteOffset: CompiledTree.widthOffset, as: SIMD2<Double>.self)
         raw.storeBytes(of: bits, toByteOffset: CompiledTree.bitsOffset, as: UInt32.self)
+    }
+
+    /// An arrangement without a divider that does not show both views side by side or
+    /// stacked along the axis its bounds chose, inline: an overlay layered, the primary in
+    /// front (§2.3.2); a split along an axis its style does not permit, the primary alone
+    /// (§2.2.2); a split without space for both views, the prepared winner alone (§2.2.5).
+    @inlinable
+    @inline(__always)
+    static func placeAlone<Direction: SplitDirection>(
+        _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ pair: PanePair, _ tables: Tables,
+        _ direction: Direction.Type
+    ) {
+        // The primary leads but side by side in right-to-left (§2.2.8).
+        let primaryIsNear = !(Direction.isSideBySide && tables.rightToLeft)
+        let near = tables.pane(pair.near)
+        let far = tables.pane(pair.far)
+        let primary = primaryIsNear ? near : far
+        let secondary = primaryIsNear ? far : near
+        let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
+        let origin = SIMD2(bounds.x, bounds.y)
+        let size = SIMD2(bounds.width, bounds.height)
+        let flags = step.pointee.flags
+        if flags & Step.Flags.overlay != 0 {
+            write(primary, origin, size, shown | PaneLayout.Bits.front)
+            write(secondary, origin, size, shown)
+            return
+        }
+        // Not permitted along this axis, or a collapse the primary wins.
+        let primaryAlone = pair.kernel & AxisEntry.Kernel.full != 0 || flags & Step.Flags.primaryWinsCollapse != 0
+        write(primaryAlone ? primary : secondary, origin, size, shown)
+        write(primaryAlone ? secondary : primary, .zero, .zero, 0)
     }
 
     /// The near and the far pane's lengths along `axis` when the common case does not
@@ -361,6 +399,22 @@ struct Tables {
     @usableFromInline let panes: UnsafeMutableRawPointer
     /// The resolution's size in bytes, for the debug builds' bounds check.
     @usableFromInline let paneBytes: Int
+
+    @inlinable
+    init(
+        steps: UnsafePointer<Step>, count: Int, plans: UnsafePointer<AxisPlan>,
+        arrangements: UnsafePointer<CompiledArrangement>, rightToLeft: Bool, isProportional: Bool,
+        panes: UnsafeMutablePointer<PaneLayout>, paneCount: Int
+    ) {
+        self.steps = steps
+        self.plans = plans
+        self.arrangements = arrangements
+        self.count = count
+        self.rightToLeft = rightToLeft
+        self.isProportional = isProportional
+        self.panes = UnsafeMutableRawPointer(panes)
+        self.paneBytes = paneCount &* MemoryLayout<PaneLayout>.stride
+    }
 
     /// `nil` for an empty tree (which a validated tree never is).
     @inlinable

@@ -189,8 +189,9 @@ public struct IncrementalResolver: ResolverVariant {
     ) -> Result? {
         let rightToLeft = direction == .rightToLeft
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
-        return (rightToLeft ? tree.rightToLeftSteps : tree.leftToRightSteps).withUnsafeBufferPointer { steps in
-            tree.plans.withUnsafeBufferPointer { plans in
+        return tree.steps.withUnsafeBufferPointer { allSteps in
+            let steps = UnsafeBufferPointer(rebasing: allSteps[(rightToLeft ? tree.count : 0)...].prefix(tree.count))
+            return tree.plans.withUnsafeBufferPointer { plans in
                 tree.arrangements.withUnsafeBufferPointer { arrangements in
                     regionList.withUnsafeBufferPointer { regions in
                         resolution.panes.withUnsafeMutableBufferPointer { panes -> Result? in
@@ -337,12 +338,13 @@ public struct IncrementalResolver: ResolverVariant {
                 owner[Int(arrangement.primary.rawValue) / slotsPerPane] = index
                 owner[Int(arrangement.secondary.rawValue) / slotsPerPane] = index
             }
+            let steps = preOrder.steps
             for index in 1..<max(count, 1) {
-                held[Int(preOrder.leftToRightSteps[index].parent.rawValue) / slotsPerPane] = Int32(index)
+                held[Int(steps[index].parent.rawValue) / slotsPerPane] = Int32(index)
             }
             var sizes = [Int](repeating: 1, count: count)
             for index in (1..<max(count, 1)).reversed() {
-                sizes[owner[Int(preOrder.leftToRightSteps[index].parent.rawValue) / slotsPerPane]] += sizes[index]
+                sizes[owner[Int(steps[index].parent.rawValue) / slotsPerPane]] += sizes[index]
             }
             links = .allocate(capacity: count)
             for index in 0..<count {

@@ -31,19 +31,32 @@ struct PanePair: Sendable {
 struct Step: Sendable {
     /// The slot of the pane holding the arrangement (its bounds); 0 for the root.
     @usableFromInline var parent: PaneSlot
-    /// Keeps the shares 8-byte aligned.
-    @usableFromInline var padding: UInt32 = 0
+    /// ``Flags``: what the inline kernels for arrangements that do not split need.
+    @usableFromInline var flags: UInt32
     @usableFromInline var horizontal: PanePair
     @usableFromInline var vertical: PanePair
     @usableFromInline var horizontalFraction: Double
     @usableFromInline var verticalFraction: Double
 
-    init(parent: PaneSlot, horizontal: AxisEntry, vertical: AxisEntry) {
+    init(parent: PaneSlot, horizontal: AxisEntry, vertical: AxisEntry, arrangement: CompiledArrangement) {
         self.parent = parent
+        flags =
+            (arrangement.isOverlay ? Flags.overlay : 0)
+            | (arrangement.primaryWinsCollapse ? Flags.primaryWinsCollapse : 0)
         self.horizontal = PanePair(horizontal)
         self.vertical = PanePair(vertical)
         horizontalFraction = horizontal.fraction
         verticalFraction = vertical.fraction
+    }
+
+    /// What an arrangement shows when it does not split along the axis its bounds choose
+    /// and nothing divides it (§2.2.2, §2.2.5, §2.3.2), so that the loop places it inline.
+    @usableFromInline
+    enum Flags {
+        /// An overlay: both views layered in the bounds, the primary in front.
+        @usableFromInline static let overlay: UInt32 = 1 << 0
+        /// A split without space for both views shows the primary (else the secondary).
+        @usableFromInline static let primaryWinsCollapse: UInt32 = 1 << 1
     }
 
     /// The common kernel along both axes: a proportional split, the near pane first.

@@ -273,6 +273,60 @@ struct SplitRulesTests {
             ])
     }
 
+    /// An arrangement that shows one view or layers both, nested in the trailing pane of
+    /// a right-to-left split of 1000 x 300 (the root's secondary, on the left: x 0, width
+    /// 400, wide, so side by side), where the near pane is the secondary.
+    static func nestedRightToLeft(_ style: String, a: String = "", b: String = "") -> String {
+        sceneJSON(
+            bounds: "0 0 1000 300", direction: "rightToLeft",
+            root: """
+                {"primary": {"id": "p", "splitRatio": 0.6},
+                 "secondary": {"id": "s", "arrangement": \(pair(style: style, a: a, b: b))}}
+                """)
+    }
+
+    @Test("§2.2.2 right to left, nested: an axis not permitted shows the primary alone")
+    func rightToLeftNotPermitted() throws {
+        try expectResolution(
+            Self.nestedRightToLeft(#"{"split": {"axes": ["vertical"]}}"#),
+            [
+                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
+                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+                pane("a", 0, 0, 400, 300, sc: "CR"), hidden("b"),
+            ])
+    }
+
+    @Test("§2.2.5 right to left, nested: a collapse shows the view of higher priority alone")
+    func rightToLeftCollapse() throws {
+        try expectResolution(
+            Self.nestedRightToLeft(
+                #""automatic""#, a: #""minWidth": 300"#, b: #""minWidth": 300, "layoutPriority": 1"#),
+            [
+                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
+                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+                hidden("a"), pane("b", 0, 0, 400, 300, sc: "CR"),
+            ])
+        // A tie keeps the primary.
+        try expectResolution(
+            Self.nestedRightToLeft(#""automatic""#, a: #""minWidth": 300"#, b: #""minWidth": 300"#),
+            [
+                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
+                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+                pane("a", 0, 0, 400, 300, sc: "CR"), hidden("b"),
+            ])
+    }
+
+    @Test("§2.3.2 right to left, nested: an overlay without a divider layers, the primary in front")
+    func rightToLeftLayered() throws {
+        try expectResolution(
+            Self.nestedRightToLeft(#""overlay""#),
+            [
+                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
+                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+                pane("a", 0, 0, 400, 300, z: 1, sc: "CR"), pane("b", 0, 0, 400, 300, sc: "CR"),
+            ])
+    }
+
     @Test("§2.2.8 right-to-left does not change a stack")
     func rightToLeftStack() throws {
         try expectResolution(
