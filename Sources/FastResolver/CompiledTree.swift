@@ -79,14 +79,17 @@ public struct CompiledTree: Sendable {
     /// kernels nor looks for hidden panes, as no pane can be hidden.
     @usableFromInline let leftToRightIsProportional: Bool
     @usableFromInline let rightToLeftIsProportional: Bool
-    /// Two plans per arrangement, same order, for the general kernel.
+    /// Two plans per arrangement, in ``tableOrder`` (``Step/tableIndex``), for the general kernel.
     @usableFromInline let plans: [AxisPlan]
-    /// Per arrangement, what the full path needs.
+    /// Per arrangement, in ``tableOrder``, what the full path needs.
     @usableFromInline let arrangements: [CompiledArrangement]
     /// The number of panes a resolution of this tree holds.
     public let paneCount: Int
     /// How the arrangements are stored.
     public let order: Order
+    /// The order of ``plans`` and ``arrangements``: ``order``, unless they are shared
+    /// with the same tree compiled in another order.
+    let tableOrder: Order
 
     /// The table of each layout direction (copies, for tests and set-up).
     var leftToRightSteps: [Step] { Array(steps[0..<count]) }
@@ -109,6 +112,14 @@ public struct CompiledTree: Sendable {
     /// Compiles `tree` without recursion. O(arrangements × log arrangements). A tree of
     /// more than 107 million panes (some 4 GiB of resolution) is beyond the 29-bit slots.
     public init(_ tree: ArrangementTree, order: Order = .levelOrder) {
+        self.init(tree, order: order, sharingTablesOf: nil)
+    }
+
+    /// `tree` in `order`, with the plans and the full path's table of `other` when given (the
+    /// same tree, compiled before in any order), so that a variant keeping one tree in two
+    /// orders keeps one copy of them: steps find their arrangement's entries through
+    /// ``Step/tableIndex``.
+    init(_ tree: ArrangementTree, order: Order, sharingTablesOf other: CompiledTree?) {
         precondition(
             MemoryLayout<Rect>.offset(of: \Rect.x) == 0
                 && MemoryLayout<Rect>.offset(of: \Rect.y) == MemoryLayout<Double>.stride
@@ -160,8 +171,9 @@ public struct CompiledTree: Sendable {
         // contiguous in the depth-first numbering) are written close together, so a
         // large tree streams through the caches in about the order it is stored.
         let count = compiled.count
-        var storage = Array(0..<count)
-        if order == .levelOrder {
+        func stored(in order: Order) -> [Int] {
+            var storage = Array(0..<count)
+            guard order == .levelOrder else { return storage }
             var heights = [Int](repeating: 0, count: count)
             for index in (0..<count).reversed() where index > 0 {
                 heights[parents[index]] = max(heights[parents[index]], heights[index] + 1)
@@ -172,58 +184,76 @@ public struct CompiledTree: Sendable {
                 blockRoot[index] = blockRoot[parents[index]]
             }
             storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
+            return storage
         }
-        // Each arrangement's two plans, written straight to their places in storage
-        // order: a second walk in the same depth-first numbering as the first.
+        let storage = stored(in: order)
+        // The tables (plans, the full path's) are kept in the order of the tree they come
+        // from: each arrangement's place there.
+        let tableOrder = other?.tableOrder ?? order
         var position = [Int](repeating: 0, count: count)
-        for (place, index) in storage.enumerated() { position[index] = place }
-        let plans = [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
-            var next = 1
-            func visit(_ arrangement: Arrangement, _ index: Int) {
-                let base = buffer.baseAddress! + 2 * position[index]
-                base.initialize(
-                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal))
-                (base + 1).initialize(
-                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical))
-                if let nested = arrangement.primary.arrangement {
-                    next += 1
-                    visit(nested, next - 1)
+        for (place, index) in (tableOrder == order ? storage : stored(in: tableOrder)).enumerated() {
+            position[index] = place
+        }
+        if let other {
+            precondition(other.count == count && other.paneCount == nextPane, "the tables of another tree")
+        }
+        // Each arrangement's two plans, written straight to their places: a second walk
+        // in the same depth-first numbering as the first.
+        let plans =
+            other?.plans
+            ?? [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+                var next = 1
+                func visit(_ arrangement: Arrangement, _ index: Int) {
+                    let base = buffer.baseAddress! + 2 * position[index]
+                    base.initialize(
+                        to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal))
+                    (base + 1).initialize(
+                        to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical))
+                    if let nested = arrangement.primary.arrangement {
+                        next += 1
+                        visit(nested, next - 1)
+                    }
+                    if let nested = arrangement.secondary.arrangement {
+                        next += 1
+                        visit(nested, next - 1)
+                    }
                 }
-                if let nested = arrangement.secondary.arrangement {
-                    next += 1
-                    visit(nested, next - 1)
-                }
+                visit(tree.root, 0)
+                precondition(next == count, "the second walk numbers the arrangements as the first")
+                initialized = 2 * count
             }
-            visit(tree.root, 0)
-            precondition(next == count, "the second walk numbers the arrangements as the first")
+        // Left to right in the first half, right to left in the second, written in place.
+        let steps = [Step](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+            for (place, index) in storage.enumerated() {
+                let horizontal = plans[2 * position[index]]
+                let vertical = plans[2 * position[index] + 1]
+                func step(rightToLeft: Bool) -> Step {
+                    Step(
+                        parent: parentSlots[index],
+                        horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeft),
+                        vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft),
+                        arrangement: compiled[index], tableIndex: position[index])
+                }
+                (buffer.baseAddress! + place).initialize(to: step(rightToLeft: false))
+                (buffer.baseAddress! + count + place).initialize(to: step(rightToLeft: true))
+            }
             initialized = 2 * count
         }
-        var leftToRight: [Step] = []
-        var rightToLeft: [Step] = []
-        leftToRight.reserveCapacity(2 * count)
-        rightToLeft.reserveCapacity(count)
-        for index in storage {
-            let parent = parentSlots[index]
-            let horizontal = plans[2 * position[index]]
-            let vertical = plans[2 * position[index] + 1]
-            func step(rightToLeft: Bool) -> Step {
-                Step(
-                    parent: parent,
-                    horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeft),
-                    vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft),
-                    arrangement: compiled[index])
-            }
-            leftToRight.append(step(rightToLeft: false))
-            rightToLeft.append(step(rightToLeft: true))
-        }
-        leftToRightIsProportional = leftToRight.allSatisfy(\.isProportional)
-        rightToLeftIsProportional = rightToLeft.allSatisfy(\.isProportional)
-        leftToRight.append(contentsOf: rightToLeft)
-        self.steps = leftToRight
+        leftToRightIsProportional = steps[..<count].allSatisfy(\.isProportional)
+        rightToLeftIsProportional = steps[count...].allSatisfy(\.isProportional)
+        self.steps = steps
         self.count = count
         self.plans = plans
-        self.arrangements = storage.map { compiled[$0] }
+        if let other {
+            self.arrangements = other.arrangements
+        } else {
+            self.arrangements = storage.map { compiled[$0] }
+        }
         self.paneCount = nextPane
         self.order = order
+        self.tableOrder = tableOrder
     }
+
+    /// What the full path reads of the arrangement stored `index`-th.
+    func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
 }

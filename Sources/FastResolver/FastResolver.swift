@@ -173,7 +173,7 @@ public struct FastResolver: ResolverVariant {
             nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
             farLength = length - nearLength
         } else {
-            let index = step - tables.steps
+            let index = step.pointee.tableIndex
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
             guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.kernel, fraction, length, tables)
             else {
@@ -284,7 +284,7 @@ public struct FastResolver: ResolverVariant {
         let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
         // A proportional tree's splits permit both axes.
         guard Kind.isProportional || pair.splitsAlongAxis else {
-            placeInFull(step - tables.steps, bounds, bits, divider, tables)
+            placeInFull(step.pointee.tableIndex, bounds, bits, divider, tables)
             return
         }
         let near = tables.pane(pair.near)
@@ -302,9 +302,11 @@ public struct FastResolver: ResolverVariant {
     }
 
     /// The full path, out of line so the loop stays small: what the hot path leaves to
-    /// it for arrangement `index` with its `divider` — overlays (§2.3), a split along an
-    /// axis its style does not permit (§2.2.2), and a split without enough space for
-    /// both views (§2.2.5). A split that shows both views never comes here.
+    /// it for the arrangement at `index` in the tables (``Step/tableIndex``) with its
+    /// `divider` — an overlay the divider may separate (§2.3), a split along an axis its
+    /// style does not permit (§2.2.2). Without a divider every case is placed inline
+    /// (``placeAlone(_:_:_:_:_:_:)``), but the rules are kept whole here. A split that
+    /// shows both views never comes here.
     @usableFromInline
     @inline(never)
     static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ tables: Tables) {

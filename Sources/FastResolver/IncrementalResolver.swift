@@ -324,8 +324,9 @@ public struct IncrementalResolver: ResolverVariant {
         let last: UnsafeMutablePointer<LastFrame>
 
         init(_ tree: ArrangementTree) {
-            preOrder = CompiledTree(tree, order: .preOrder)
+            // One copy of the plans and the full path's table, in level order, for both.
             levelOrder = CompiledTree(tree, order: .levelOrder)
+            preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
             count = preOrder.arrangements.count
             paneCount = preOrder.paneCount
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
@@ -334,7 +335,8 @@ public struct IncrementalResolver: ResolverVariant {
             let slotsPerPane = MemoryLayout<PaneLayout>.stride / 8
             var owner = [Int](repeating: 0, count: paneCount)
             var held = [Int32](repeating: -1, count: paneCount)
-            for (index, arrangement) in preOrder.arrangements.enumerated() {
+            for index in 0..<count {
+                let arrangement = preOrder.arrangement(stored: index)
                 owner[Int(arrangement.primary.rawValue) / slotsPerPane] = index
                 owner[Int(arrangement.secondary.rawValue) / slotsPerPane] = index
             }
@@ -348,7 +350,7 @@ public struct IncrementalResolver: ResolverVariant {
             }
             links = .allocate(capacity: count)
             for index in 0..<count {
-                let arrangement = preOrder.arrangements[index]
+                let arrangement = preOrder.arrangement(stored: index)
                 links.advanced(by: index).initialize(
                     to: Links(
                         firstSlot: arrangement.primary,

@@ -31,18 +31,24 @@ struct PanePair: Sendable {
 struct Step: Sendable {
     /// The slot of the pane holding the arrangement (its bounds); 0 for the root.
     @usableFromInline var parent: PaneSlot
-    /// ``Flags``: what the inline kernels for arrangements that do not split need.
+    /// ``Flags`` in the low bits: what the inline kernels for arrangements that do not
+    /// split need; above them the arrangement's place in the plan and full-path tables.
     @usableFromInline var flags: UInt32
     @usableFromInline var horizontal: PanePair
     @usableFromInline var vertical: PanePair
     @usableFromInline var horizontalFraction: Double
     @usableFromInline var verticalFraction: Double
 
-    init(parent: PaneSlot, horizontal: AxisEntry, vertical: AxisEntry, arrangement: CompiledArrangement) {
+    init(
+        parent: PaneSlot, horizontal: AxisEntry, vertical: AxisEntry, arrangement: CompiledArrangement,
+        tableIndex: Int
+    ) {
+        precondition(tableIndex <= Int(UInt32.max >> Self.tableIndexShift), "beyond the steps' table index")
         self.parent = parent
         flags =
             (arrangement.isOverlay ? Flags.overlay : 0)
             | (arrangement.primaryWinsCollapse ? Flags.primaryWinsCollapse : 0)
+            | UInt32(tableIndex) << Self.tableIndexShift
         self.horizontal = PanePair(horizontal)
         self.vertical = PanePair(vertical)
         horizontalFraction = horizontal.fraction
@@ -58,6 +64,12 @@ struct Step: Sendable {
         /// A split without space for both views shows the primary (else the secondary).
         @usableFromInline static let primaryWinsCollapse: UInt32 = 1 << 1
     }
+
+    /// Where the table index starts in ``flags``.
+    @inlinable static var tableIndexShift: UInt32 { 2 }
+
+    /// The arrangement's place in the plan (two per arrangement) and full-path tables.
+    @inlinable var tableIndex: Int { Int(truncatingIfNeeded: flags >> Self.tableIndexShift) }
 
     /// The common kernel along both axes: a proportional split, the near pane first.
     var isProportional: Bool {
