@@ -119,6 +119,9 @@ if [ -z "${LIMITS_SKIP_D20:-}" ]; then
     # fast compiles its tables from the tree, both in memory at once.
     try resolve-1048575-fold-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-fold.json" --variant fast
     try resolve-1048575-bare-fast 0 20 1024 "$foldbench" resolve "$work/balanced-d20-bare.json" --variant fast
+    # incremental keeps the tree in two orders, sharing one copy of the plans.
+    try resolve-1048575-fold-incremental 0 30 1024 "$foldbench" resolve "$work/balanced-d20-fold.json" \
+        --variant incremental
     try resolve-random-1000000-fast 0 60 1024 "$foldbench" resolve "$work/random-n1000000.json" --variant fast \
         --max-json-values 40000000
 fi

@@ -139,6 +139,34 @@ struct CompiledTreeTests {
         #expect(!random.leftToRightIsProportional && !random.rightToLeftIsProportional)
     }
 
+    @Test("a tree compiled in pre-order on the level order's tables finds each arrangement's entries there")
+    func sharedTables() throws {
+        let tree = try TreeFactory.random(arrangements: 100, seed: 3)
+        let levelOrder = CompiledTree(tree, order: .levelOrder)
+        let shared = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
+        let own = CompiledTree(tree, order: .preOrder)
+        // One copy: the same storage, not equal copies.
+        #expect(
+            shared.plans.withUnsafeBufferPointer { $0.baseAddress }
+                == levelOrder.plans.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(
+            shared.arrangements.withUnsafeBufferPointer { $0.baseAddress }
+                == levelOrder.arrangements.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(shared.tableOrder == .levelOrder && own.tableOrder == .preOrder)
+        // Stored as its own pre-order tree is, each step pointing at its arrangement's entries.
+        for index in 0..<own.count {
+            let (a, b) = (shared.arrangement(stored: index), own.arrangements[index])
+            #expect(a.primary == b.primary && a.secondary == b.secondary && a.isOverlay == b.isOverlay)
+            #expect(own.steps[index].tableIndex == index)
+            let (sharedPlan, ownPlan) = (shared.plans[2 * shared.steps[index].tableIndex + 1], own.plans[2 * index + 1])
+            #expect(
+                sharedPlan.firstLoPoints == ownPlan.firstLoPoints && sharedPlan.primaryFirst == ownPlan.primaryFirst)
+            #expect(shared.steps[index].parent == own.steps[index].parent)
+            #expect(shared.steps[index].flags & 3 == own.steps[index].flags & 3)
+        }
+        #expect(Set((0..<shared.count).map { shared.steps[$0].tableIndex }) == Set(0..<shared.count))
+    }
+
     @Test("a step is 40 bytes and carries each axis's share of the view solved first, in both directions")
     func steps() throws {
         #expect(MemoryLayout<Step>.stride == 40)
