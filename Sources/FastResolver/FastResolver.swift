@@ -81,8 +81,10 @@ public struct FastResolver: ResolverVariant {
         }
     }
 
+    /// Out of line for each kind of tree, so that the dispatch above is a jump and the
+    /// registers one kind needs are not saved for the other.
     @inlinable
-    @inline(__always)
+    @inline(never)
     static func relayout<Kind: TreeKind>(
         _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
     ) {
@@ -104,13 +106,19 @@ public struct FastResolver: ResolverVariant {
     ) {
         // Every arrangement is laid out in its parent pane, already written because a
         // parent is stored before its children. The root (always first) is laid out in the
-        // context, which is handed to it through the first pane (its primary, which its
-        // placement overwrites after reading): so the loop places every arrangement, the
-        // root too, with one copy of the code.
-        write(
-            tables.pane(PaneSlot(rawValue: 0)), SIMD2(rootBounds.x, rootBounds.y),
-            SIMD2(rootBounds.width, rootBounds.height), rootBits)
+        // context. A proportional tree's placement is short, so the root gets a copy of
+        // its own; any other tree hands the context to the root through the first pane
+        // (the root's primary, which its placement overwrites after reading it), so that
+        // one copy of the longer placement serves every arrangement and stays inline.
         var step = tables.steps
+        if Kind.isProportional {
+            withUnsafePointer(to: rootBounds) { place($0, rootBits, step, tables, scan, kind) }
+            step += 1
+        } else {
+            write(
+                tables.pane(PaneSlot(rawValue: 0)), SIMD2(rootBounds.x, rootBounds.y),
+                SIMD2(rootBounds.width, rootBounds.height), rootBits)
+        }
         let end = tables.steps + tables.count
         while step < end {
             let parent = tables.pane(step.pointee.parent)
