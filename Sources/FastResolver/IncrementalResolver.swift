@@ -14,9 +14,9 @@ import ArrangementModel
 /// Besides that, the variant keeps the last frame's context: a frame whose whole context
 /// equals it costs one comparison.
 ///
-/// Its tables are the fast resolver's, compiled twice: depth-first for the incremental
-/// pass, and level order, which the fast resolver's own loop runs when everything changes
-/// anyway (a resize, a rotation, a display transition, a flip of the layout direction).
+/// Its tables are the fast resolver's, its steps compiled twice (the plans once):
+/// depth-first for the incremental pass, and level order, which the fast resolver's own
+/// loop runs when everything changes anyway (a resize, a rotation, a display transition, a flip of the layout direction).
 /// The variant notices that case itself: a pass that had to resolve at least
 /// ``IncrementalResolver/plainShare`` of the arrangements switches it to the plain loop
 /// for the next 8 frames that change anything (doubling to 64 while each pass after them
@@ -301,9 +301,9 @@ public struct IncrementalResolver: ResolverVariant {
         pass.mark(links, before, tables)
     }
 
-    /// What the variant keeps for one tree: the compiled tables in both orders, which
-    /// panes hold which nested arrangements, and the last frame's context. Freed with the
-    /// last reference to it.
+    /// What the variant keeps for one tree: the compiled steps in both orders (sharing
+    /// one copy of the plans and the full path's table), which panes hold which nested
+    /// arrangements, and the last frame's context. Freed with the last reference to it.
     public final class Memory: @unchecked Sendable {
         /// Depth-first: a subtree is the run of arrangements up to `ends[index]`.
         let preOrder: CompiledTree
