@@ -285,13 +285,19 @@ struct SplitRulesTests {
                 """)
     }
 
+    /// The root's two panes in ``nestedRightToLeft(_:a:b:)``: the primary on the right.
+    static var outer: [ExpectedPane] {
+        [
+            pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
+            pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+        ]
+    }
+
     @Test("§2.2.2 right to left, nested: an axis not permitted shows the primary alone")
     func rightToLeftNotPermitted() throws {
         try expectResolution(
             Self.nestedRightToLeft(#"{"split": {"axes": ["vertical"]}}"#),
-            [
-                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
-                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+            Self.outer + [
                 pane("a", 0, 0, 400, 300, sc: "CR"), hidden("b"),
             ])
     }
@@ -301,17 +307,13 @@ struct SplitRulesTests {
         try expectResolution(
             Self.nestedRightToLeft(
                 #""automatic""#, a: #""minWidth": 300"#, b: #""minWidth": 300, "layoutPriority": 1"#),
-            [
-                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
-                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+            Self.outer + [
                 hidden("a"), pane("b", 0, 0, 400, 300, sc: "CR"),
             ])
         // A tie keeps the primary.
         try expectResolution(
             Self.nestedRightToLeft(#""automatic""#, a: #""minWidth": 300"#, b: #""minWidth": 300"#),
-            [
-                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
-                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+            Self.outer + [
                 pane("a", 0, 0, 400, 300, sc: "CR"), hidden("b"),
             ])
     }
@@ -320,9 +322,7 @@ struct SplitRulesTests {
     func rightToLeftLayered() throws {
         try expectResolution(
             Self.nestedRightToLeft(#""overlay""#),
-            [
-                pane("p", 400, 0, 600, 300, axis: .horizontal, sc: "CR"),
-                pane("s", 0, 0, 400, 300, axis: .horizontal, sc: "CR"),
+            Self.outer + [
                 pane("a", 0, 0, 400, 300, z: 1, sc: "CR"), pane("b", 0, 0, 400, 300, sc: "CR"),
             ])
     }
