@@ -198,6 +198,77 @@ struct LayoutDrawingTests {
         }
     }
 
+    @Test(
+        "the hidden list names at most `hiddenListed` panes in order and counts the rest; nothing counted when all fit")
+    func hiddenListLength() throws {
+        let scene = try Self.scene("nested-reader")
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        var resolution = ReferenceResolver().resolve(scene.tree, in: context)
+        // Three panes hidden by hand, so the list's length does not hang on what the resolver hides.
+        for index in [1, 2, scene.tree.paneCount - 1] { resolution.panes[index] = .hidden }
+        let hidden = scene.tree.paneIDs.indices.filter { !resolution.panes[$0].visible }.map { scene.tree.paneIDs[$0] }
+        #expect(hidden.count >= 3)
+        for listed in [0, 1, hidden.count - 1, hidden.count, hidden.count + 1] {
+            let svg = LayoutDrawing(
+                tree: scene.tree, context: context, resolution: resolution, options: .init(hiddenListed: listed)
+            ).svg().text
+            let drawn = try DrawnBoxes(svg: svg, bounds: context.bounds, scale: 1)
+            #expect(drawn.hidden == Array(hidden.prefix(listed)), "hiddenListed \(listed)")
+            #expect(svg.contains(">Hidden (\(hidden.count))</text>"))
+            let more = svg.matches(of: #/>and ([0-9]+) more</text>/#).map { Int($0.output.1) }
+            #expect(more == (listed < hidden.count ? [hidden.count - listed] : []), "hiddenListed \(listed)")
+        }
+    }
+
+    @Test(
+        "a box's hover text: its side, depth, frame, split axis by name, size class per axis and z-index",
+        arguments: [(Axis?.some(.horizontal), "horizontal"), (.vertical, "vertical"), (nil, "none")])
+    func hoverText(axis: Axis?, name: String) throws {
+        let panes = LayoutDrawing.panes(of: try Self.scene("nested-reader").tree)
+        let primary = try #require(panes.first { $0.isPrimary && $0.depth == 2 })
+        let secondary = try #require(panes.first { !$0.isPrimary && $0.depth == 1 })
+        let layout = PaneLayout(
+            visible: true, frame: try Rect(x: 10, y: 20.5, width: 300, height: 40.25),
+            sizeClass: SizeClass(horizontal: .compact, vertical: .regular), splitAxis: axis, zIndex: 1)
+        #expect(
+            LayoutDrawing.describe(primary, layout)
+                == "\(primary.id) (primary, depth 2): frame (10, 20.5, 300 × 40.25), split axis \(name), size class compact/regular, z-index 1"
+        )
+        let flipped = PaneLayout(
+            visible: true, frame: try Rect(x: 0, y: 0, width: 1, height: 2),
+            sizeClass: SizeClass(horizontal: .regular, vertical: .compact), splitAxis: axis, zIndex: 0)
+        #expect(
+            LayoutDrawing.describe(secondary, flipped)
+                == "\(secondary.id) (secondary, depth 1): frame (0, 0, 1 × 2), split axis \(name), size class regular/compact, z-index 0"
+        )
+        #expect(LayoutDrawing.describe(secondary, .hidden) == "\(secondary.id) (secondary): hidden")
+    }
+
+    @Test("a display away from the origin: the drawing spans it and the safe area together, whichever sticks out")
+    func displayOffOrigin() throws {
+        let scene = try Self.scene("frog-atlas")
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .portrait)
+        let bounds = context.bounds
+        // The display starts 7 pt left of and 11 pt above the safe area, ends 27 pt short
+        // of its right edge and 19 pt below its bottom: the union is 7 + width wide and
+        // 30 + height tall, from (x − 7, y − 11).
+        let display = try Rect(
+            x: bounds.x + 40 - 7, y: bounds.y + 60 - 11, width: bounds.width - 20, height: bounds.height + 30)
+        let shifted = try Rect(x: bounds.x + 40, y: bounds.y + 60, width: bounds.width, height: bounds.height)
+        let moved = LayoutContext(bounds: shifted, sizeClass: context.sizeClass)
+        for scale in [1.0, 0.5] {
+            let svg = LayoutDrawing(
+                tree: scene.tree, context: moved, resolution: ReferenceResolver().resolve(scene.tree, in: moved),
+                display: display, options: .init(scale: scale, compact: true)
+            ).svg().text
+            let size = try #require(svg.firstMatch(of: #/<svg [^>]*width="([^"]*)" height="([^"]*)"/#))
+            #expect(Double(size.output.1) == ((bounds.width + 7) * scale + 16).rounded(.up), "scale \(scale)")
+            #expect(Double(size.output.2) == ((bounds.height + 30) * scale + 16).rounded(.up), "scale \(scale)")
+            let drawn = try DrawnBoxes(svg: svg, bounds: shifted, scale: scale)
+            #expect(abs(drawn.safeArea.x - (8 + 7 * scale)) < 0.006 && abs(drawn.safeArea.y - (8 + 11 * scale)) < 0.006)
+        }
+    }
+
     @Test("the runner's refusal of a wrong variant draws both layouts with the wrong pane outlined, and names the page")
     func refusalPicture() throws {
         let scenario = try Scenario("fold-cycle/moon-phase/iphone-duo")
