@@ -407,8 +407,11 @@ struct Tables {
     /// Every step's kernel is the common one (``CompiledTree/isProportional(rightToLeft:)``).
     @usableFromInline let isProportional: Bool
     @usableFromInline let panes: UnsafeMutableRawPointer
-    /// The resolution's size in bytes, for the debug builds' bounds check.
-    @usableFromInline let paneBytes: Int
+    #if DEBUG
+        /// The resolution's size in bytes, for the debug builds' bounds check (only
+        /// there: in other builds nothing reads it, and it would be one more word to pass).
+        @usableFromInline let paneBytes: Int
+    #endif
 
     @inlinable
     init(
@@ -423,35 +426,20 @@ struct Tables {
         self.rightToLeft = rightToLeft
         self.isProportional = isProportional
         self.panes = UnsafeMutableRawPointer(panes)
-        self.paneBytes = paneCount &* MemoryLayout<PaneLayout>.stride
-    }
-
-    /// `nil` for an empty tree (which a validated tree never is).
-    @inlinable
-    init?(
-        steps: UnsafeBufferPointer<Step>, plans: UnsafeBufferPointer<AxisPlan>,
-        arrangements: UnsafeBufferPointer<CompiledArrangement>, rightToLeft: Bool, isProportional: Bool,
-        panes: UnsafeMutableBufferPointer<PaneLayout>
-    ) {
-        guard let stepBase = steps.baseAddress, let planBase = plans.baseAddress,
-            let arrangementBase = arrangements.baseAddress, let paneBase = panes.baseAddress, !steps.isEmpty
-        else { return nil }
-        self.steps = stepBase
-        self.plans = planBase
-        self.arrangements = arrangementBase
-        self.count = steps.count
-        self.rightToLeft = rightToLeft
-        self.isProportional = isProportional
-        self.panes = UnsafeMutableRawPointer(paneBase)
-        self.paneBytes = panes.count &* MemoryLayout<PaneLayout>.stride
+        #if DEBUG
+            self.paneBytes = paneCount &* MemoryLayout<PaneLayout>.stride
+        #endif
     }
 
     /// The pane in `slot`; a slot outside the resolution stops a debug build.
     @inlinable
     @inline(__always)
     func pane(_ slot: PaneSlot) -> UnsafeMutablePointer<PaneLayout> {
-        assert(
-            slot.byteOffset + MemoryLayout<PaneLayout>.stride <= paneBytes, "pane slot \(slot.rawValue) out of bounds")
+        #if DEBUG
+            assert(
+                slot.byteOffset + MemoryLayout<PaneLayout>.stride <= paneBytes,
+                "pane slot \(slot.rawValue) out of bounds")
+        #endif
         return (panes + slot.byteOffset).assumingMemoryBound(to: PaneLayout.self)
     }
 }

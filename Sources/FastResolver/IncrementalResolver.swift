@@ -187,22 +187,23 @@ public struct IncrementalResolver: ResolverVariant {
         _ tree: CompiledTree, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection,
         _ regionList: [Rect], _ resolution: inout Resolution, _ body: (Tables, RegionList, Rect, UInt32) -> Result
     ) -> Result? {
+        let count = tree.count
+        guard count > 0 else { return nil }
         let rightToLeft = direction == .rightToLeft
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
-        return tree.steps.withUnsafeBufferPointer { allSteps in
-            let steps = UnsafeBufferPointer(rebasing: allSteps[(rightToLeft ? tree.count : 0)...].prefix(tree.count))
-            return tree.plans.withUnsafeBufferPointer { plans in
+        // Neither table is empty (a tree has an arrangement), nor the resolution.
+        return tree.steps.withUnsafeBufferPointer { steps in
+            tree.plans.withUnsafeBufferPointer { plans in
                 tree.arrangements.withUnsafeBufferPointer { arrangements in
                     regionList.withUnsafeBufferPointer { regions in
-                        resolution.panes.withUnsafeMutableBufferPointer { panes -> Result? in
-                            guard
-                                let tables = Tables(
-                                    steps: steps, plans: plans, arrangements: arrangements,
-                                    rightToLeft: rightToLeft,
-                                    isProportional: rightToLeft
-                                        ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
-                                    panes: panes)
-                            else { return nil }
+                        resolution.panes.withUnsafeMutableBufferPointer { panes in
+                            let tables = Tables(
+                                steps: steps.baseAddress.unsafelyUnwrapped + (rightToLeft ? count : 0),
+                                count: count, plans: plans.baseAddress.unsafelyUnwrapped,
+                                arrangements: arrangements.baseAddress.unsafelyUnwrapped, rightToLeft: rightToLeft,
+                                isProportional: rightToLeft
+                                    ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
+                                panes: panes.baseAddress.unsafelyUnwrapped, paneCount: panes.count)
                             return body(tables, RegionList(regions, root: bounds), bounds, rootBits)
                         }
                     }
