@@ -220,6 +220,19 @@ struct LayoutDrawingTests {
         }
     }
 
+    @Test("by default the hidden list names 40 panes: 41 hidden show 40 names and one more counted")
+    func hiddenListDefault() throws {
+        let tree = try TreeFactory.balanced(depth: 6)
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        var resolution = ReferenceResolver().resolve(tree, in: context)
+        #expect(resolution.panes.allSatisfy { $0.visible })
+        for index in 0..<41 { resolution.panes[2 * index + 1] = .hidden }
+        let svg = LayoutDrawing(tree: tree, context: context, resolution: resolution).svg().text
+        let drawn = try DrawnBoxes(svg: svg, bounds: context.bounds, scale: 1)
+        #expect(drawn.hidden == (0..<40).map { tree.paneIDs[2 * $0 + 1] })
+        #expect(svg.contains(">Hidden (41)</text>") && svg.contains(">and 1 more</text>"))
+    }
+
     @Test(
         "a box's hover text: its side, depth, frame, split axis by name, size class per axis and z-index",
         arguments: [(Axis?.some(.horizontal), "horizontal"), (.vertical, "vertical"), (nil, "none")])
