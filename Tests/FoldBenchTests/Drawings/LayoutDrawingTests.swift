@@ -177,6 +177,37 @@ struct LayoutDrawingTests {
         #expect(drawn.labels.contains("\(ids[behind]) · z0, behind"))
     }
 
+    @Test(
+        "another engine's answer with the secondary in front: the primary is labelled behind in its corner, the secondary z1"
+    )
+    func secondaryInFront() throws {
+        // media-player, flat: the resolver layers the controls (primary) over the artwork;
+        // an answer drawn beside it (`resolve --check --answer`) may put them the other way.
+        var scene = try Self.scene("media-player")
+        scene.context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        var resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        let ids = scene.tree.paneIDs
+        let front = try #require(ids.indices.first { resolution.panes[$0].visible && resolution.panes[$0].zIndex == 1 })
+        let panes = LayoutDrawing.panes(of: scene.tree)
+        #expect(panes[front].isPrimary && panes[front].inOverlay)
+        let behind = try #require(
+            ids.indices.first { $0 != front && panes[$0].inOverlay && panes[$0].depth == panes[front].depth })
+        for (index, zIndex) in [(front, 0), (behind, 1)] {
+            let layout = resolution.panes[index]
+            resolution.panes[index] = PaneLayout(
+                visible: true, frame: layout.frame, sizeClass: layout.sizeClass, splitAxis: layout.splitAxis,
+                zIndex: zIndex)
+        }
+        let svg = LayoutDrawing(tree: scene.tree, context: scene.context, resolution: resolution).svg().text
+        let drawn = try DrawnBoxes(svg: svg, bounds: scene.context.bounds, scale: 1)
+        #expect(drawn.labels.contains("\(ids[front]) · z0, behind"))
+        #expect(drawn.labels.contains("\(ids[behind]) · z1"))
+        // The secondary, now in front, is drawn after the primary.
+        let primaryAt = try #require(svg.range(of: "data-pane=\"\(ids[front])\"")).lowerBound
+        let secondaryAt = try #require(svg.range(of: "data-pane=\"\(ids[behind])\"")).lowerBound
+        #expect(primaryAt < secondaryAt)
+    }
+
     @Test("255 arrangements small: the labels that do not fit are left out and counted, the rest drawn")
     func droppedLabels() throws {
         let tree = try TreeFactory.balanced(depth: 8)
