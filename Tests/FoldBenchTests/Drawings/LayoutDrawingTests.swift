@@ -374,6 +374,47 @@ struct LayoutDrawingTests {
         #expect(DisagreementPage.differingPanes(want, want) == [])
     }
 
+    @Test("an answer longer than the tree: every pane differs, and the page is written with both drawings")
+    func answerOfAnotherLength() throws {
+        let scene = try Self.scene("frog-atlas")
+        let expected = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        var got = Resolution(paneCount: expected.panes.count + 1)
+        for index in expected.panes.indices { got.panes[index] = expected.panes[index] }
+        got.panes[expected.panes.count] = expected.panes[0]
+        #expect(DisagreementPage.differingPanes(got, expected) == Array(0...expected.panes.count))
+        let page = DisagreementPage.html(
+            heading: "h", notes: [], variant: "longer", tree: scene.tree, context: scene.context, expected: expected,
+            got: got)
+        #expect(page.contains("\(expected.panes.count + 1) of \(scene.tree.paneCount) panes differ"))
+        #expect(page.components(separatedBy: "<svg ").count == 3)
+    }
+
+    @Test("a thumbnail leaves out boxes under 4 px and keeps those of 4 px and more")
+    func thumbnailBoxes() throws {
+        let scene = try Self.scene("frog-atlas")
+        var resolution = ReferenceResolver().resolve(scene.tree, in: scene.context)
+        let leaves = scene.tree.paneIDs.indices.filter { index in
+            resolution.panes[index].visible && !LayoutDrawing.panes(of: scene.tree)[index].holdsArrangement
+        }
+        #expect(leaves.count >= 2)
+        let origin = resolution.panes[leaves[0]].frame
+        for (index, side) in [(leaves[0], 3.99), (leaves[1], 4.0)] {
+            let layout = resolution.panes[index]
+            resolution.panes[index] = PaneLayout(
+                visible: true, frame: try Rect(x: origin.x, y: origin.y, width: 100, height: side / 0.5),
+                sizeClass: layout.sizeClass, splitAxis: layout.splitAxis, zIndex: layout.zIndex)
+        }
+        let svg = LayoutDrawing(
+            tree: scene.tree, context: scene.context, resolution: resolution, options: .init(scale: 0.5, compact: true)
+        ).svg().text
+        let drawn = try DrawnBoxes(svg: svg, bounds: scene.context.bounds, scale: 0.5)
+        let ids = scene.tree.paneIDs
+        #expect(drawn.boxes[ids[leaves[0]]] == nil, "3.99 px: left out")
+        #expect(drawn.boxes[ids[leaves[1]]] != nil, "4 px: drawn")
+        let visible = resolution.panes.filter(\.visible).count
+        #expect(drawn.boxCount == visible - 1)
+    }
+
     @Test("resolve --check: agreement exits 0 and writes nothing; a bad page path exits 2")
     func resolveCheck() throws {
         let directory = try temporaryDirectory()
