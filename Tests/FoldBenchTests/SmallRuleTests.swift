@@ -26,6 +26,20 @@ struct SmallRuleTests {
         #expect(JSONValue.array([]) != .array([.null]))
     }
 
+    @Test(
+        "a text table: columns padded to the widest cell, two spaces between them, none before the first or after the last"
+    )
+    func textTable() {
+        let rows = [["name", "time"], ["fast", "7.5"], ["reference", "512"], ["x"]]
+        #expect(
+            TextTable.aligned(rows, indent: "  ", alignment: { $0 == 1 ? .right : .left })
+                == "  name       time\n  fast        7.5\n  reference   512\n  x\n")
+        #expect(TextTable.aligned([["a", "b"]]) == "a  b\n")
+        #expect(
+            TextTable.markdown(header: ["a", "b"], alignments: ["---", "---:"], [["1", "2"]])
+                == "| a | b |\n| --- | ---: |\n| 1 | 2 |\n")
+    }
+
     @Test("the JSON parser: escapes, exponents with and without a sign, and the nesting limit at its edge")
     func jsonParser() throws {
         let text = #"{"a": "q\"b\\n\u00e9\/", "b": [1e5, 1E+2, -2.5e-3, -0, 0.5], "c": true}"#
