@@ -40,6 +40,18 @@ struct SmallRuleTests {
                 == "| a | b |\n| --- | ---: |\n| 1 | 2 |\n")
     }
 
+    @Test("the terminal's numbers: three significant digits, none dropped before the point, no exponent")
+    func significantDigits() {
+        let cases: [(Double, String)] = [
+            (44402, "44402"), (1000, "1000"), (999.4, "999"), (983, "983"), (98.26, "98.3"), (3.8612, "3.86"),
+            (0.5, "0.500"), (0.020123, "0.0201"), (-12.345, "-12.3"), (0, "0"),
+        ]
+        for (value, text) in cases {
+            #expect(NumberText.significant(value) == text, "\(value)")
+        }
+        #expect(NumberText.significant(3.8612, digits: 2) == "3.9")
+    }
+
     @Test("the JSON parser: escapes, exponents with and without a sign, and the nesting limit at its edge")
     func jsonParser() throws {
         let text = #"{"a": "q\"b\\n\u00e9\/", "b": [1e5, 1E+2, -2.5e-3, -0, 0.5], "c": true}"#
