@@ -52,6 +52,18 @@ struct SmallRuleTests {
         #expect(NumberText.significant(3.8612, digits: 2) == "3.9")
     }
 
+    @Test(
+        "a change in percent: one decimal, two significant digits when it is smaller than 0.05 %, a sign when it grew")
+    func signedPercent() {
+        let cases: [(Double, Double, String)] = [
+            (12, 100, "+12.0 %"), (-3.14, 100, "-3.1 %"), (0.046, 100, "+0.046 %"), (-0.0012, 100, "-0.0012 %"),
+            (0.049, 100, "+0.049 %"), (0.05, 100, "+0.1 %"), (0, 100, "0.0 %"), (0, 0, "±0"), (1, 0, "new"),
+        ]
+        for (change, base, text) in cases {
+            #expect(NumberText.signedPercent(change, of: base) == text, "\(change) of \(base)")
+        }
+    }
+
     @Test("the JSON parser: escapes, exponents with and without a sign, and the nesting limit at its edge")
     func jsonParser() throws {
         let text = #"{"a": "q\"b\\n\u00e9\/", "b": [1e5, 1E+2, -2.5e-3, -0, 0.5], "c": true}"#
