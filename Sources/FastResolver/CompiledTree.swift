@@ -67,22 +67,10 @@ public struct CompiledTree: Sendable {
         case preOrder
     }
 
-    /// Per arrangement, what the loop reads (``Step``), one table per layout direction
-    /// (the direction decides which pane leads), left to right first, then right to
-    /// left: one array, so that a frame picks its table by an offset, not by copying a
-    /// reference to one of two arrays.
-    @usableFromInline let steps: [Step]
-    /// Arrangements in the tree: the length of each direction's table.
+    /// The tables, in memory the tree owns, with what a frame needs to find them.
+    @usableFromInline let storage: TableStorage
+    /// Arrangements in the tree (at least one, the root): the length of each direction's table.
     @usableFromInline let count: Int
-    /// Whether every step of a direction's table takes the common kernel along both
-    /// axes (a proportional split, the near pane first): the loop then neither tests
-    /// kernels nor looks for hidden panes, as no pane can be hidden.
-    @usableFromInline let leftToRightIsProportional: Bool
-    @usableFromInline let rightToLeftIsProportional: Bool
-    /// Two plans per arrangement, in ``tableOrder`` (``Step/tableIndex``), for the general kernel.
-    @usableFromInline let plans: [AxisPlan]
-    /// Per arrangement, in ``tableOrder``, what the full path needs.
-    @usableFromInline let arrangements: [CompiledArrangement]
     /// The number of panes a resolution of this tree holds.
     public let paneCount: Int
     /// How the arrangements are stored.
@@ -91,9 +79,29 @@ public struct CompiledTree: Sendable {
     /// with the same tree compiled in another order.
     let tableOrder: Order
 
+    /// Per arrangement, what the loop reads (``Step``), one table per layout direction
+    /// (the direction decides which pane leads), left to right first, then right to left.
+    var steps: UnsafeBufferPointer<Step> { UnsafeBufferPointer(storage.steps) }
+    /// Two plans per arrangement, in ``tableOrder`` (``Step/tableIndex``), for the general kernel.
+    var plans: UnsafeBufferPointer<AxisPlan> { storage.plans }
+    /// Per arrangement, in ``tableOrder``, what the full path needs.
+    var arrangements: UnsafeBufferPointer<CompiledArrangement> { storage.arrangements }
+    /// Whether every step of a direction's table takes the common kernel along both
+    /// axes (a proportional split, the near pane first): the loop then neither tests
+    /// kernels nor looks for hidden panes, as no pane can be hidden.
+    var leftToRightIsProportional: Bool { storage.directions[0].isProportional }
+    var rightToLeftIsProportional: Bool { storage.directions[1].isProportional }
+
     /// The table of each layout direction (copies, for tests and set-up).
     var leftToRightSteps: [Step] { Array(steps[0..<count]) }
     var rightToLeftSteps: [Step] { Array(steps[count...]) }
+
+    /// What a frame in `direction` reads: one pointer, chosen by an offset.
+    @inlinable
+    @inline(__always)
+    func tables(_ direction: LayoutDirection) -> UnsafePointer<DirectionTables> {
+        UnsafePointer(storage.directions) + (direction == .rightToLeft ? 1 : 0)
+    }
 
     /// Where a pane's frame keeps its size: x and y first, then width and height, so
     /// the loop writes a frame as two pairs (checked when a tree is compiled).
@@ -186,22 +194,23 @@ public struct CompiledTree: Sendable {
             storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
             return storage
         }
-        let storage = stored(in: order)
+        let storageOrder = stored(in: order)
         // The tables (plans, the full path's) are kept in the order of the tree they come
         // from: each arrangement's place there.
         let tableOrder = other?.tableOrder ?? order
         var position = [Int](repeating: 0, count: count)
-        for (place, index) in (tableOrder == order ? storage : stored(in: tableOrder)).enumerated() {
+        for (place, index) in (tableOrder == order ? storageOrder : stored(in: tableOrder)).enumerated() {
             position[index] = place
         }
         if let other {
             precondition(other.count == count && other.paneCount == nextPane, "the tables of another tree")
         }
         // Each arrangement's two plans, written straight to their places: a second walk
-        // in the same depth-first numbering as the first.
-        let plans =
-            other?.plans
-            ?? [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+        // in the same depth-first numbering as the first (unless they are shared).
+        let ownPlans =
+            other != nil
+            ? []
+            : [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
                 var next = 1
                 func visit(_ arrangement: Arrangement, _ index: Int) {
                     let base = buffer.baseAddress! + 2 * position[index]
@@ -224,9 +233,10 @@ public struct CompiledTree: Sendable {
             }
         // Left to right in the first half, right to left in the second, written in place.
         let steps = [Step](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
-            for (place, index) in storage.enumerated() {
-                let horizontal = plans[2 * position[index]]
-                let vertical = plans[2 * position[index] + 1]
+            let plans = other?.plans
+            for (place, index) in storageOrder.enumerated() {
+                let horizontal = plans?[2 * position[index]] ?? ownPlans[2 * position[index]]
+                let vertical = plans?[2 * position[index] + 1] ?? ownPlans[2 * position[index] + 1]
                 func step(rightToLeft: Bool) -> Step {
                     Step(
                         parent: parentSlots[index],
@@ -239,16 +249,10 @@ public struct CompiledTree: Sendable {
             }
             initialized = 2 * count
         }
-        leftToRightIsProportional = steps[..<count].allSatisfy(\.isProportional)
-        rightToLeftIsProportional = steps[count...].allSatisfy(\.isProportional)
-        self.steps = steps
+        storage = TableStorage(
+            steps: steps, count: count, paneCount: nextPane, sharing: other?.storage, plans: ownPlans,
+            arrangements: other == nil ? storageOrder.map { compiled[$0] } : [])
         self.count = count
-        self.plans = plans
-        if let other {
-            self.arrangements = other.arrangements
-        } else {
-            self.arrangements = storage.map { compiled[$0] }
-        }
         self.paneCount = nextPane
         self.order = order
         self.tableOrder = tableOrder
@@ -256,4 +260,83 @@ public struct CompiledTree: Sendable {
 
     /// What the full path reads of the arrangement stored `index`-th.
     func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
+}
+
+/// A direction's tables, as a frame finds them: where each starts, and what the loop may
+/// leave out for this direction.
+@usableFromInline
+struct DirectionTables {
+    /// This direction's steps, in storage order.
+    @usableFromInline let steps: UnsafePointer<Step>
+    @usableFromInline let plans: UnsafePointer<AxisPlan>
+    @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
+    @usableFromInline let count: Int
+    /// The panes of a resolution of the tree (for the debug builds' bounds check).
+    @usableFromInline let paneCount: Int
+    @usableFromInline let rightToLeft: Bool
+    /// Every step takes the common kernel along both axes.
+    @usableFromInline let isProportional: Bool
+}
+
+/// The compiled tables in memory of their own, immutable once written, freed with the
+/// last tree that uses them. A frame reaches a direction's tables through one pointer
+/// instead of borrowing three arrays, and passes them on in registers. Another order of
+/// the same tree may use this storage's plans and full-path table (``CompiledTree/init(_:order:sharingTablesOf:)``).
+@usableFromInline
+final class TableStorage: @unchecked Sendable {
+    /// Left to right, then right to left.
+    @usableFromInline let directions: UnsafeMutablePointer<DirectionTables>
+    /// Both directions' steps, left to right first.
+    let steps: UnsafeMutableBufferPointer<Step>
+    let plans: UnsafeBufferPointer<AxisPlan>
+    let arrangements: UnsafeBufferPointer<CompiledArrangement>
+    /// The storage that owns ``plans`` and ``arrangements``, when this one shares them.
+    let sharedFrom: TableStorage?
+
+    /// `steps` (both directions, `count` each, for a resolution of `paneCount` panes) copied; the plans and the full path's table
+    /// those of `shared` when given, else `plans` and `arrangements` copied.
+    init(
+        steps: [Step], count: Int, paneCount: Int, sharing shared: TableStorage?, plans: [AxisPlan],
+        arrangements: [CompiledArrangement]
+    ) {
+        precondition(count > 0 && steps.count == 2 * count, "a tree has at least one arrangement")
+        func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
+            _ = buffer.initialize(from: array)
+            return buffer
+        }
+        self.steps = copy(steps)
+        sharedFrom = shared
+        if let shared {
+            precondition(shared.arrangements.count == count, "the tables of another tree")
+            self.plans = shared.plans
+            self.arrangements = shared.arrangements
+        } else {
+            self.plans = UnsafeBufferPointer(copy(plans))
+            self.arrangements = UnsafeBufferPointer(copy(arrangements))
+        }
+        directions = .allocate(capacity: 2)
+        for (index, rightToLeft) in [false, true].enumerated() {
+            let table = UnsafeBufferPointer(rebasing: self.steps[(index * count)..<((index + 1) * count)])
+            (directions + index).initialize(
+                to: DirectionTables(
+                    steps: table.baseAddress!, plans: self.plans.baseAddress!,
+                    arrangements: self.arrangements.baseAddress!, count: count, paneCount: paneCount,
+                    rightToLeft: rightToLeft,
+                    isProportional: table.allSatisfy(\.isProportional)))
+        }
+    }
+
+    deinit {
+        directions.deinitialize(count: 2)
+        directions.deallocate()
+        steps.deinitialize()
+        steps.deallocate()
+        if sharedFrom == nil {
+            UnsafeMutableBufferPointer(mutating: plans).deinitialize()
+            UnsafeMutableBufferPointer(mutating: plans).deallocate()
+            UnsafeMutableBufferPointer(mutating: arrangements).deinitialize()
+            UnsafeMutableBufferPointer(mutating: arrangements).deallocate()
+        }
+    }
 }

@@ -38,57 +38,49 @@ public struct FastResolver: ResolverVariant {
     ) {
         precondition(
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
-        let count = tree.count
-        guard count > 0 else { return }
-        let rightToLeft = context.layoutDirection == .rightToLeft
+        let tables = tree.tables(context.layoutDirection)
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
-        // The tables are never empty (a tree has an arrangement), nor the resolution.
-        tree.steps.withUnsafeBufferPointer { steps in
-            tree.plans.withUnsafeBufferPointer { plans in
-                tree.arrangements.withUnsafeBufferPointer { arrangements in
-                    context.reservedRegions.withUnsafeBufferPointer { regions in
-                        resolution.panes.withUnsafeMutableBufferPointer { panes in
-                            let tables = Tables(
-                                steps: steps.baseAddress.unsafelyUnwrapped + (rightToLeft ? count : 0),
-                                count: count, plans: plans.baseAddress.unsafelyUnwrapped,
-                                arrangements: arrangements.baseAddress.unsafelyUnwrapped, rightToLeft: rightToLeft,
-                                isProportional: rightToLeft
-                                    ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
-                                panes: panes.baseAddress.unsafelyUnwrapped, paneCount: panes.count)
-                            Self.relayout(
-                                tables, RegionList(regions, root: context.bounds), context.bounds, rootBits)
-                        }
-                    }
-                }
+        context.reservedRegions.withUnsafeBufferPointer { regions in
+            // Not empty: a tree has an arrangement, so its resolution has panes.
+            resolution.panes.withUnsafeMutableBufferPointer { panes in
+                Self.relayout(tables, panes.baseAddress.unsafelyUnwrapped, regions, context.bounds, rootBits)
             }
         }
     }
 
-    /// The whole frame, with one loop per kind of region list, so the common cases
+    /// The whole frame, with one loop per kind of tree and region list, so the common cases
     /// pay nothing (no regions, or one that can divide nothing) or keep the one region
-    /// in registers and test it only where it can divide. In optimised builds
-    /// `@_noAllocation` makes the compiler prove that nothing here allocates (debug and
-    /// fuzzing builds lack the cross-module bodies that proof needs).
+    /// in registers and test it only where it can divide. Everything a frame needs
+    /// travels in registers: the direction's tables as one pointer, the output, the region
+    /// list, the root's bounds and bits. In optimised builds `@_noAllocation` makes the
+    /// compiler prove that nothing here allocates (debug and fuzzing builds lack the
+    /// cross-module bodies that proof needs).
     @inlinable
     #if !DEBUG && !FUZZING
         @_noAllocation
     #endif
-    static func relayout(_ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32) {
-        if tables.isProportional {
-            relayout(tables, regions, rootBounds, rootBits, ProportionalTree.self)
+    static func relayout(
+        _ tables: UnsafePointer<DirectionTables>, _ panes: UnsafeMutablePointer<PaneLayout>,
+        _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32
+    ) {
+        if tables.pointee.isProportional {
+            frame(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self)
         } else {
-            relayout(tables, regions, rootBounds, rootBits, AnyTree.self)
+            frame(tables, panes, regions, rootBounds, rootBits, AnyTree.self)
         }
     }
 
     /// Out of line for each kind of tree, so that the dispatch above is a jump and the
-    /// registers one kind needs are not saved for the other.
+    /// registers one kind needs are not saved for the other. The region list is sorted
+    /// into its kind here, where the choice is a branch and not a value handed over.
     @inlinable
     @inline(never)
-    static func relayout<Kind: TreeKind>(
-        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
+    static func frame<Kind: TreeKind>(
+        _ tables: UnsafePointer<DirectionTables>, _ panes: UnsafeMutablePointer<PaneLayout>,
+        _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
     ) {
-        switch regions {
+        let tables = Tables(tables, panes: panes)
+        switch RegionList(regions, root: rootBounds) {
         case .none: loop(tables, NoRegions(), rootBounds, rootBits, kind)
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, kind)
         case .horizontal(let region): loop(tables, region, rootBounds, rootBits, kind)
@@ -396,40 +388,29 @@ enum ProportionalTree: TreeKind {
     @inlinable static var isProportional: Bool { true }
 }
 
-/// The compiled tree's tables and the frame's output, as raw pointers for the loop.
+/// The compiled tree's tables for one direction and the frame's output, as pointers
+/// for the loop: two words, so they stay in registers; a field is read where it is
+/// used (most only on the paths that are not proportional).
 @usableFromInline
 struct Tables {
-    @usableFromInline let steps: UnsafePointer<Step>
-    @usableFromInline let plans: UnsafePointer<AxisPlan>
-    @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
-    @usableFromInline let count: Int
-    @usableFromInline let rightToLeft: Bool
-    /// Every step's kernel is the common one (``CompiledTree/isProportional(rightToLeft:)``).
-    @usableFromInline let isProportional: Bool
+    @usableFromInline let direction: UnsafePointer<DirectionTables>
     @usableFromInline let panes: UnsafeMutableRawPointer
-    #if DEBUG
-        /// The resolution's size in bytes, for the debug builds' bounds check (only
-        /// there: in other builds nothing reads it, and it would be one more word to pass).
-        @usableFromInline let paneBytes: Int
-    #endif
 
+    /// `direction`'s tables writing into `panes`, a resolution of the tree's size.
     @inlinable
-    init(
-        steps: UnsafePointer<Step>, count: Int, plans: UnsafePointer<AxisPlan>,
-        arrangements: UnsafePointer<CompiledArrangement>, rightToLeft: Bool, isProportional: Bool,
-        panes: UnsafeMutablePointer<PaneLayout>, paneCount: Int
-    ) {
-        self.steps = steps
-        self.plans = plans
-        self.arrangements = arrangements
-        self.count = count
-        self.rightToLeft = rightToLeft
-        self.isProportional = isProportional
+    @inline(__always)
+    init(_ direction: UnsafePointer<DirectionTables>, panes: UnsafeMutablePointer<PaneLayout>) {
+        self.direction = direction
         self.panes = UnsafeMutableRawPointer(panes)
-        #if DEBUG
-            self.paneBytes = paneCount &* MemoryLayout<PaneLayout>.stride
-        #endif
     }
+
+    @inlinable var steps: UnsafePointer<Step> { direction.pointee.steps }
+    @inlinable var plans: UnsafePointer<AxisPlan> { direction.pointee.plans }
+    @inlinable var arrangements: UnsafePointer<CompiledArrangement> { direction.pointee.arrangements }
+    @inlinable var count: Int { direction.pointee.count }
+    @inlinable var rightToLeft: Bool { direction.pointee.rightToLeft }
+    /// Every step's kernel is the common one (``DirectionTables/isProportional``).
+    @inlinable var isProportional: Bool { direction.pointee.isProportional }
 
     /// The pane in `slot`; a slot outside the resolution stops a debug build.
     @inlinable
@@ -437,7 +418,8 @@ struct Tables {
     func pane(_ slot: PaneSlot) -> UnsafeMutablePointer<PaneLayout> {
         #if DEBUG
             assert(
-                slot.byteOffset + MemoryLayout<PaneLayout>.stride <= paneBytes,
+                slot.byteOffset + MemoryLayout<PaneLayout>.stride <= direction.pointee.paneCount
+                    &* MemoryLayout<PaneLayout>.stride,
                 "pane slot \(slot.rawValue) out of bounds")
         #endif
         return (panes + slot.byteOffset).assumingMemoryBound(to: PaneLayout.self)

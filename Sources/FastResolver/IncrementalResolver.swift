@@ -163,7 +163,7 @@ public struct IncrementalResolver: ResolverVariant {
             context.reservedRegions, &resolution
         ) { tables, regions, bounds, rootBits in
             Self.resolveChanged(tables, regions, bounds, rootBits, pass)
-        } ?? 0
+        }
     }
 
     /// The fast resolver's own frame, on its level-order tables.
@@ -171,43 +171,30 @@ public struct IncrementalResolver: ResolverVariant {
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
         _ resolution: inout Resolution
     ) {
-        _ = Self.withTables(memory.levelOrder, bounds, sizeClass, direction, regions, &resolution) {
-            tables, regions, bounds, rootBits in
-            FastResolver.relayout(tables, regions, bounds, rootBits)
+        let tables = memory.levelOrder.tables(direction)
+        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
+        regions.withUnsafeBufferPointer { regions in
+            resolution.panes.withUnsafeMutableBufferPointer { panes in
+                FastResolver.relayout(tables, panes.baseAddress.unsafelyUnwrapped, regions, bounds, rootBits)
+            }
         }
     }
 
-    /// `body` on the tables of `tree` for the direction of `context`, its region list, the
-    /// root's bounds and bits; `nil` for an empty tree (which a validated tree never is).
-    /// `FastResolver.relayout` does the same set-up inline: one helper shared by both left
-    /// the fast variant's counts as they were but cost this variant 14–23 instructions a
-    /// frame on the quick suite, so each keeps its own.
+    /// `body` on the tables of `tree` for `direction`, its region list, the root's
+    /// bounds and bits.
     @inline(__always)
     static func withTables<Result>(
         _ tree: CompiledTree, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection,
         _ regionList: [Rect], _ resolution: inout Resolution, _ body: (Tables, RegionList, Rect, UInt32) -> Result
-    ) -> Result? {
-        let count = tree.count
-        guard count > 0 else { return nil }
-        let rightToLeft = direction == .rightToLeft
+    ) -> Result {
+        let tables = tree.tables(direction)
         let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
-        // Neither table is empty (a tree has an arrangement), nor the resolution.
-        return tree.steps.withUnsafeBufferPointer { steps in
-            tree.plans.withUnsafeBufferPointer { plans in
-                tree.arrangements.withUnsafeBufferPointer { arrangements in
-                    regionList.withUnsafeBufferPointer { regions in
-                        resolution.panes.withUnsafeMutableBufferPointer { panes in
-                            let tables = Tables(
-                                steps: steps.baseAddress.unsafelyUnwrapped + (rightToLeft ? count : 0),
-                                count: count, plans: plans.baseAddress.unsafelyUnwrapped,
-                                arrangements: arrangements.baseAddress.unsafelyUnwrapped, rightToLeft: rightToLeft,
-                                isProportional: rightToLeft
-                                    ? tree.rightToLeftIsProportional : tree.leftToRightIsProportional,
-                                panes: panes.baseAddress.unsafelyUnwrapped, paneCount: panes.count)
-                            return body(tables, RegionList(regions, root: bounds), bounds, rootBits)
-                        }
-                    }
-                }
+        // The resolution is not empty (a tree has an arrangement).
+        return regionList.withUnsafeBufferPointer { regions in
+            resolution.panes.withUnsafeMutableBufferPointer { panes in
+                body(
+                    Tables(tables, panes: panes.baseAddress.unsafelyUnwrapped),
+                    RegionList(regions, root: bounds), bounds, rootBits)
             }
         }
     }

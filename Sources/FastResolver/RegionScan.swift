@@ -29,8 +29,10 @@ enum RegionList {
     case eitherWay(OneRegion<EitherWay>)
     case several(SomeRegions)
 
-    /// The kind of `regions` in a frame whose root is laid out in `root`.
+    /// The kind of `regions` in a frame whose root is laid out in `root`. Inline, so
+    /// that the loop's choice is a branch, not an enum written and read back.
     @inlinable
+    @inline(__always)
     init(_ regions: UnsafeBufferPointer<Rect>, root: Rect) {
         switch regions.count {
         case 0: self = .none

@@ -146,12 +146,18 @@ struct CompiledTreeTests {
         let shared = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
         let own = CompiledTree(tree, order: .preOrder)
         // One copy: the same storage, not equal copies.
-        #expect(
-            shared.plans.withUnsafeBufferPointer { $0.baseAddress }
-                == levelOrder.plans.withUnsafeBufferPointer { $0.baseAddress })
-        #expect(
-            shared.arrangements.withUnsafeBufferPointer { $0.baseAddress }
-                == levelOrder.arrangements.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(shared.plans.baseAddress == levelOrder.plans.baseAddress)
+        #expect(shared.arrangements.baseAddress == levelOrder.arrangements.baseAddress)
+        #expect(own.plans.baseAddress != levelOrder.plans.baseAddress)
+        // What a frame reads in each direction: that direction's half of the steps, the shared tables.
+        for (direction, half) in [(LayoutDirection.leftToRight, 0), (.rightToLeft, 1)] {
+            let tables = shared.tables(direction).pointee
+            #expect(tables.steps == shared.steps.baseAddress! + half * shared.count)
+            #expect(tables.rightToLeft == (half == 1) && tables.count == 100 && tables.paneCount == 200)
+            #expect(
+                tables.plans == levelOrder.plans.baseAddress
+                    && tables.arrangements == levelOrder.arrangements.baseAddress)
+        }
         #expect(shared.tableOrder == .levelOrder && own.tableOrder == .preOrder)
         // Stored as its own pre-order tree is, each step pointing at its arrangement's entries.
         for index in 0..<own.count {
