@@ -222,7 +222,12 @@ public struct IncrementalResolver: ResolverVariant {
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
         case .horizontal(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
         case .eitherWay(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
-        case .several(let regions): loop(tables, regions, rootBounds, rootBits, pass, kind)
+        case .several(let regions):
+            if regions.regions.count == 2 {
+                loop(tables, TwoRegions(regions.regions[0], regions.regions[1]), rootBounds, rootBits, pass, kind)
+            } else {
+                loop(tables, regions, rootBounds, rootBits, pass, kind)
+            }
         }
     }
 

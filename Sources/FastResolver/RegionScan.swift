@@ -27,6 +27,7 @@ enum RegionList {
     case vertical(OneRegion<Vertically>)
     case horizontal(OneRegion<Horizontally>)
     case eitherWay(OneRegion<EitherWay>)
+    /// Two or more (the loops take two, a tri-fold's folds, apart: ``TwoRegions``).
     case several(SomeRegions)
 
     /// The kind of `regions` in a frame whose root is laid out in `root`. Inline, so
@@ -163,6 +164,69 @@ struct SomeRegions: RegionScan {
     func divider(_ bounds: Rect) -> Divider { Divider(bounds: bounds, regions: regions) }
 }
 
+/// Two reserved regions: the scan of ``SomeRegions`` unrolled, each region's edges in registers.
+@usableFromInline
+struct TwoRegions: RegionScan {
+    @usableFromInline let first: Rect
+    @usableFromInline let second: Rect
+
+    @inlinable
+    init(_ first: Rect, _ second: Rect) { (self.first, self.second) = (first, second) }
+
+    @inlinable
+    @inline(__always)
+    func mayDivide(_ bounds: Rect) -> Bool {
+        let a = divides(bounds, minX: first.minX, minY: first.minY, maxX: first.maxX, maxY: first.maxY)
+        let b = divides(bounds, minX: second.minX, minY: second.minY, maxX: second.maxX, maxY: second.maxY)
+        return a.vertically || a.horizontally || b.vertically || b.horizontally
+    }
+
+    @inlinable
+    @inline(__always)
+    func divider(_ bounds: Rect) -> Divider {
+        var search = DividerSearch()
+        search.consider(first, in: bounds)
+        search.consider(second, in: bounds)
+        return search.divider
+    }
+}
+
+/// §2.1's choice among the regions that divide some bounds, one region at a time in
+/// the list's order.
+@usableFromInline
+struct DividerSearch {
+    @usableFromInline var divider = Divider()
+    @usableFromInline var bestDistance = Double.infinity
+
+    @inlinable init() {}
+
+    @inlinable
+    @inline(__always)
+    mutating func consider(_ region: Rect, in bounds: Rect) {
+        let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+        let distance: Double
+        let vertical: Bool
+        if test.vertically {
+            distance = abs(region.midX - bounds.midX) / bounds.width
+            vertical = true
+        } else if test.horizontally {
+            distance = abs(region.midY - bounds.midY) / bounds.height
+            vertical = false
+        } else {
+            return
+        }
+        // As `DividingRegion.find`, on purpose: nearer wins; on a tie a vertical
+        // divider beats a horizontal one, else the earlier stays.
+        if !divider.exists || distance < bestDistance
+            || (distance == bestDistance && vertical && !divider.isVertical)
+        {
+            bestDistance = distance
+            divider = Divider(
+                isVertical: vertical, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+        }
+    }
+}
+
 /// §2.1's dividing region, found by one scan of the context's regions: no
 /// allocation, nothing to do when there are no regions.
 @usableFromInline
@@ -187,29 +251,9 @@ struct Divider {
 
     @inlinable
     init(bounds: Rect, regions: UnsafeBufferPointer<Rect>) {
-        var bestDistance = Double.infinity
-        for region in regions {
-            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
-            let distance: Double
-            let vertical: Bool
-            if test.vertically {
-                distance = abs(region.midX - bounds.midX) / bounds.width
-                vertical = true
-            } else if test.horizontally {
-                distance = abs(region.midY - bounds.midY) / bounds.height
-                vertical = false
-            } else {
-                continue
-            }
-            // As `DividingRegion.find`, on purpose: nearer wins; on a tie a vertical
-            // divider beats a horizontal one, else the earlier stays.
-            if !exists || distance < bestDistance || (distance == bestDistance && vertical && !isVertical) {
-                exists = true
-                isVertical = vertical
-                bestDistance = distance
-                (minX, minY, maxX, maxY) = (region.minX, region.minY, region.maxX, region.maxY)
-            }
-        }
+        var search = DividerSearch()
+        for region in regions { search.consider(region, in: bounds) }
+        self = search.divider
     }
 
     /// (leading, trailing) or (top, bottom), as the reference's `DividingRegion.regions`.
