@@ -5,7 +5,9 @@ import Measurement
 enum CountInstructionsCommand: Command {
     static let spec = CommandSpec(
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
-        options: [.scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles])
+        options: [
+            .scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles, .chainedFloor,
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let plan = try RunPlan(arguments, command: spec)

@@ -48,6 +48,11 @@ extension CommandSpec.Option {
         help: "A recorded motion (CSV: time, angle..., orientation[, width]); named after the file.")
     static let instructions = Self(
         "--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind).")
+    static let chainedFloor = Self(
+        "--chained-floor",
+        help:
+            "Also measure the floor of each tree's depth (floor-chained): the floor's copy, each arrangement after its parent pane."
+    )
     static let record = Self(
         "--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv.")
     static let out = Self(

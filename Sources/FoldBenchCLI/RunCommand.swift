@@ -12,7 +12,7 @@ enum RunCommand: Command {
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .motionFiles,
-            .instructions, .record, .out, .wide, .runExport, .shard,
+            .instructions, .chainedFloor, .record, .out, .wide, .runExport, .shard,
         ] + CommandSpec.Option.jsonLimits,
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -20,7 +20,9 @@ enum RunCommand: Command {
             Scenario names: MOTION/TREE/DEVICE, e.g. fold-cycle/balanced-d8/iphone-duo.
             See 'foldbench list' for motions, trees, devices and variants. Every scenario
             also measures the floor: copying one correct resolution into the output in the
-            same loop, the time no variant can beat (× floor, ratioToFloor). The report's
+            same loop, the time no variant can beat (× floor, ratioToFloor); with
+            --chained-floor also the floor of the tree's depth, whose arrangements wait for
+            their parent panes as a resolver's must (a deep chain's bound). The report's
             page goes to OUT/report/index.html (see 'foldbench report').
             """)
 

@@ -9,30 +9,38 @@ import Workloads
 /// budget, calibrate the batch. Verification is ``Runner/verify(_:_:reference:tree:contexts:scenario:)``.
 public enum RunPhases {
     /// The loops a scenario measures: each variant prepared on the workload and, with
-    /// `floor`, the floor last (``SpeedOfLight``, copying the reference's first answer).
+    /// `floor`, the floor (``SpeedOfLight``, copying the reference's first answer), then
+    /// with `chainedFloor` the floor of the tree's depth (``ChainedFloor``), last.
     /// The reference's own loop comes back too, fresh, for verification.
     public struct Loops {
         public var entries: [VariantEntry]
         public var loops: [FrameLoop]
         public var reference: FrameLoop
-        /// Whether the last loop is the floor (which is not verified).
-        public var hasFloor: Bool
+        /// How many of the last loops are floors (which are not verified).
+        public var floorCount: Int
 
-        /// The loops that are variants (the floor left out).
-        public var variantLoops: ArraySlice<FrameLoop> { hasFloor ? loops.dropLast() : loops[...] }
+        /// The loops that are variants (the floors left out).
+        public var variantLoops: ArraySlice<FrameLoop> { loops.dropLast(floorCount) }
+        /// The floors' loops.
+        public var floorLoops: ArraySlice<FrameLoop> { loops.suffix(floorCount) }
     }
 
-    public static func setUp(_ variants: [VariantEntry], on workload: Workload, floor: Bool) -> Loops {
+    public static func setUp(
+        _ variants: [VariantEntry], on workload: Workload, floor: Bool, chainedFloor: Bool = false
+    ) -> Loops {
         let (tree, contexts) = (workload.tree, workload.contexts)
         var entries = variants
         var loops = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
         let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
-        if floor {
-            let entry = SpeedOfLight.entry(copying: reference.resolution(atFrame: 0))
+        let answer = reference.resolution(atFrame: 0)
+        let floors =
+            (floor ? [SpeedOfLight.entry(copying: answer)] : [])
+            + (chainedFloor ? [ChainedFloor.entry(copying: answer)] : [])
+        for entry in floors {
             entries.append(entry)
             loops.append(entry.frameLoop(tree, contexts, now: Clock.now))
         }
-        return Loops(entries: entries, loops: loops, reference: reference, hasFloor: floor)
+        return Loops(entries: entries, loops: loops, reference: reference, floorCount: floors.count)
     }
 
     /// FNV-1a over the loop's answer on every frame, in order (see

@@ -19,6 +19,8 @@ public struct RunOptions: Sendable {
     public var countInstructions = false
     /// Also measure the floor (``SpeedOfLight``) of every scenario, for `ratioToFloor`.
     public var measureFloor = true
+    /// Also measure the floor of each tree's depth (``ChainedFloor``), as a row of its own.
+    public var measureChainedFloor = false
     /// Passes over the timeline that time every frame on its own; each frame's time is
     /// the median of its passes.
     public var framePasses = 3
@@ -164,15 +166,16 @@ public struct Runner {
     func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
         let workload = try workload(scenario)
         report("preparing")
-        let setUp = RunPhases.setUp(variants, on: workload, floor: options.measureFloor)
+        let setUp = RunPhases.setUp(
+            variants, on: workload, floor: options.measureFloor, chainedFloor: options.measureChainedFloor)
         // Verify: every variant equals the reference on every frame (and warms up), and a
         // variant that remembers between frames over the sequence the timing will run.
-        // The floor is not a resolver and is not verified: it copies frame 0's answer.
+        // The floors are not resolvers and are not verified: they copy frame 0's answer.
         report("verifying")
         let verified = try Self.verify(
             variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
             contexts: workload.contexts, scenario: scenario.description)
-        let checksums = verified.checksums + (setUp.hasFloor ? [RunPhases.checksum(setUp.loops.last!)] : [])
+        let checksums = verified.checksums + setUp.floorLoops.map(RunPhases.checksum)
         report("counting allocations")
         let tallies = RunPhases.countAllocations(setUp.loops)
         // For the frame budget and the report's timeline.
@@ -336,7 +339,9 @@ extension Runner {
     /// up uncounted, then count one pass over the timeline and dump it under its label.
     public func countInstructionLoops(_ scenarios: [Scenario]) throws {
         for scenario in scenarios {
-            let setUp = RunPhases.setUp(variants, on: try workload(scenario), floor: options.measureFloor)
+            let setUp = RunPhases.setUp(
+                variants, on: try workload(scenario), floor: options.measureFloor,
+                chainedFloor: options.measureChainedFloor)
             for (entry, loop) in zip(setUp.entries, setUp.loops) {
                 loop.run(from: 0, count: loop.frames)
                 InstructionCounter.countAndDump(

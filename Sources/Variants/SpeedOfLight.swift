@@ -35,3 +35,141 @@ public struct SpeedOfLight: ResolverVariant {
             isTestOnly: true)
     }
 }
+
+/// The floor of a tree's depth: the floor's copy, but each nested arrangement's panes are
+/// written only once the pane that holds it has been read back from this frame's output,
+/// their x as the holding pane's x plus the difference the answer has between them: one
+/// add per pane on top of the copy, the least arithmetic by which a nested pane's place
+/// can follow its parent's. Arrangements go in level order, so siblings and cousins still
+/// overlap; what the floor leaves out is the wait of a nested arrangement for its parent,
+/// which no resolver can skip: in a chain every level waits for the one above. A
+/// resolver's time over this one is what is left to win on deep trees once that wait is
+/// paid. Not a resolver either: not verified, and its x may differ from the answer's in
+/// the last bit (the difference, added back, is rounded).
+public struct ChainedFloor: ResolverVariant {
+    public static let variantName = "floor-chained"
+
+    public let name = ChainedFloor.variantName
+    /// The resolution copied every frame.
+    public let answer: Resolution
+
+    /// One arrangement: the pane that holds it (-1 for the root) and its two panes.
+    public struct Link: Equatable, Sendable {
+        public var holder: Int
+        public var primary: Int
+        public var secondary: Int
+
+        public init(holder: Int, primary: Int, secondary: Int) {
+            (self.holder, self.primary, self.secondary) = (holder, primary, secondary)
+        }
+    }
+
+    /// One arrangement as the loop reads it: byte offsets, and each pane's x less its
+    /// holder's in the answer.
+    public struct Step: Sendable {
+        var holder: Int
+        var primary: Int
+        var secondary: Int
+        var primaryOffset: Double
+        var secondaryOffset: Double
+    }
+
+    /// The tree's arrangements, a holder before the arrangement it holds, and the answer.
+    public struct Prepared {
+        public let links: [Link]
+        let steps: [Step]
+        public let answer: Resolution
+    }
+
+    public init(copying answer: Resolution) {
+        self.answer = answer
+    }
+
+    /// The arrangements of `tree` in level order, panes numbered depth-first as in
+    /// every resolution (primary, its subtree, secondary, its subtree).
+    public static func links(_ tree: ArrangementTree) -> [Link] {
+        var links = [Link(holder: -1, primary: 0, secondary: 0)]
+        var depths = [0]
+        var stack: [(pane: Pane, owner: Int, isPrimary: Bool)] = [
+            (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
+        ]
+        var next = 0
+        while let (pane, owner, isPrimary) = stack.popLast() {
+            let number = next
+            next += 1
+            if isPrimary {
+                links[owner].primary = number
+            } else {
+                links[owner].secondary = number
+            }
+            if let nested = pane.arrangement {
+                let index = links.count
+                links.append(Link(holder: number, primary: 0, secondary: 0))
+                depths.append(depths[owner] + 1)
+                stack.append((nested.secondary, index, false))
+                stack.append((nested.primary, index, true))
+            }
+        }
+        return links.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }.map { links[$0] }
+    }
+
+    public func prepare(_ tree: ArrangementTree) -> Prepared {
+        let links = Self.links(tree)
+        let stride = MemoryLayout<PaneLayout>.stride
+        let panes = answer.panes
+        let steps = links.map { link in
+            // The root "waits" for its own primary in the answer (a constant).
+            let holder = link.holder >= 0 ? link.holder : link.primary
+            let x = panes.indices.contains(holder) ? panes[holder].frame.x : 0
+            func offset(_ pane: Int) -> Double { panes.indices.contains(pane) ? panes[pane].frame.x - x : 0 }
+            return Step(
+                holder: holder * stride, primary: link.primary * stride, secondary: link.secondary * stride,
+                primaryOffset: offset(link.primary), secondaryOffset: offset(link.secondary))
+        }
+        return Prepared(links: links, steps: steps, answer: answer)
+    }
+
+    public func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution) {
+        precondition(
+            resolution.panes.count == prepared.answer.panes.count && !prepared.steps.isEmpty,
+            "the resolution was made for another tree")
+        prepared.answer.panes.withUnsafeBytes { source in
+            resolution.panes.withUnsafeMutableBytes { target in
+                prepared.steps.withUnsafeBufferPointer { steps in
+                    let (from, to) = (source.baseAddress.unsafelyUnwrapped, target.baseAddress.unsafelyUnwrapped)
+                    // The root's holder is read from the answer, every other one from this frame's output.
+                    Self.copy(steps[0], from.load(fromByteOffset: steps[0].holder, as: Double.self), from, to)
+                    for step in steps.dropFirst() {
+                        Self.copy(step, to.load(fromByteOffset: step.holder, as: Double.self), from, to)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `step`'s two panes copied as the floor copies a pane (two 16-byte halves and the
+    /// bits), each x its holder's `x` plus its offset.
+    @inline(__always)
+    static func copy(_ step: Step, _ x: Double, _ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
+        copy(step.primary, x + step.primaryOffset, from, to)
+        copy(step.secondary, x + step.secondaryOffset, from, to)
+    }
+
+    @inline(__always)
+    static func copy(_ offset: Int, _ x: Double, _ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
+        let y = from.loadUnaligned(fromByteOffset: offset &+ 8, as: Double.self)
+        let size = from.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD2<Double>.self)
+        let bits = from.loadUnaligned(fromByteOffset: offset &+ 32, as: UInt32.self)
+        to.storeBytes(of: SIMD2(x, y), toByteOffset: offset, as: SIMD2<Double>.self)
+        to.storeBytes(of: size, toByteOffset: offset &+ 16, as: SIMD2<Double>.self)
+        to.storeBytes(of: bits, toByteOffset: offset &+ 32, as: UInt32.self)
+    }
+
+    /// The chained floor's entry for a tree whose resolution in its first context is `answer`.
+    public static func entry(copying answer: Resolution) -> VariantEntry {
+        VariantEntry(
+            ChainedFloor(copying: answer),
+            summary: "the floor of a tree's depth: the floor's copy, each arrangement after the pane holding it",
+            isTestOnly: true)
+    }
+}

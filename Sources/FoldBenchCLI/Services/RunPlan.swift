@@ -37,6 +37,7 @@ struct RunPlan {
             try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? options.refreshRate
         options.direction = try arguments.layoutDirection(command: spec) ?? options.direction
         options.countInstructions = arguments.flag(.instructions)
+        options.measureChainedFloor = arguments.flag(.chainedFloor)
         if options.countInstructions, InstructionCounter.valgrindPath() == nil {
             throw CommandFailure(
                 status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
@@ -97,5 +98,6 @@ struct RunPlan {
             (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
         ]
         return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
+            + (options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])
     }
 }

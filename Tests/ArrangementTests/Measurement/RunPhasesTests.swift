@@ -21,11 +21,50 @@ struct RunPhasesTests {
         let workload = try Self.workload()
         let withFloor = RunPhases.setUp([VariantList.reference, Self.fast], on: workload, floor: true)
         #expect(withFloor.entries.map(\.name) == ["reference", "fast", SpeedOfLight.variantName])
-        #expect(withFloor.loops.count == 3 && withFloor.variantLoops.count == 2 && withFloor.hasFloor)
+        #expect(withFloor.loops.count == 3 && withFloor.variantLoops.count == 2 && withFloor.floorCount == 1)
         let answer = withFloor.reference.resolution(atFrame: 0)
         for frame in [0, 5, 11] { #expect(withFloor.loops[2].resolution(atFrame: frame) == answer) }
         let without = RunPhases.setUp([Self.fast], on: workload, floor: false)
-        #expect(without.entries.map(\.name) == ["fast"] && without.variantLoops.count == 1 && !without.hasFloor)
+        #expect(without.entries.map(\.name) == ["fast"] && without.variantLoops.count == 1 && without.floorCount == 0)
+    }
+
+    @Test("set-up: the chained floor after the floor, copying the same answer, and not verified either")
+    func chainedFloorSetUp() throws {
+        let workload = try Self.workload()
+        let setUp = RunPhases.setUp([Self.fast], on: workload, floor: true, chainedFloor: true)
+        #expect(setUp.entries.map(\.name) == ["fast", SpeedOfLight.variantName, ChainedFloor.variantName])
+        #expect(setUp.variantLoops.count == 1 && setUp.floorLoops.count == 2)
+        // Balanced trees have no negative or -0 x, so the copy is exact.
+        let answer = setUp.reference.resolution(atFrame: 0)
+        for frame in [0, 7] { #expect(setUp.loops[2].resolution(atFrame: frame) == answer) }
+        let alone = RunPhases.setUp([Self.fast], on: workload, floor: false, chainedFloor: true)
+        #expect(alone.entries.map(\.name) == ["fast", ChainedFloor.variantName] && alone.floorCount == 1)
+    }
+
+    @Test("the chained floor's links: level order, each holder a pane of an arrangement before it, panes depth-first")
+    func chainedFloorLinks() throws {
+        // balanced-d2: the root (panes 0 and 3), its primary's arrangement (1, 2), its
+        // secondary's (4, 5).
+        let links = ChainedFloor.links(try TreeFactory.balanced(depth: 2))
+        #expect(
+            links == [
+                .init(holder: -1, primary: 0, secondary: 3), .init(holder: 0, primary: 1, secondary: 2),
+                .init(holder: 3, primary: 4, secondary: 5),
+            ])
+        // A chain nests in the secondary: level by level, each held by the one before.
+        let chain = ChainedFloor.links(try TreeFactory.chain(depth: 4))
+        #expect(chain.map(\.holder) == [-1, 1, 3, 5] && chain.map(\.primary) == [0, 2, 4, 6])
+        for seed in 1...5 as ClosedRange<UInt64> {
+            let tree = try TreeFactory.random(arrangements: 60, seed: seed)
+            let links = ChainedFloor.links(tree)
+            #expect(links.count == 60)
+            #expect(Set(links.flatMap { [$0.primary, $0.secondary] }) == Set(0..<tree.paneCount))
+            var written: Set<Int> = []
+            for link in links {
+                #expect(link.holder == -1 ? written.isEmpty : written.contains(link.holder), "seed \(seed)")
+                written.formUnion([link.primary, link.secondary])
+            }
+        }
     }
 
     @Test("checksum: FNV-1a over every frame's answer in order, so a reordered timeline differs")

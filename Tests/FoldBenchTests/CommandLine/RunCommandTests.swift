@@ -29,6 +29,27 @@ struct RunCommandTests {
                 == 1)
     }
 
+    @Test("--chained-floor adds the floor of the tree's depth after the floor, each timed against the floor")
+    func chainedFloor() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench([
+            "run", "--scenario", "fold-cycle/chain-d6/iphone-duo", "--variant", "fast", "--chained-floor",
+            "--time-per-scenario", "0.01", "--frames", "12", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("floor-chained"))
+        let summary = try Report.decode([UInt8](try Data(contentsOf: directory.appendingPathComponent("latest.json"))))
+        #expect(summary.results.map(\.variant) == ["fast", "floor", "floor-chained"])
+        #expect(summary.results.allSatisfy { $0.ratioToFloor != nil })
+        // Without the flag, no such row.
+        let plain = runFoldBench([
+            "run", "--scenario", "fold-cycle/chain-d6/iphone-duo", "--variant", "fast", "--time-per-scenario", "0.01",
+            "--frames", "12", "--out", directory.path,
+        ])
+        #expect(plain.status == 0 && !plain.out.contains("floor-chained"), "\(plain.err)")
+    }
+
     /// Each bad run is also given one scenario and its own output directory, so that if
     /// the validation under test regressed, the run would be tiny and write nowhere shared.
     @Test(
