@@ -258,6 +258,20 @@ public struct CompiledTree: Sendable {
         self.tableOrder = tableOrder
     }
 
+    /// Each arrangement in storage order, as pane indices (the depth-first numbering): the
+    /// pane that holds it (-1 for the root) and its primary and secondary. For measuring
+    /// in the order this tree is stored (the chained floor); not read by a frame.
+    public var storedPanes: [(holder: Int, primary: Int, secondary: Int)] {
+        let slotsPerPane = UInt32(MemoryLayout<PaneLayout>.stride / 8)
+        return (0..<count).map { index in
+            let arrangement = arrangement(stored: index)
+            return (
+                index == 0 ? -1 : Int(steps[index].parent.rawValue / slotsPerPane),
+                Int(arrangement.primary.rawValue / slotsPerPane), Int(arrangement.secondary.rawValue / slotsPerPane)
+            )
+        }
+    }
+
     /// What the full path reads of the arrangement stored `index`-th.
     func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
 }

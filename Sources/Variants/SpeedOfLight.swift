@@ -1,4 +1,5 @@
 import ArrangementModel
+import FastResolver
 
 /// The floor every variant is measured against: not a resolver, but the cost of
 /// writing a resolution of the tree's size in the same frame loop — it copies one
@@ -40,8 +41,8 @@ public struct SpeedOfLight: ResolverVariant {
 /// written only once the pane that holds it has been read back from this frame's output,
 /// their x as the holding pane's x plus the difference the answer has between them: one
 /// add per pane on top of the copy, the least arithmetic by which a nested pane's place
-/// can follow its parent's. Arrangements go in level order, so siblings and cousins still
-/// overlap; what the floor leaves out is the wait of a nested arrangement for its parent,
+/// can follow its parent's. Arrangements go in the order `fast` stores them (level
+/// order in blocks), so siblings and cousins still overlap; what the floor leaves out is the wait of a nested arrangement for its parent,
 /// which no resolver can skip: in a chain every level waits for the one above. A
 /// resolver's time over this one is what is left to win on deep trees once that wait is
 /// paid. Not a resolver either: not verified, and its x may differ from the answer's in
@@ -85,32 +86,11 @@ public struct ChainedFloor: ResolverVariant {
         self.answer = answer
     }
 
-    /// The arrangements of `tree` in level order, panes numbered depth-first as in
-    /// every resolution (primary, its subtree, secondary, its subtree).
+    /// The arrangements of `tree` in the fast resolver's storage order (level order, in
+    /// blocks of four levels, so that a large tree's panes are written about in the order
+    /// they lie), panes numbered depth-first as in every resolution.
     public static func links(_ tree: ArrangementTree) -> [Link] {
-        var links = [Link(holder: -1, primary: 0, secondary: 0)]
-        var depths = [0]
-        var stack: [(pane: Pane, owner: Int, isPrimary: Bool)] = [
-            (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
-        ]
-        var next = 0
-        while let (pane, owner, isPrimary) = stack.popLast() {
-            let number = next
-            next += 1
-            if isPrimary {
-                links[owner].primary = number
-            } else {
-                links[owner].secondary = number
-            }
-            if let nested = pane.arrangement {
-                let index = links.count
-                links.append(Link(holder: number, primary: 0, secondary: 0))
-                depths.append(depths[owner] + 1)
-                stack.append((nested.secondary, index, false))
-                stack.append((nested.primary, index, true))
-            }
-        }
-        return links.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }.map { links[$0] }
+        CompiledTree(tree).storedPanes.map { Link(holder: $0.holder, primary: $0.primary, secondary: $0.secondary) }
     }
 
     public func prepare(_ tree: ArrangementTree) -> Prepared {

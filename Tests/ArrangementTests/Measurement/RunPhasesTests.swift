@@ -51,6 +51,17 @@ struct RunPhasesTests {
                 .init(holder: -1, primary: 0, secondary: 3), .init(holder: 0, primary: 1, secondary: 2),
                 .init(holder: 3, primary: 4, secondary: 5),
             ])
+        // Deeper trees go level by level, as fast stores them: depths never decrease.
+        let deeper = ChainedFloor.links(try TreeFactory.balanced(depth: 4))
+        var depthOfPane: [Int: Int] = [:]
+        var depths: [Int] = []
+        for link in deeper {
+            let depth = link.holder < 0 ? 0 : try #require(depthOfPane[link.holder]) + 1
+            depths.append(depth)
+            depthOfPane[link.primary] = depth
+            depthOfPane[link.secondary] = depth
+        }
+        #expect(depths == depths.sorted() && depths.count == 15)
         // A chain nests in the secondary: level by level, each held by the one before.
         let chain = ChainedFloor.links(try TreeFactory.chain(depth: 4))
         #expect(chain.map(\.holder) == [-1, 1, 3, 5] && chain.map(\.primary) == [0, 2, 4, 6])
