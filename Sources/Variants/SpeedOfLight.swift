@@ -42,8 +42,9 @@ public struct SpeedOfLight: ResolverVariant {
 /// their x as the holding pane's x plus the difference the answer has between them: one
 /// add per pane on top of the copy, the least arithmetic by which a nested pane's place
 /// can follow its parent's. Arrangements go in the order `fast` stores them (level
-/// order in blocks), so siblings and cousins still overlap; what the floor leaves out is the wait of a nested arrangement for its parent,
-/// which no resolver can skip: in a chain every level waits for the one above. A
+/// order in blocks), so siblings and cousins still overlap; what the floor leaves out
+/// is the wait of a nested arrangement for its parent, which no resolver can skip: in a
+/// chain every level waits for the one above. A
 /// resolver's time over this one is what is left to win on deep trees once that wait is
 /// paid. Not a resolver either: not verified, and its x may differ from the answer's in
 /// the last bit (the difference, added back, is rounded).
@@ -67,7 +68,7 @@ public struct ChainedFloor: ResolverVariant {
 
     /// One arrangement as the loop reads it: byte offsets, and each pane's x less its
     /// holder's in the answer.
-    public struct Step: Sendable {
+    struct Step: Sendable {
         var holder: Int
         var primary: Int
         var secondary: Int
@@ -77,7 +78,6 @@ public struct ChainedFloor: ResolverVariant {
 
     /// The tree's arrangements, a holder before the arrangement it holds, and the answer.
     public struct Prepared {
-        public let links: [Link]
         let steps: [Step]
         public let answer: Resolution
     }
@@ -106,7 +106,7 @@ public struct ChainedFloor: ResolverVariant {
                 holder: holder * stride, primary: link.primary * stride, secondary: link.secondary * stride,
                 primaryOffset: offset(link.primary), secondaryOffset: offset(link.secondary))
         }
-        return Prepared(links: links, steps: steps, answer: answer)
+        return Prepared(steps: steps, answer: answer)
     }
 
     public func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution) {
