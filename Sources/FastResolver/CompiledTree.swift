@@ -295,7 +295,8 @@ struct DirectionTables {
 /// The compiled tables in memory of their own, immutable once written, freed with the
 /// last tree that uses them. A frame reaches a direction's tables through one pointer
 /// instead of borrowing three arrays, and passes them on in registers. Another order of
-/// the same tree may use this storage's plans and full-path table (``CompiledTree/init(_:order:sharingTablesOf:)``).
+/// the same tree may use this storage's plans and full-path table
+/// (``CompiledTree/init(_:order:sharingTablesOf:)``).
 @usableFromInline
 final class TableStorage: @unchecked Sendable {
     /// Left to right, then right to left.
@@ -307,8 +308,9 @@ final class TableStorage: @unchecked Sendable {
     /// The storage that owns ``plans`` and ``arrangements``, when this one shares them.
     let sharedFrom: TableStorage?
 
-    /// `steps` (both directions, `count` each, for a resolution of `paneCount` panes) copied; the plans and the full path's table
-    /// those of `shared` when given, else `plans` and `arrangements` copied.
+    /// `steps` (both directions, `count` each, for a resolution of `paneCount` panes)
+    /// copied; the plans and the full path's table those of `shared` when given, else
+    /// `plans` and `arrangements` copied.
     init(
         steps: [Step], count: Int, paneCount: Int, sharing shared: TableStorage?, plans: [AxisPlan],
         arrangements: [CompiledArrangement]
