@@ -85,26 +85,21 @@ public struct FastResolver: ResolverVariant {
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, kind)
         case .horizontal(let region): loop(tables, region, rootBounds, rootBits, kind)
         case .eitherWay(let region): loop(tables, region, rootBounds, rootBits, kind)
-        case .several(let regions):
-            if regions.regions.count == 2 {
-                loopOverTwo(tables, regions.regions, rootBounds, rootBits, kind)
-            } else {
-                loop(tables, regions, rootBounds, rootBits, kind)
-            }
+        case .two(let regions): loopOverTwo(tables, regions, rootBounds, rootBits, kind)
+        case .several(let regions): loop(tables, regions, rootBounds, rootBits, kind)
         }
     }
 
     /// The loop for two regions, out of line and handed them as a pointer: inline, or
-    /// handed the regions themselves (more than the registers hold), it would make every
-    /// frame save registers on entry to the dispatch above (4–7 instructions a frame on
-    /// the small trees), not only the frames with two regions.
+    /// handed the regions themselves (more than the registers hold), it made every frame
+    /// save registers on entry to the dispatch above (measured: balanced-d1 3 and the
+    /// scenes 7–8 instructions a frame), not only the frames with two regions.
     @inlinable
     @inline(never)
     static func loopOverTwo<Kind: TreeKind>(
-        _ tables: Tables, _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32,
-        _ kind: Kind.Type
+        _ tables: Tables, _ regions: SomeRegions, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
     ) {
-        loop(tables, TwoRegions(regions[0], regions[1]), rootBounds, rootBits, kind)
+        loop(tables, TwoRegions(regions), rootBounds, rootBits, kind)
     }
 
     /// One pass over the arrangements in storage order, reading them in place and

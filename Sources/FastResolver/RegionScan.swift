@@ -27,7 +27,9 @@ enum RegionList {
     case vertical(OneRegion<Vertically>)
     case horizontal(OneRegion<Horizontally>)
     case eitherWay(OneRegion<EitherWay>)
-    /// Two or more (the loops take two, a tri-fold's folds, apart: ``TwoRegions``).
+    /// Exactly two (a tri-fold's two folds), kept as the list: a loop that is handed them
+    /// by pointer takes them into registers itself (``TwoRegions``).
+    case two(SomeRegions)
     case several(SomeRegions)
 
     /// The kind of `regions` in a frame whose root is laid out in `root`. Inline, so
@@ -45,6 +47,7 @@ enum RegionList {
             case (false, true): self = .horizontal(OneRegion(region))
             case (true, true): self = .eitherWay(OneRegion(region))
             }
+        case 2: self = .two(SomeRegions(regions))
         default: self = .several(SomeRegions(regions))
         }
     }
@@ -170,8 +173,9 @@ struct TwoRegions: RegionScan {
     @usableFromInline let first: Rect
     @usableFromInline let second: Rect
 
+    /// The two regions of `pair` (a list of exactly two).
     @inlinable
-    init(_ first: Rect, _ second: Rect) { (self.first, self.second) = (first, second) }
+    init(_ pair: SomeRegions) { (first, second) = (pair.regions[0], pair.regions[1]) }
 
     @inlinable
     @inline(__always)

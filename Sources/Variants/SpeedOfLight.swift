@@ -44,10 +44,10 @@ public struct SpeedOfLight: ResolverVariant {
 /// can follow its parent's. Arrangements go in the order `fast` stores them (level
 /// order in blocks), so siblings and cousins still overlap; what the floor leaves out
 /// is the wait of a nested arrangement for its parent, which no resolver can skip: in a
-/// chain every level waits for the one above. A
-/// resolver's time over this one is what is left to win on deep trees once that wait is
-/// paid. Not a resolver either: not verified, and its x may differ from the answer's in
-/// the last bit (the difference, added back, is rounded).
+/// chain every level waits for the one above. A resolver's time over this one is what is
+/// left to win on deep trees once that wait is paid. Not a resolver either: not verified,
+/// and its x may differ from the answer's in the last bit (the difference, added back, is
+/// rounded).
 public struct ChainedFloor: ResolverVariant {
     public static let variantName = "floor-chained"
 
