@@ -290,6 +290,24 @@ struct DirectionTables {
     @usableFromInline let rightToLeft: Bool
     /// Every step takes the common kernel along both axes.
     @usableFromInline let isProportional: Bool
+    /// Which frame places this direction's tree.
+    @usableFromInline let shape: FrameShape
+}
+
+/// The frame a direction's tree takes, decided when the tree is compiled: a loop for
+/// larger trees, none for one or two arrangements; each kind with the test of kernels
+/// and hidden panes or without (every step proportional).
+@usableFromInline
+enum FrameShape: UInt8, Sendable {
+    case any, proportional, one, oneProportional, two, twoProportional
+
+    init(count: Int, isProportional: Bool) {
+        switch count {
+        case 1: self = isProportional ? .oneProportional : .one
+        case 2: self = isProportional ? .twoProportional : .two
+        default: self = isProportional ? .proportional : .any
+        }
+    }
 }
 
 /// The compiled tables in memory of their own, immutable once written, freed with the
@@ -334,12 +352,13 @@ final class TableStorage: @unchecked Sendable {
         directions = .allocate(capacity: 2)
         for (index, rightToLeft) in [false, true].enumerated() {
             let table = UnsafeBufferPointer(rebasing: self.steps[(index * count)..<((index + 1) * count)])
+            let isProportional = table.allSatisfy(\.isProportional)
             (directions + index).initialize(
                 to: DirectionTables(
                     steps: table.baseAddress!, plans: self.plans.baseAddress!,
                     arrangements: self.arrangements.baseAddress!, count: count, paneCount: paneCount,
-                    rightToLeft: rightToLeft,
-                    isProportional: table.allSatisfy(\.isProportional)))
+                    rightToLeft: rightToLeft, isProportional: isProportional,
+                    shape: FrameShape(count: count, isProportional: isProportional)))
         }
     }
 

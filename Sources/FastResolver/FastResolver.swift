@@ -63,10 +63,13 @@ public struct FastResolver: ResolverVariant {
         _ tables: UnsafePointer<DirectionTables>, _ panes: UnsafeMutablePointer<PaneLayout>,
         _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32
     ) {
-        if tables.pointee.isProportional {
-            frame(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self)
-        } else {
-            frame(tables, panes, regions, rootBounds, rootBits, AnyTree.self)
+        switch tables.pointee.shape {
+        case .any: frame(tables, panes, regions, rootBounds, rootBits, AnyTree.self)
+        case .proportional: frame(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self)
+        case .one: small(tables, panes, regions, rootBounds, rootBits, AnyTree.self, One.self)
+        case .oneProportional: small(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self, One.self)
+        case .two: small(tables, panes, regions, rootBounds, rootBits, AnyTree.self, Two.self)
+        case .twoProportional: small(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self, Two.self)
         }
     }
 
@@ -88,6 +91,39 @@ public struct FastResolver: ResolverVariant {
         case .two(let regions): loopOverTwo(tables, regions, rootBounds, rootBits, kind)
         case .several(let regions): loop(tables, regions, rootBounds, rootBits, kind)
         }
+    }
+
+    /// A tree of one or two arrangements (most screens): the root placed in the context's
+    /// bounds as they came, in registers, and the nested arrangement after it, without a
+    /// loop. Two regions or more go to the loop, out of line, so that the common frames
+    /// here need no saved registers.
+    @inlinable
+    @inline(never)
+    static func small<Kind: TreeKind, Count: SmallCount>(
+        _ direction: UnsafePointer<DirectionTables>, _ panes: UnsafeMutablePointer<PaneLayout>,
+        _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type,
+        _ count: Count.Type
+    ) {
+        let tables = Tables(direction, panes: panes)
+        switch RegionList(regions, root: rootBounds) {
+        case .none: placeSmall(tables, NoRegions(), rootBounds, rootBits, kind, count)
+        case .vertical(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
+        case .horizontal(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
+        case .eitherWay(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
+        case .two, .several: frame(direction, panes, regions, rootBounds, rootBits, kind)
+        }
+    }
+
+    /// The root, then the second arrangement if there is one.
+    @inlinable
+    @inline(__always)
+    static func placeSmall<Scan: RegionScan, Kind: TreeKind, Count: SmallCount>(
+        _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type,
+        _ count: Count.Type
+    ) {
+        let root = tables.steps
+        place(rootBounds, rootBits, root, tables, scan, kind)
+        if Count.isTwo { placeNested(root + 1, tables, scan, kind) }
     }
 
     /// The loop for two regions, out of line and handed them as a pointer: inline, or
@@ -126,32 +162,50 @@ public struct FastResolver: ResolverVariant {
         }
         let end = tables.steps + tables.count
         while step < end {
-            let parent = tables.pane(step.pointee.parent)
-            let bits = parent.pointee.bits
-            // A proportional tree hides nothing.
-            if Kind.isProportional || bits & PaneLayout.Bits.visible != 0 {
-                // The frame is the pane's first stored property (checked when a tree is compiled).
-                let frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
-                place(frame, bits, step, tables, scan, kind)
-            } else {
-                // §3: both panes of an arrangement inside a hidden pane are hidden.
-                tables.pane(step.pointee.horizontal.near).pointee = .hidden
-                tables.pane(step.pointee.horizontal.far).pointee = .hidden
-            }
+            placeNested(step, tables, scan, kind)
             step += 1
         }
     }
 
-    /// The arrangement at `step`, in the bounds at `frame`, whose pane has `bits`: the
-    /// hot path for a split along a permitted axis (with or without a divider), the
-    /// full path for everything else.
+    /// A nested arrangement, in the pane that holds it (already written).
+    @inlinable
+    @inline(__always)
+    static func placeNested<Scan: RegionScan, Kind: TreeKind>(
+        _ step: UnsafePointer<Step>, _ tables: Tables, _ scan: Scan, _ kind: Kind.Type
+    ) {
+        let parent = tables.pane(step.pointee.parent)
+        let bits = parent.pointee.bits
+        // A proportional tree hides nothing.
+        if Kind.isProportional || bits & PaneLayout.Bits.visible != 0 {
+            // The frame is the pane's first stored property (checked when a tree is compiled).
+            let frame = UnsafeRawPointer(parent).assumingMemoryBound(to: Rect.self)
+            place(frame, bits, step, tables, scan, kind)
+        } else {
+            // §3: both panes of an arrangement inside a hidden pane are hidden.
+            tables.pane(step.pointee.horizontal.near).pointee = .hidden
+            tables.pane(step.pointee.horizontal.far).pointee = .hidden
+        }
+    }
+
+    /// The arrangement at `step`, in the bounds at `frame`, whose pane has `bits`.
     @inlinable
     @inline(__always)
     static func place<Scan: RegionScan, Kind: TreeKind>(
         _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, _ scan: Scan,
         _ kind: Kind.Type
     ) {
-        let bounds = frame.pointee
+        place(frame.pointee, bits, step, tables, scan, kind)
+    }
+
+    /// The arrangement at `step`, in `bounds`, whose pane has `bits`: the hot path for a
+    /// split along a permitted axis (with or without a divider), the full path for
+    /// everything else.
+    @inlinable
+    @inline(__always)
+    static func place<Scan: RegionScan, Kind: TreeKind>(
+        _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, _ scan: Scan,
+        _ kind: Kind.Type
+    ) {
         // A quick test first; which region divides is worked out only when one may.
         if scan.mayDivide(bounds) {
             let divider = scan.divider(bounds)
@@ -379,6 +433,24 @@ enum SideBySide: SplitDirection {
 @usableFromInline
 enum Stacked: SplitDirection {
     @inlinable static var isSideBySide: Bool { false }
+}
+
+/// How many arrangements a tree placed without a loop has, known at compile time.
+@usableFromInline
+protocol SmallCount {
+    static var isTwo: Bool { get }
+}
+
+/// The root alone.
+@usableFromInline
+enum One: SmallCount {
+    @inlinable static var isTwo: Bool { false }
+}
+
+/// The root and one arrangement nested in it.
+@usableFromInline
+enum Two: SmallCount {
+    @inlinable static var isTwo: Bool { true }
 }
 
 /// What the loop may leave out for a tree, decided when the tree is compiled.
