@@ -27,6 +27,9 @@ struct AxisPlan: Sendable {
     /// A flexible second view takes what remains.
     @usableFromInline var secondIsExplicit = false
     @usableFromInline var primaryFirst = false
+    /// Some view has a maximum along the axis. Without one both highs are infinite,
+    /// and `min(∞, x) = x` for the finite caps they would lower: the solve leaves them out.
+    @usableFromInline var hasMaximum = false
 
     /// One view's terms along the axis (§2.2.4).
     struct Terms {
@@ -69,6 +72,9 @@ struct AxisPlan: Sendable {
             first.isExplicit ? (first.idealPoints, first.idealFraction) : (0, 0.5)
         (secondIdealPoints, secondIdealFraction) = (second.idealPoints, second.idealFraction)
         secondIsExplicit = second.isExplicit
+        hasMaximum =
+            !(first.hiPoints == .infinity && first.hiFraction == 0 && second.hiPoints == .infinity
+            && second.hiFraction == 0)
     }
 
     /// True when no bound can ever bind, whatever L: both lows are 0, both highs
@@ -89,17 +95,33 @@ struct AxisPlan: Sendable {
     @inlinable
     @inline(__always)
     func solve(_ length: Double) -> (first: Double, second: Double)? {
-        let firstLo = max(firstLoPoints, firstLoFraction * length)
-        let secondLo = max(secondLoPoints, secondLoFraction * length)
+        let firstLo = larger(firstLoPoints, firstLoFraction * length)
+        let secondLo = larger(secondLoPoints, secondLoFraction * length)
         if firstLo + secondLo > length { return nil }
-        let firstHi = max(firstHiFraction * length + firstHiPoints, firstLo)
-        let secondHi = max(secondHiFraction * length + secondHiPoints, secondLo)
         let firstIdeal = firstIdealFraction * length + firstIdealPoints
-        var first = min(max(firstIdeal, firstLo), min(firstHi, length - secondLo))
+        var firstCap = length - secondLo
+        if hasMaximum { firstCap = min(larger(firstHiFraction * length + firstHiPoints, firstLo), firstCap) }
+        var first = min(larger(firstIdeal, firstLo), firstCap)
         let remaining = length - first
         let secondIdeal = secondIsExplicit ? secondIdealFraction * length + secondIdealPoints : remaining
-        let second = min(max(secondIdeal, secondLo), min(secondHi, remaining))
+        var secondCap = remaining
+        if hasMaximum {
+            secondCap = min(larger(secondHiFraction * length + secondHiPoints, secondLo), secondCap)
+        }
+        let second = min(larger(secondIdeal, secondLo), secondCap)
         first += length - first - second
         return (first, second)
     }
 }
+
+/// `Swift.max(x, y)` for numbers that are not NaN, written as the one instruction
+/// that computes it (`maxsd`): both give `y` on a tie (so the same zero of two), and
+/// differ only when one is NaN, which a solve never sees. Every length it takes lies
+/// between 0 and the root's finite width or height (a pane is cut from its parent, a
+/// region from inside it); every term is finite but the maximums, which may be
+/// infinite; and the products with infinity are never taken (a maximum's fraction
+/// multiplies the length, its points are added). `Swift.max` compiles to a compare and
+/// three bitwise operations, as it must keep `x` when `y` is NaN.
+@inlinable
+@inline(__always)
+func larger(_ x: Double, _ y: Double) -> Double { x > y ? x : y }
