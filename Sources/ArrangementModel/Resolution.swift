@@ -22,11 +22,13 @@ public struct PaneLayout: Equatable, Sendable {
         @usableFromInline package static let splitAxis: UInt32 = 0b11 << splitAxisShift
         @usableFromInline package static let front: UInt32 = 1 << 5
 
-        /// The size class bits of `sizeClass`.
+        /// The size class bits of `sizeClass`: a compact value (raw value 0, regular is 1)
+        /// sets its bit. In arithmetic rather than two tests, as every frame of the fast
+        /// resolver computes it for the root.
         @inlinable
         package static func of(_ sizeClass: SizeClass) -> UInt32 {
-            (sizeClass.horizontal == .compact ? horizontalCompact : 0)
-                | (sizeClass.vertical == .compact ? verticalCompact : 0)
+            let regular = UInt32(sizeClass.horizontal.rawValue) | UInt32(sizeClass.vertical.rawValue) << 1
+            return (regular ^ 0b11) << 1
         }
 
         /// The split axis bits of `axis`.
