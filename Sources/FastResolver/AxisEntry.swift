@@ -42,9 +42,20 @@ struct AxisEntry: Sendable {
     init(_ plan: AxisPlan, _ arrangement: CompiledArrangement, axis: Axis, rightToLeft: Bool) {
         // The primary leads, except side by side in right-to-left (§2.2.8).
         let nearIsPrimary = !(rightToLeft && axis == .horizontal)
-        var kernel: UInt32 = nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst
-        if !plan.isProportional { kernel |= Kernel.general }
-        if !arrangement.splits(along: axis) { kernel |= Kernel.full }
+        let kernel: UInt32
+        if arrangement.isOverlay {
+            // §2.3.1, prepared: the near pane takes the region before a divider along this
+            // axis (left, or top) when the primary leads (its leading region is the right
+            // one in right-to-left, where the near pane is the secondary: the same answer).
+            let nearTakesFirst = axis == .horizontal ? arrangement.primaryLeadsHorizontally : arrangement.primaryOnTop
+            kernel =
+                Kernel.full | (arrangement.allows(axis) ? Kernel.separates : 0) | (nearTakesFirst ? 0 : Kernel.farFirst)
+        } else if !arrangement.splits(along: axis) {
+            kernel = Kernel.full
+        } else {
+            kernel =
+                (nearIsPrimary == plan.primaryFirst ? 0 : Kernel.farFirst) | (plan.isProportional ? 0 : Kernel.general)
+        }
         fraction = plan.firstIdealFraction
         near = nearIsPrimary ? arrangement.primary : arrangement.secondary
         farAndKernel =
@@ -55,11 +66,16 @@ struct AxisEntry: Sendable {
     /// (a proportional split along a permitted axis, the near pane solved first).
     @usableFromInline
     enum Kernel {
-        /// The near pane is the view solved second (the far one is solved first).
+        /// The near pane is the view solved second (the far one is solved first); for an
+        /// overlay, the far pane takes the region before a divider along this axis.
         @usableFromInline static let farFirst: UInt32 = 1 << 0
         /// Some bound may bind: the full clamp chain of ``AxisPlan/solve(_:)``.
         @usableFromInline static let general: UInt32 = 1 << 1
-        /// Not a split that permits this axis: ``FastResolver`` takes the full path.
+        /// With ``full``: an overlay that permits this axis, which a divider along it
+        /// separates (§2.3.1). The bit of ``general``, which only a split uses.
+        @usableFromInline static let separates: UInt32 = 1 << 1
+        /// Not a split that permits this axis: ``FastResolver`` places the arrangement
+        /// alone or layered, or, for an overlay a divider separates, in its two regions.
         @usableFromInline static let full: UInt32 = 1 << 2
     }
 }

@@ -45,10 +45,11 @@ struct CompiledArrangement: Sendable {
             secondary.overlayEdge.vertical.map { $0 == .top })
     }
 
+    /// Whether the style permits `axis` (for an overlay: whether a divider along it separates the views).
+    func allows(_ axis: Axis) -> Bool { axis == .horizontal ? allowsHorizontal : allowsVertical }
+
     /// Whether a split of this arrangement may run along `axis`.
-    func splits(along axis: Axis) -> Bool {
-        !isOverlay && (axis == .horizontal ? allowsHorizontal : allowsVertical)
-    }
+    func splits(along axis: Axis) -> Bool { !isOverlay && allows(axis) }
 }
 
 /// A tree compiled for the fast resolver. The arrangements are stored so that a

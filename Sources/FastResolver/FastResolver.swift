@@ -66,9 +66,9 @@ public struct FastResolver: ResolverVariant {
         switch tables.pointee.shape {
         case .any: frame(tables, panes, regions, rootBounds, rootBits, AnyTree.self)
         case .proportional: frame(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self)
-        case .one: small(tables, panes, regions, rootBounds, rootBits, AnyTree.self, One.self)
+        case .one: small(tables, panes, regions, rootBounds, rootBits, SmallTree.self, One.self)
         case .oneProportional: small(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self, One.self)
-        case .two: small(tables, panes, regions, rootBounds, rootBits, AnyTree.self, Two.self)
+        case .two: small(tables, panes, regions, rootBounds, rootBits, SmallTree.self, Two.self)
         case .twoProportional: small(tables, panes, regions, rootBounds, rootBits, ProportionalTree.self, Two.self)
         }
     }
@@ -110,7 +110,13 @@ public struct FastResolver: ResolverVariant {
         case .vertical(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
         case .horizontal(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
         case .eitherWay(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
-        case .two, .several: frame(direction, panes, regions, rootBounds, rootBits, kind)
+        case .two, .several:
+            // The loops, whose copies of the placement keep what a divider crosses out of line.
+            if Kind.isProportional {
+                frame(direction, panes, regions, rootBounds, rootBits, ProportionalTree.self)
+            } else {
+                frame(direction, panes, regions, rootBounds, rootBits, AnyTree.self)
+            }
         }
     }
 
@@ -338,10 +344,11 @@ public struct FastResolver: ResolverVariant {
         PaneLayout.Bits.visible | PaneLayout.Bits.verticalCompact | PaneLayout.Bits.of(Axis.vertical)
     }
 
-    /// §2.2.3, the fold wins: a split along the divider's axis gives the near pane the
-    /// region before the divider and the far pane the region after it (the near pane is
-    /// the primary but side by side in right-to-left, as the leading region is then on
-    /// the right). Anything else divided takes the full path.
+    /// An arrangement a divider crosses. §2.2.3, the fold wins: a split along the
+    /// divider's axis gives the near pane the region before the divider and the far pane
+    /// the region after it (the near pane is the primary but side by side in
+    /// right-to-left, as the leading region is then on the right). Anything else a
+    /// divider crosses is placed out of line (``placeCrossed(_:_:_:_:_:)``).
     @inlinable
     @inline(__always)
     static func placeDivided<Kind: TreeKind>(
@@ -351,68 +358,78 @@ public struct FastResolver: ResolverVariant {
         let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
         // A proportional tree's splits permit both axes.
         guard Kind.isProportional || pair.splitsAlongAxis else {
-            placeInFull(step.pointee.tableIndex, bounds, bits, divider, tables)
+            if Kind.isSmall {
+                crossed(bounds, bits, divider, step, tables)
+            } else {
+                placeCrossed(bounds, bits, divider, step, tables)
+            }
             return
         }
-        let near = tables.pane(pair.near)
-        let far = tables.pane(pair.far)
         let classBits = bits & PaneLayout.Bits.sizeClass
+        writeDivided(
+            bounds, divider, tables.pane(pair.near), tables.pane(pair.far), classBits | splitsHorizontally,
+            classBits | splitsVertically)
+    }
+
+    /// The two panes of an arrangement `divider` crosses, before and after it, with the
+    /// bits of panes side by side or stacked.
+    @inlinable
+    @inline(__always)
+    static func writeDivided(
+        _ bounds: Rect, _ divider: Divider, _ first: UnsafeMutablePointer<PaneLayout>,
+        _ second: UnsafeMutablePointer<PaneLayout>, _ horizontalBits: UInt32, _ verticalBits: UInt32
+    ) {
         if divider.isVertical {
-            let paneBits = classBits | splitsHorizontally
-            write(near, SIMD2(bounds.minX, bounds.minY), SIMD2(divider.minX - bounds.minX, bounds.height), paneBits)
-            write(far, SIMD2(divider.maxX, bounds.minY), SIMD2(bounds.maxX - divider.maxX, bounds.height), paneBits)
+            write(
+                first, SIMD2(bounds.minX, bounds.minY), SIMD2(divider.minX - bounds.minX, bounds.height), horizontalBits
+            )
+            write(
+                second, SIMD2(divider.maxX, bounds.minY), SIMD2(bounds.maxX - divider.maxX, bounds.height),
+                horizontalBits)
         } else {
-            let paneBits = classBits | splitsVertically
-            write(near, SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.width, divider.minY - bounds.minY), paneBits)
-            write(far, SIMD2(bounds.minX, divider.maxY), SIMD2(bounds.width, bounds.maxY - divider.maxY), paneBits)
+            write(first, SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.width, divider.minY - bounds.minY), verticalBits)
+            write(
+                second, SIMD2(bounds.minX, divider.maxY), SIMD2(bounds.width, bounds.maxY - divider.maxY), verticalBits)
         }
     }
 
-    /// The full path, out of line so the loop stays small: what the hot path leaves to
-    /// it for the arrangement at `index` in the tables (``Step/tableIndex``) with its
-    /// `divider` — an overlay the divider may separate (§2.3), a split along an axis its
-    /// style does not permit (§2.2.2). Without a divider every case is placed inline
-    /// (``placeAlone(_:_:_:_:_:_:)``), but the rules are kept whole here. A split that
-    /// shows both views never comes here.
+    /// ``crossed(_:_:_:_:_:)`` out of line, for the loop: inline, it made every
+    /// arrangement of random-n200 cost two instructions more (measured), as the loop then
+    /// keeps more in registers.
     @usableFromInline
     @inline(never)
-    static func placeInFull(_ index: Int, _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ tables: Tables) {
-        let arrangement = tables.arrangements[index]
-        let primary = tables.pane(arrangement.primary)
-        let secondary = tables.pane(arrangement.secondary)
-        let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
-        if arrangement.isOverlay {
-            // §2.3.2: layered unless a divider separates along a permitted axis.
-            guard divider.exists, divider.isVertical ? arrangement.allowsHorizontal : arrangement.allowsVertical
-            else {
-                primary.pointee = PaneLayout(frame: bounds, bits: shown | PaneLayout.Bits.front)
-                secondary.pointee = PaneLayout(frame: bounds, bits: shown)
-                return
+    static func placeCrossed(
+        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables
+    ) {
+        crossed(bounds, bits, divider, step, tables)
+    }
+
+    /// What a divider crosses but does not split, from the prepared kernel of the
+    /// divider's axis: an overlay that permits
+    /// the axis, separated (§2.3.1: who takes which region prepared, the views showing
+    /// no split axis); else as without a divider (``placeAlone(_:_:_:_:_:_:)``), a split
+    /// along an axis its style does not permit (the primary alone, §2.2.2) or an overlay
+    /// that does not permit it (layered, §2.3.2).
+    @inlinable
+    @inline(__always)
+    static func crossed(
+        _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables
+    ) {
+        let pair = divider.isVertical ? step.pointee.horizontal : step.pointee.vertical
+        guard pair.kernel & AxisEntry.Kernel.separates != 0 else {
+            if divider.isVertical {
+                placeAlone(bounds, bits, step, pair, tables, SideBySide.self)
+            } else {
+                placeAlone(bounds, bits, step, pair, tables, Stacked.self)
             }
-            // §2.3.1: the prepared edges decide who takes the leading (or top) region.
-            let regions = divider.regions(of: bounds, rightToLeft: tables.rightToLeft)
-            let primaryLeads = divider.isVertical ? arrangement.primaryLeadsHorizontally : arrangement.primaryOnTop
-            let paneBits =
-                shown | (divider.isVertical ? PaneLayout.Bits.horizontalCompact : PaneLayout.Bits.verticalCompact)
-            primary.pointee = PaneLayout(frame: primaryLeads ? regions.first : regions.second, bits: paneBits)
-            secondary.pointee = PaneLayout(frame: primaryLeads ? regions.second : regions.first, bits: paneBits)
             return
         }
-        // §2.2.1: the divider decides the axis, else the longer side. §2.2.2: an axis
-        // not permitted shows the primary alone; §2.2.5: otherwise this is a collapse,
-        // and the prepared winner is shown alone.
-        let horizontal = divider.exists ? divider.isVertical : bounds.width >= bounds.height
-        let permitted = horizontal ? arrangement.allowsHorizontal : arrangement.allowsVertical
-        assert(
-            !permitted
-                || (!divider.exists
-                    && tables.plans[2 * index + (horizontal ? 0 : 1)].solve(
-                        horizontal ? bounds.width : bounds.height) == nil),
-            "a split that shows both views belongs to the hot path")
-        let primaryAlone = !permitted || arrangement.primaryWinsCollapse
-        let alone = PaneLayout(frame: bounds, bits: shown)
-        primary.pointee = primaryAlone ? alone : .hidden
-        secondary.pointee = primaryAlone ? .hidden : alone
+        let farFirst = pair.kernel & AxisEntry.Kernel.farFirst != 0
+        let (near, far) = (tables.pane(pair.near), tables.pane(pair.far))
+        let shown = PaneLayout.Bits.visible | (bits & PaneLayout.Bits.sizeClass)
+        writeDivided(
+            bounds, divider, farFirst ? far : near, farFirst ? near : far, shown | PaneLayout.Bits.horizontalCompact,
+            shown | PaneLayout.Bits.verticalCompact)
     }
 }
 
@@ -459,18 +476,29 @@ protocol TreeKind {
     /// Every arrangement is a split along either axis whose bounds never bind, the near
     /// pane solved first: no pane is ever hidden, no kernel needs testing.
     static var isProportional: Bool { get }
+    /// One or two arrangements, placed without a loop: every case is placed inline.
+    static var isSmall: Bool { get }
 }
 
 /// Any tree: each arrangement's kernel is tested, hidden panes are passed down.
 @usableFromInline
 enum AnyTree: TreeKind {
     @inlinable static var isProportional: Bool { false }
+    @inlinable static var isSmall: Bool { false }
+}
+
+/// Any tree of one or two arrangements.
+@usableFromInline
+enum SmallTree: TreeKind {
+    @inlinable static var isProportional: Bool { false }
+    @inlinable static var isSmall: Bool { true }
 }
 
 /// A tree of proportional splits only (in one layout direction).
 @usableFromInline
 enum ProportionalTree: TreeKind {
     @inlinable static var isProportional: Bool { true }
+    @inlinable static var isSmall: Bool { false }
 }
 
 /// The compiled tree's tables for one direction and the frame's output, as pointers
@@ -491,7 +519,6 @@ struct Tables {
 
     @inlinable var steps: UnsafePointer<Step> { direction.pointee.steps }
     @inlinable var plans: UnsafePointer<AxisPlan> { direction.pointee.plans }
-    @inlinable var arrangements: UnsafePointer<CompiledArrangement> { direction.pointee.arrangements }
     @inlinable var count: Int { direction.pointee.count }
     @inlinable var rightToLeft: Bool { direction.pointee.rightToLeft }
     /// Every step's kernel is the common one (``DirectionTables/isProportional``).
