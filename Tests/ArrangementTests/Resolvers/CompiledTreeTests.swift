@@ -123,6 +123,80 @@ struct CompiledTreeTests {
         }
     }
 
+    @Test(
+        "an overlay's kernel says whether a divider along each axis separates it, and which pane takes the first region"
+    )
+    func overlayKernels() throws {
+        let (full, separates, farFirst) = (AxisEntry.Kernel.full, AxisEntry.Kernel.separates, AxisEntry.Kernel.farFirst)
+        func kernels(_ arrangement: Arrangement) throws -> [UInt32] {
+            let steps = CompiledTree(try ArrangementTree(root: arrangement)).steps
+            return [
+                steps[0].horizontal.kernel, steps[0].vertical.kernel, steps[1].horizontal.kernel,
+                steps[1].vertical.kernel,
+            ]
+        }
+        // No edges: the secondary leads and is on top (§2.3.1). Left to right the far pane
+        // (the secondary) takes the left and the top region; right to left the leading
+        // region is the right one and the near pane side by side is the secondary, so the
+        // far pane (the primary) takes the left region: the same bits in both directions.
+        #expect(
+            try kernels(Arrangement(style: .overlay(.both), primary: Pane(id: "a"), secondary: Pane(id: "b")))
+                == Array(repeating: full | separates | farFirst, count: 4))
+        // The primary leading and on top, separable only side by side.
+        let edges = OverlayEdges(horizontal: .leading, vertical: .top)
+        #expect(
+            try kernels(
+                Arrangement(
+                    style: .overlay(.horizontal), primary: Pane(id: "a", overlayEdge: edges), secondary: Pane(id: "b")))
+                == [full | separates, full, full | separates, full])
+        // A split along an axis its style does not permit is placed alone, whatever its
+        // plan (a minimum width would make the horizontal one general).
+        #expect(
+            try kernels(
+                Arrangement(style: .split(.vertical), primary: Pane(id: "a", minWidth: 10), secondary: Pane(id: "b")))
+                == [full, 0, full, 0])
+    }
+
+    @Test("the frame a direction's tree takes: none for one or two arrangements, a loop for more; proportional or not")
+    func frameShapes() throws {
+        func shapes(_ tree: ArrangementTree) -> [FrameShape] {
+            let compiled = CompiledTree(tree)
+            return [compiled.tables(.leftToRight).pointee.shape, compiled.tables(.rightToLeft).pointee.shape]
+        }
+        let plain = Arrangement(primary: try Pane(id: "a"), secondary: try Pane(id: "b"))
+        let bounded = Arrangement(primary: try Pane(id: "c", minWidth: 10), secondary: try Pane(id: "d"))
+        func holding(_ nested: Arrangement) throws -> ArrangementTree {
+            try ArrangementTree(
+                root: Arrangement(
+                    primary: try Pane(id: "e", content: .arrangement(nested)), secondary: try Pane(id: "f")))
+        }
+        // Right to left, side by side, the near pane (the secondary) is solved second.
+        #expect(shapes(try ArrangementTree(root: plain)) == [.oneProportional, .one])
+        #expect(shapes(try ArrangementTree(root: bounded)) == [.one, .one])
+        #expect(shapes(try holding(plain)) == [.twoProportional, .two])
+        #expect(shapes(try holding(bounded)) == [.two, .two])
+        #expect(shapes(try TreeFactory.balanced(depth: 2)) == [.proportional, .any])
+        #expect(shapes(try TreeFactory.random(arrangements: 100, seed: 3)) == [.any, .any])
+    }
+
+    @Test("a plan has a maximum when either view's length is bounded above along its axis")
+    func maximums() throws {
+        func hasMaximum(_ primary: Pane, _ secondary: Pane) -> Bool {
+            AxisPlan(primary: primary, secondary: secondary, axis: .horizontal).hasMaximum
+        }
+        let free = try Pane(id: "b")
+        #expect(
+            !hasMaximum(
+                try Pane(id: "a", minWidth: 250, split: SplitPreferences(horizontal: try .length(ideal: 300))), free))
+        #expect(
+            !hasMaximum(try Pane(id: "a", split: SplitPreferences(horizontal: try .ratio(min: 0.2, ideal: 0.3))), free))
+        #expect(hasMaximum(free, try Pane(id: "a", split: SplitPreferences(horizontal: try .ratio(max: 0.4)))))
+        #expect(hasMaximum(try Pane(id: "a", split: SplitPreferences(horizontal: try .length(max: 500))), free))
+        #expect(hasMaximum(free, try Pane(id: "a", idealWidth: 200, split: SplitPreferences(horizontal: .fixed))))
+        // A maximum along the other axis does not count.
+        #expect(!hasMaximum(try Pane(id: "a", split: SplitPreferences(vertical: try .length(max: 500))), free))
+    }
+
     @Test("a tree whose every step takes the common kernel is marked proportional, per direction")
     func proportionalTrees() throws {
         // Left to right, the primary leads and is solved first; right to left, side by
