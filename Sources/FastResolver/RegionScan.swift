@@ -259,25 +259,4 @@ struct Divider {
         for region in regions { search.consider(region, in: bounds) }
         self = search.divider
     }
-
-    /// (leading, trailing) or (top, bottom), as the reference's `DividingRegion.regions`.
-    @inlinable
-    func regions(of bounds: Rect, rightToLeft: Bool) -> (first: Rect, second: Rect) {
-        if isVertical {
-            let left = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: minX - bounds.minX,
-                height: bounds.height)
-            let right = Rect(
-                uncheckedX: maxX, y: bounds.minY, width: bounds.maxX - maxX,
-                height: bounds.height)
-            return rightToLeft ? (right, left) : (left, right)
-        }
-        let top = Rect(
-            uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width,
-            height: minY - bounds.minY)
-        let bottom = Rect(
-            uncheckedX: bounds.minX, y: maxY, width: bounds.width,
-            height: bounds.maxY - maxY)
-        return (top, bottom)
-    }
 }
