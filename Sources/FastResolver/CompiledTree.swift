@@ -2,7 +2,7 @@ import ArrangementModel
 
 /// One arrangement in flat storage: pane slots instead of references, and every
 /// decision that does not depend on the context made once, at prepare time. The
-/// full path (overlays, collapses, axes not permitted) reads it.
+/// steps' flags and kernels are made from it; no frame reads it.
 @usableFromInline
 struct CompiledArrangement: Sendable {
     /// Where the primary and the secondary pane are in the resolution.
@@ -85,7 +85,7 @@ public struct CompiledTree: Sendable {
     var steps: UnsafeBufferPointer<Step> { UnsafeBufferPointer(storage.steps) }
     /// Two plans per arrangement, in ``tableOrder`` (``Step/tableIndex``), for the general kernel.
     var plans: UnsafeBufferPointer<AxisPlan> { storage.plans }
-    /// Per arrangement, in ``tableOrder``, what the full path needs.
+    /// Per arrangement, in ``tableOrder``, its panes and what its style decides (not read by a frame).
     var arrangements: UnsafeBufferPointer<CompiledArrangement> { storage.arrangements }
     /// Whether every step of a direction's table takes the common kernel along both
     /// axes (a proportional split, the near pane first): the loop then neither tests
@@ -124,7 +124,7 @@ public struct CompiledTree: Sendable {
         self.init(tree, order: order, sharingTablesOf: nil)
     }
 
-    /// `tree` in `order`, with the plans and the full path's table of `other` when given (the
+    /// `tree` in `order`, with the plans and the arrangements' table of `other` when given (the
     /// same tree, compiled before in any order), so that a variant keeping one tree in two
     /// orders keeps one copy of them: steps find their arrangement's entries through
     /// ``Step/tableIndex``.
@@ -196,7 +196,7 @@ public struct CompiledTree: Sendable {
             return storage
         }
         let storageOrder = stored(in: order)
-        // The tables (plans, the full path's) are kept in the order of the tree they come
+        // The tables (plans, arrangements) are kept in the order of the tree they come
         // from: each arrangement's place there.
         let tableOrder = other?.tableOrder ?? order
         var position = [Int](repeating: 0, count: count)
@@ -273,7 +273,7 @@ public struct CompiledTree: Sendable {
         }
     }
 
-    /// What the full path reads of the arrangement stored `index`-th.
+    /// The arrangement stored `index`-th, from the arrangements' table.
     func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
 }
 
@@ -314,7 +314,7 @@ enum FrameShape: UInt8, Sendable {
 /// The compiled tables in memory of their own, immutable once written, freed with the
 /// last tree that uses them. A frame reaches a direction's tables through one pointer
 /// instead of borrowing three arrays, and passes them on in registers. Another order of
-/// the same tree may use this storage's plans and full-path table
+/// the same tree may use this storage's plans and arrangements' table
 /// (``CompiledTree/init(_:order:sharingTablesOf:)``).
 @usableFromInline
 final class TableStorage: @unchecked Sendable {
@@ -328,7 +328,7 @@ final class TableStorage: @unchecked Sendable {
     let sharedFrom: TableStorage?
 
     /// `steps` (both directions, `count` each, for a resolution of `paneCount` panes)
-    /// copied; the plans and the full path's table those of `shared` when given, else
+    /// copied; the plans and the arrangements' table those of `shared` when given, else
     /// `plans` and `arrangements` copied.
     init(
         steps: [Step], count: Int, paneCount: Int, sharing shared: TableStorage?, plans: [AxisPlan],

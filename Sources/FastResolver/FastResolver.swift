@@ -5,16 +5,20 @@ import ArrangementModel
 ///   parent before children, with pane slots, so a relayout is one loop (a pane's
 ///   frame is its nested arrangement's bounds, already written when the loop reaches
 ///   it), with no recursion; level by level in small blocks, so that consecutive
-///   arrangements rarely wait for each other;
+///   arrangements rarely wait for each other. A tree of one or two arrangements (most
+///   screens) has no loop: the root is placed from registers, then its nested one;
 /// - **prepared decisions**: the priority ordering, the collapse winner, the overlay
-///   edges, the lo/hi/ideal coefficients, which pane leads in each direction, and
-///   whether any bound can bind at all are computed once per tree;
+///   edges (which pane takes which region when a divider separates an overlay), the
+///   lo/hi/ideal coefficients, which pane leads in each direction, whether any bound
+///   can bind at all and whether any maximum exists are computed once per tree;
 /// - **a short hot path**: a split along a permitted axis whose bounds cannot bind
 ///   (a *proportional* split) costs one multiply and one subtract; a split whose
-///   bounds may bind runs §2.2's clamp chain on the prepared plan; a split divided by
-///   the fold takes the two regions; everything else (overlays, collapses, axes not
-///   permitted) takes the full path, out of line. A tree of proportional splits only
-///   gets a loop without the kernel test and without the test for hidden panes;
+///   bounds may bind runs §2.2's clamp chain on the prepared plan (without the
+///   maximums when there are none); a split divided by the fold takes the two regions;
+///   an overlay, a collapse or an axis not permitted is placed from the prepared bits
+///   (layered, one view alone, or an overlay separated by the divider, the last out
+///   of line in the loop). A tree of proportional splits only gets a loop without the
+///   kernel test and without the test for hidden panes;
 /// - **no allocation per frame**: plain arithmetic on structs, written through
 ///   unsafe buffers into a resolution the caller owns (proved by `@_noAllocation`
 ///   on the loop and by jemalloc's counters in the tests).
@@ -203,9 +207,9 @@ public struct FastResolver: ResolverVariant {
         place(frame.pointee, bits, step, tables, scan, kind)
     }
 
-    /// The arrangement at `step`, in `bounds`, whose pane has `bits`: the hot path for a
-    /// split along a permitted axis (with or without a divider), the full path for
-    /// everything else.
+    /// The arrangement at `step`, in `bounds`, whose pane has `bits`: a split along a
+    /// permitted axis (with or without a divider), or what shows one view, both layered or
+    /// both separated by a divider.
     @inlinable
     @inline(__always)
     static func place<Scan: RegionScan, Kind: TreeKind>(
@@ -316,8 +320,8 @@ public struct FastResolver: ResolverVariant {
     }
 
     /// The near and the far pane's lengths along `axis` when the common case does not
-    /// apply; `nil` when only the full path can place the arrangement (a style that does
-    /// not split along this axis, or not enough space for both views).
+    /// apply; `nil` when the arrangement does not show both views along it (a style that
+    /// does not split along this axis, or not enough space for both views).
     @inlinable
     @inline(__always)
     static func solve(

@@ -294,7 +294,7 @@ public struct IncrementalResolver: ResolverVariant {
     }
 
     /// What the variant keeps for one tree: the compiled steps in both orders (sharing
-    /// one copy of the plans and the full path's table), which panes hold which nested
+    /// one copy of the plans and the arrangements' table), which panes hold which nested
     /// arrangements, and the last frame's context. Freed with the last reference to it.
     public final class Memory: @unchecked Sendable {
         /// Depth-first: a subtree is the run of arrangements up to `ends[index]`.
@@ -316,7 +316,7 @@ public struct IncrementalResolver: ResolverVariant {
         let last: UnsafeMutablePointer<LastFrame>
 
         init(_ tree: ArrangementTree) {
-            // One copy of the plans and the full path's table, in level order, for both.
+            // One copy of the plans and the arrangements' table, in level order, for both.
             levelOrder = CompiledTree(tree, order: .levelOrder)
             preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
             count = preOrder.arrangements.count

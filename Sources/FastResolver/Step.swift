@@ -20,7 +20,7 @@ struct PanePair: Sendable {
     /// solved first (no kernel bit set, so the word is just the far slot).
     @inlinable var takesCommonKernel: Bool { farAndKernel <= AxisEntry.slotMask }
 
-    /// The arrangement is a split that permits this axis (else the full path places it).
+    /// The arrangement is a split that permits this axis (else it shows one view, or both layered or separated).
     @inlinable var splitsAlongAxis: Bool { kernel & AxisEntry.Kernel.full == 0 }
 }
 
@@ -32,7 +32,7 @@ struct Step: Sendable {
     /// The slot of the pane holding the arrangement (its bounds); 0 for the root.
     @usableFromInline var parent: PaneSlot
     /// ``Flags`` in the low bits: what the inline kernels for arrangements that do not
-    /// split need; above them the arrangement's place in the plan and full-path tables.
+    /// split need; above them the arrangement's place in the plan and arrangements' tables.
     @usableFromInline var flags: UInt32
     @usableFromInline var horizontal: PanePair
     @usableFromInline var vertical: PanePair
@@ -68,7 +68,7 @@ struct Step: Sendable {
     /// Where the table index starts in ``flags``.
     @inlinable static var tableIndexShift: UInt32 { 2 }
 
-    /// The arrangement's place in the plan (two per arrangement) and full-path tables.
+    /// The arrangement's place in the plan (two per arrangement) and arrangements' tables.
     @inlinable var tableIndex: Int { Int(truncatingIfNeeded: flags >> Self.tableIndexShift) }
 
     /// The common kernel along both axes: a proportional split, the near pane first.
