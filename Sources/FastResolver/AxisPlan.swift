@@ -2,13 +2,13 @@ import ArrangementModel
 
 /// Everything §2.2 needs along one axis, prepared so a relayout evaluates it with
 /// a few multiply-adds and no branch on the preference kind (one on whether there is
-/// a maximum at all): every bound is `points + fraction × L`. The terms are chosen so the arithmetic gives bit for
-/// bit what the reference computes (`x + 0 = x`, `0 × L = 0`, `0.5 × L = L / 2`,
-/// `max(m, 0) = m` for m ≥ 0). The two views appear in solving order (first,
-/// second): the cached priority ordering of §2.2.6. (§2.2.5 adds the two minimums,
-/// and IEEE addition is commutative, so their order does not matter there.) The rules
-/// are the reference's `AxisRange` and split, written again on purpose (see `divides`
-/// in RegionScan.swift).
+/// a maximum at all): every bound is `points + fraction × L`. The terms are chosen so
+/// the arithmetic gives bit for bit what the reference computes (`x + 0 = x`,
+/// `0 × L = 0`, `0.5 × L = L / 2`, `max(m, 0) = m` for m ≥ 0). The two views appear in
+/// solving order (first, second): the cached priority ordering of §2.2.6. (§2.2.5 adds
+/// the two minimums, and IEEE addition is commutative, so their order does not matter
+/// there.) The rules are the reference's `AxisRange` and split, written again on
+/// purpose (see `divides` in RegionScan.swift).
 @usableFromInline
 struct AxisPlan: Sendable {
     @usableFromInline var firstLoPoints = 0.0
