@@ -92,7 +92,8 @@ public struct FastResolver: ResolverVariant {
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, kind)
         case .horizontal(let region): loop(tables, region, rootBounds, rootBits, kind)
         case .eitherWay(let region): loop(tables, region, rootBounds, rootBits, kind)
-        case .two(let regions): loopOverTwo(tables, regions, rootBounds, rootBits, kind)
+        case .twoVertical(let regions): loopOverTwo(tables, regions, rootBounds, rootBits, kind, Vertically.self)
+        case .two(let regions): loopOverTwo(tables, regions, rootBounds, rootBits, kind, EitherWay.self)
         case .several(let regions): loop(tables, regions, rootBounds, rootBits, kind)
         }
     }
@@ -114,7 +115,7 @@ public struct FastResolver: ResolverVariant {
         case .vertical(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
         case .horizontal(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
         case .eitherWay(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
-        case .two, .several:
+        case .twoVertical, .two, .several:
             // The loops, whose copies of the placement keep what a divider crosses out of line.
             if Kind.isProportional {
                 frame(direction, panes, regions, rootBounds, rootBits, ProportionalTree.self)
@@ -142,10 +143,11 @@ public struct FastResolver: ResolverVariant {
     /// scenes 7–8 instructions a frame), not only the frames with two regions.
     @inlinable
     @inline(never)
-    static func loopOverTwo<Kind: TreeKind>(
-        _ tables: Tables, _ regions: SomeRegions, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
+    static func loopOverTwo<Kind: TreeKind, Directions: DividingDirections>(
+        _ tables: Tables, _ regions: SomeRegions, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type,
+        _ directions: Directions.Type
     ) {
-        loop(tables, TwoRegions(regions), rootBounds, rootBits, kind)
+        loop(tables, TwoRegions<Directions>(regions), rootBounds, rootBits, kind)
     }
 
     /// One pass over the arrangements in storage order, reading them in place and

@@ -225,7 +225,8 @@ public struct IncrementalResolver: ResolverVariant {
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
         case .horizontal(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
         case .eitherWay(let region): loop(tables, region, rootBounds, rootBits, pass, kind)
-        case .two(let regions): loop(tables, TwoRegions(regions), rootBounds, rootBits, pass, kind)
+        case .twoVertical(let regions): loop(tables, TwoRegions<Vertically>(regions), rootBounds, rootBits, pass, kind)
+        case .two(let regions): loop(tables, TwoRegions<EitherWay>(regions), rootBounds, rootBits, pass, kind)
         case .several(let regions): loop(tables, regions, rootBounds, rootBits, pass, kind)
         }
     }
