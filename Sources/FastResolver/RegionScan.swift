@@ -28,7 +28,9 @@ enum RegionList {
     case horizontal(OneRegion<Horizontally>)
     case eitherWay(OneRegion<EitherWay>)
     /// Exactly two (a tri-fold's two folds), kept as the list: a loop that is handed them
-    /// by pointer takes them into registers itself (``TwoRegions``).
+    /// by pointer takes them into registers itself (``TwoRegions``). Both may divide
+    /// only vertically (the tri-fold's folds in landscape), or either way.
+    case twoVertical(SomeRegions)
     case two(SomeRegions)
     case several(SomeRegions)
 
@@ -47,7 +49,15 @@ enum RegionList {
             case (false, true): self = .horizontal(OneRegion(region))
             case (true, true): self = .eitherWay(OneRegion(region))
             }
-        case 2: self = .two(SomeRegions(regions))
+        case 2:
+            let (first, second) = (regions[0], regions[1])
+            let vertically = first.minX > root.minX || second.minX > root.minX
+            let horizontally = first.minY > root.minY || second.minY > root.minY
+            switch (vertically, horizontally) {
+            case (false, false): self = .none
+            case (true, false): self = .twoVertical(SomeRegions(regions))
+            default: self = .two(SomeRegions(regions))
+            }
         default: self = .several(SomeRegions(regions))
         }
     }
@@ -167,9 +177,10 @@ struct SomeRegions: RegionScan {
     func divider(_ bounds: Rect) -> Divider { Divider(bounds: bounds, regions: regions) }
 }
 
-/// Two reserved regions: the scan of ``SomeRegions`` unrolled, each region's edges in registers.
+/// Two reserved regions: the scan of ``SomeRegions`` unrolled, each region's edges in
+/// registers, tested only in the directions in which one of them may divide anything.
 @usableFromInline
-struct TwoRegions: RegionScan {
+struct TwoRegions<Directions: DividingDirections>: RegionScan {
     @usableFromInline let first: Rect
     @usableFromInline let second: Rect
 
@@ -182,15 +193,16 @@ struct TwoRegions: RegionScan {
     func mayDivide(_ bounds: Rect) -> Bool {
         let a = divides(bounds, minX: first.minX, minY: first.minY, maxX: first.maxX, maxY: first.maxY)
         let b = divides(bounds, minX: second.minX, minY: second.minY, maxX: second.maxX, maxY: second.maxY)
-        return a.vertically || a.horizontally || b.vertically || b.horizontally
+        return (Directions.vertically && (a.vertically || b.vertically))
+            || (Directions.horizontally && (a.horizontally || b.horizontally))
     }
 
     @inlinable
     @inline(__always)
     func divider(_ bounds: Rect) -> Divider {
         var search = DividerSearch()
-        search.consider(first, in: bounds)
-        search.consider(second, in: bounds)
+        search.consider(first, in: bounds, Directions.self)
+        search.consider(second, in: bounds, Directions.self)
         return search.divider
     }
 }
@@ -204,16 +216,19 @@ struct DividerSearch {
 
     @inlinable init() {}
 
+    /// `region`, tested only in `directions` (the others known not to divide).
     @inlinable
     @inline(__always)
-    mutating func consider(_ region: Rect, in bounds: Rect) {
+    mutating func consider<Directions: DividingDirections>(
+        _ region: Rect, in bounds: Rect, _ directions: Directions.Type = EitherWay.self
+    ) {
         let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
         let distance: Double
         let vertical: Bool
-        if test.vertically {
+        if Directions.vertically && test.vertically {
             distance = abs(region.midX - bounds.midX) / bounds.width
             vertical = true
-        } else if test.horizontally {
+        } else if Directions.horizontally && test.horizontally {
             distance = abs(region.midY - bounds.midY) / bounds.height
             vertical = false
         } else {
