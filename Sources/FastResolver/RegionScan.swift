@@ -85,12 +85,12 @@ struct NoRegions: RegionScan {
     func divider(_ bounds: Rect) -> Divider { Divider() }
 }
 
-/// The directions in which a lone region may divide something, decided once per
-/// frame. Every arrangement's bounds start at or after the root's (a pane starts at
-/// its bounds' start plus a length ≥ 0, or after a divider strictly inside them), so
-/// a region that does not start right of the root's left edge never divides
-/// vertically, nor one that does not start below its top edge horizontally; the
-/// test of such a direction is compiled out of the loop.
+/// The directions in which a lone region (or either of two) may divide something,
+/// decided once per frame. Every arrangement's bounds start at or after the root's (a
+/// pane starts at its bounds' start plus a length ≥ 0, or after a divider strictly
+/// inside them), so a region that does not start right of the root's left edge never
+/// divides vertically, nor one that does not start below its top edge horizontally;
+/// the test of such a direction is compiled out of the loop.
 @usableFromInline
 protocol DividingDirections {
     static var vertically: Bool { get }
