@@ -289,10 +289,11 @@ struct DirectionTables {
     /// The panes of a resolution of the tree (for the debug builds' bounds check).
     @usableFromInline let paneCount: Int
     @usableFromInline let rightToLeft: Bool
-    /// Every step takes the common kernel along both axes.
-    @usableFromInline let isProportional: Bool
     /// Which frame places this direction's tree.
     @usableFromInline let shape: FrameShape
+
+    /// Every step takes the common kernel along both axes.
+    @inlinable var isProportional: Bool { shape.isProportional }
 }
 
 /// The frame a direction's tree takes, decided when the tree is compiled: a loop for
@@ -300,7 +301,11 @@ struct DirectionTables {
 /// and hidden panes or without (every step proportional).
 @usableFromInline
 enum FrameShape: UInt8, Sendable {
+    /// The proportional shapes have odd raw values.
     case any, proportional, one, oneProportional, two, twoProportional
+
+    /// Every step of the direction takes the common kernel along both axes.
+    @inlinable var isProportional: Bool { rawValue & 1 != 0 }
 
     init(count: Int, isProportional: Bool) {
         switch count {
@@ -358,8 +363,7 @@ final class TableStorage: @unchecked Sendable {
                 to: DirectionTables(
                     steps: table.baseAddress!, plans: self.plans.baseAddress!,
                     arrangements: self.arrangements.baseAddress!, count: count, paneCount: paneCount,
-                    rightToLeft: rightToLeft, isProportional: isProportional,
-                    shape: FrameShape(count: count, isProportional: isProportional)))
+                    rightToLeft: rightToLeft, shape: FrameShape(count: count, isProportional: isProportional)))
         }
     }
 

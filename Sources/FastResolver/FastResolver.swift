@@ -162,7 +162,10 @@ public struct FastResolver: ResolverVariant {
         // context. A proportional tree's placement is short, so the root gets a copy of
         // its own; any other tree hands the context to the root through the first pane
         // (the root's primary, which its placement overwrites after reading it), so that
-        // one copy of the longer placement serves every arrangement and stays inline.
+        // one copy of the longer placement serves every arrangement and stays inline. The
+        // proportional root goes through a pointer, as the nested ones do: handed its bounds
+        // by value, the inliner outlined the placement in the two-region loop (tri-fold
+        // balanced-d8 9,903 → 14,782 instructions a frame, measured).
         var step = tables.steps
         if Kind.isProportional {
             withUnsafePointer(to: rootBounds) { place($0, rootBits, step, tables, scan, kind) }
