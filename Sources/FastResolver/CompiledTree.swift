@@ -284,7 +284,6 @@ struct DirectionTables {
     /// This direction's steps, in storage order.
     @usableFromInline let steps: UnsafePointer<Step>
     @usableFromInline let plans: UnsafePointer<AxisPlan>
-    @usableFromInline let arrangements: UnsafePointer<CompiledArrangement>
     @usableFromInline let count: Int
     /// The panes of a resolution of the tree (for the debug builds' bounds check).
     @usableFromInline let paneCount: Int
@@ -361,9 +360,9 @@ final class TableStorage: @unchecked Sendable {
             let isProportional = table.allSatisfy(\.isProportional)
             (directions + index).initialize(
                 to: DirectionTables(
-                    steps: table.baseAddress!, plans: self.plans.baseAddress!,
-                    arrangements: self.arrangements.baseAddress!, count: count, paneCount: paneCount,
-                    rightToLeft: rightToLeft, shape: FrameShape(count: count, isProportional: isProportional)))
+                    steps: table.baseAddress!, plans: self.plans.baseAddress!, count: count,
+                    paneCount: paneCount, rightToLeft: rightToLeft,
+                    shape: FrameShape(count: count, isProportional: isProportional)))
         }
     }
 
