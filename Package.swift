@@ -70,8 +70,8 @@ let package = Package(
         .target(
             name: "Measurement",
             dependencies: [
-                "Support", "ChildProcesses", "ArrangementModel", "Variants", "Workloads", "Profiling", "CJemalloc",
-                "CCallgrind",
+                "Support", "ChildProcesses", "ArrangementModel", "Variants", "SceneGenerator", "Workloads", "Profiling",
+                "CJemalloc", "CCallgrind",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(

@@ -2,7 +2,7 @@
 ///
 /// Every field is already valid (rects are checked when built), so a context
 /// needs no checks of its own.
-public struct LayoutContext: Equatable, Sendable {
+public struct LayoutContext: Equatable, Hashable, Sendable {
     /// The rect the arrangement may use, in global coordinates.
     public var bounds: Rect
     public var sizeClass: SizeClass

@@ -53,6 +53,11 @@ extension CommandSpec.Option {
         help:
             "Also measure the floor of each tree's depth (floor-chained): the floor's copy, each arrangement after its parent pane."
     )
+    static let historySeed = Self(
+        "--history-seed", value: "N",
+        help:
+            "Seed of the adversarial history a variant that remembers is checked over (default: one from the scenario's name; a refusal prints it)."
+    )
     static let record = Self(
         "--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv.")
     static let out = Self(

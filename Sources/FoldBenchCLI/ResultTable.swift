@@ -40,8 +40,19 @@ enum ResultTable {
                 ])
             }
             text += align(rows, leftColumns: 1, indent: "  ")
+            text += historyFootnotes(own, indent: "  ")
         }
         return text
+    }
+
+    /// What each variant that remembers was checked over after the timeline, a line each.
+    static func historyFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
+        results.compactMap { result in
+            result.historyCheck.map { check in
+                let who = naming ? "\(result.scenario) \(result.variant)" : result.variant
+                return "\(indent)* \(who) was also checked over an adversarial history of \(check.summary)\n"
+            }
+        }.joined()
     }
 
     static func renderWide(_ results: [VariantResult]) -> String {
@@ -75,7 +86,7 @@ enum ResultTable {
                 result.estimatedCyclesPerRelayout.map { NumberText.significant($0) } ?? "-",
             ])
         }
-        return align(rows, leftColumns: 2, indent: "")
+        return align(rows, leftColumns: 2, indent: "") + historyFootnotes(results, indent: "", naming: true)
     }
 
     /// Columns padded to their widest cell: the first `leftColumns` left-aligned, numbers right-aligned.

@@ -12,7 +12,7 @@ enum RunCommand: Command {
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .motionFiles,
-            .instructions, .chainedFloor, .record, .out, .wide, .runExport, .shard,
+            .instructions, .chainedFloor, .historySeed, .record, .out, .wide, .runExport, .shard,
         ] + CommandSpec.Option.jsonLimits,
         details: """
             Every variant is first checked against the reference on every frame; a variant

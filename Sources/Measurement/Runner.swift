@@ -1,5 +1,6 @@
 import ArrangementModel
 import Foundation
+import SceneGenerator
 import Variants
 import Workloads
 
@@ -24,6 +25,9 @@ public struct RunOptions: Sendable {
     /// Passes over the timeline that time every frame on its own; each frame's time is
     /// the median of its passes.
     public var framePasses = 3
+    /// The seed of the adversarial history a variant that remembers is checked over after
+    /// the timeline; `nil` takes one from the scenario's name (``AdversarialHistory/seed(for:)``).
+    public var historySeed: UInt64?
 
     public init() {}
 }
@@ -32,7 +36,10 @@ public struct RunOptions: Sendable {
 public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     public let scenario: String
     public let variant: String
+    /// The frame of the timeline, or the step of the adversarial history (``step``).
     public let frame: Int
+    /// Whether ``frame`` counts steps of the adversarial history rather than frames.
+    public var isHistoryStep = false
     public let difference: String
     /// Where in the verified sequence the frame came, and the context of the frame before it.
     public let history: String
@@ -61,7 +68,46 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(scenario): variant \(variant) differs from the reference at frame \(frame) (\(history)): \(difference)"
+        let place = isHistoryStep ? "step \(frame) of the adversarial history" : "frame \(frame)"
+        return "\(scenario): variant \(variant) differs from the reference at \(place) (\(history)): \(difference)"
+    }
+}
+
+/// What a variant that remembers was checked over after the timeline: the adversarial
+/// history's seed, its length, and its steps by kind of change (``HistoryChange``).
+public struct HistoryCheck: Sendable, Equatable {
+    public var seed: UInt64
+    public var steps: Int
+    /// Steps of each kind of change, in ``HistoryChange``'s order; kinds with none left out.
+    public var kinds: [Kind]
+
+    public struct Kind: Sendable, Equatable {
+        public var change: String
+        public var steps: Int
+        public init(change: String, steps: Int) {
+            self.change = change
+            self.steps = steps
+        }
+    }
+
+    public init(seed: UInt64, steps: Int, kinds: [Kind]) {
+        self.seed = seed
+        self.steps = steps
+        self.kinds = kinds
+    }
+
+    init(_ history: AdversarialHistory) {
+        let coverage = history.coverage
+        self.init(
+            seed: history.seed, steps: history.steps.count,
+            kinds: HistoryChange.allCases.compactMap { change in
+                coverage[change].map { Kind(change: change.rawValue, steps: $0) }
+            })
+    }
+
+    /// One line: "12,345 steps (seed 42): direction flipped 8, ...".
+    public var summary: String {
+        "\(steps) steps (seed \(seed)): " + kinds.map { "\($0.change) \($0.steps)" }.joined(separator: ", ")
     }
 }
 
@@ -110,6 +156,9 @@ public struct Runner {
         let batch: Int
         /// Share of frames whose answer differs from the previous frame's (cyclically).
         let changingFrames: Double
+        /// The adversarial history the variants in ``historyChecked`` were checked over.
+        let historyCheck: HistoryCheck?
+        let historyChecked: Set<String>
         var samples: [[Double]]
         var start = 0
     }
@@ -174,7 +223,7 @@ public struct Runner {
         report("verifying")
         let verified = try Self.verify(
             variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
-            contexts: workload.contexts, scenario: scenario.description)
+            contexts: workload.contexts, scenario: scenario.description, historySeed: options.historySeed)
         let checksums = verified.checksums + setUp.floorLoops.map(RunPhases.checksum)
         report("counting allocations")
         let tallies = RunPhases.countAllocations(setUp.loops)
@@ -188,6 +237,8 @@ public struct Runner {
             names: setUp.entries.map(\.name), benches: setUp.loops, checksums: checksums, tallies: tallies,
             overBudget: RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate), frameTimes: frameTimes,
             phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
+            historyCheck: verified.historyCheck,
+            historyChecked: Set(setUp.entries.filter(\.frameMemory.remembers).map(\.name)),
             samples: [[Double]](repeating: [], count: setUp.loops.count), start: next)
     }
 
@@ -196,6 +247,8 @@ public struct Runner {
     public struct Verification: Sendable {
         public var checksums: [UInt64]
         public var changingFrames: Double
+        /// What the variants that remember were checked over after the timeline; `nil` when none remembers.
+        public var historyCheck: HistoryCheck?
     }
 
     /// Checks every variant, each prepared as `loops` (fresh, untouched), against the
@@ -205,7 +258,7 @@ public struct Runner {
     /// the frame before it, the pane and the field.
     public static func verify(
         _ variants: [VariantEntry], _ loops: [FrameLoop], reference: FrameLoop, tree: ArrangementTree,
-        contexts: [LayoutContext], scenario: String
+        contexts: [LayoutContext], scenario: String, historySeed: UInt64? = nil
     ) throws -> Verification {
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: loops.count)
         var changingFrames = 0
@@ -235,13 +288,69 @@ public struct Runner {
         // The wrap-around from the last frame to the first is a change too.
         if let first, let previous, first != previous { changingFrames += 1 }
         let rememberers = variants.indices.filter { variants[$0].frameMemory.remembers }
+        var historyCheck: HistoryCheck?
         if !rememberers.isEmpty {
-            try verifyHistory(
-                rememberers.map { (variants[$0], loops[$0]) }, reference: reference, tree: tree, contexts: contexts,
-                scenario: scenario)
+            let entries = rememberers.map { (variants[$0], loops[$0]) }
+            try verifyHistory(entries, reference: reference, tree: tree, contexts: contexts, scenario: scenario)
+            let history = AdversarialHistory(
+                tree: tree, timeline: contexts, seed: historySeed ?? AdversarialHistory.seed(for: scenario),
+                stepBudget: historyStepBudget(panes: tree.paneCount))
+            try verifyAdversarial(entries, history: history, tree: tree, scenario: scenario)
+            historyCheck = HistoryCheck(history)
         }
         return Verification(
-            checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)))
+            checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
+            historyCheck: historyCheck)
+    }
+
+    /// Steps of the adversarial history for a tree of `panes` panes: each step compares
+    /// every pane, so large trees get fewer base contexts (never weaker probes).
+    static func historyStepBudget(panes: Int) -> Int { min(16_000, max(1_500, 40_000_000 / max(panes, 1))) }
+
+    /// Verifies the variants that remember over an adversarial history (``AdversarialHistory``),
+    /// going on from where the timeline left them: every step against the reference's
+    /// answer, and at sixteen steps spread over the history, warm against a freshly
+    /// prepared copy given that step's context alone.
+    static func verifyAdversarial(
+        _ entries: [(VariantEntry, FrameLoop)], history: AdversarialHistory, tree: ArrangementTree, scenario: String
+    ) throws {
+        let steps = history.steps
+        let sampled = Set((0..<16).map { $0 * steps.count / 16 })
+        func failure(_ entry: VariantEntry, _ step: Int, _ difference: String, expected: Resolution, name: String, got: Resolution, cold: Bool)
+            -> VerificationFailure
+        {
+            let now = history.context(atStep: step)
+            let change = steps[step]
+            let before = step == 0 ? "the timeline's last frame" : ResolutionComparison.describe(history.context(atStep: step - 1))
+            var failure = VerificationFailure(
+                scenario: scenario, variant: entry.name, frame: step,
+                difference: cold ? "warm against a fresh copy: \(difference)" : difference,
+                history:
+                    "adversarial history, seed \(history.seed), step \(step) of \(steps.count): \(change.change.rawValue) (\(change.detail)); before: \(before); now: \(ResolutionComparison.describe(now))",
+                evidence: .init(tree: tree, context: now, expected: expected, expectedName: name, got: got))
+            failure.isHistoryStep = true
+            return failure
+        }
+        for (step, change) in steps.enumerated() {
+            let context = history.contexts[change.context]
+            let expected = history.answers[change.context]
+            for (entry, loop) in entries {
+                let problem: (String, Resolution)? = loop.relayout(context) { got in
+                    if got == expected { return nil }
+                    return ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs).map { ($0, got) }
+                }
+                if let (difference, got) = problem {
+                    throw failure(entry, step, difference, expected: expected, name: "reference", got: got, cold: false)
+                }
+                if sampled.contains(step) {
+                    let warm = loop.relayout(context) { $0 }
+                    let cold = entry.frameLoop(tree, [context], now: Clock.now).resolution(atFrame: 0)
+                    if let difference = ResolutionComparison.firstDifference(warm, cold, ids: tree.paneIDs) {
+                        throw failure(entry, step, difference, expected: cold, name: "a fresh copy of \(entry.name)", got: warm, cold: true)
+                    }
+                }
+            }
+        }
     }
 
     /// Verifies the variants that remember over the sequence the timing will run, after
@@ -329,6 +438,7 @@ public struct Runner {
             result.frameTimes = scenario.frameTimes[index]
             result.changingFrames = scenario.changingFrames
             result.framePhases = scenario.phases
+            if scenario.historyChecked.contains(scenario.names[index]) { result.historyCheck = scenario.historyCheck }
             return result
         }
     }

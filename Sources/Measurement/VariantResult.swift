@@ -35,6 +35,9 @@ public struct VariantResult: Sendable {
     /// Share of the scenario's frames whose answer differs from the previous frame's (the
     /// last frame's for the first): what a variant that remembers has to resolve again.
     public var changingFrames: Double?
+    /// For a variant that remembers between frames: the adversarial history it was
+    /// checked over after the timeline, with its steps by kind of change.
+    public var historyCheck: HistoryCheck?
     /// The measured metrics this result does not have: none for a result the runner
     /// measured; for one read from a report, those the file did not give (an older
     /// or a hand-written report). ``value(_:_:)`` is `nil` for them and their derived ones.

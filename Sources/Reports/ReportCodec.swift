@@ -105,7 +105,40 @@ enum ReportCodec {
                 key: "frameTimes", required: false,
                 encode: { .array($0.frameTimes.map { .number(($0 * 10).rounded() / 10) }) },
                 decode: { result, reader throws(InputError) in result.frameTimes = try times(reader) }),
+            Field(key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
+                decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
         ]
+    }
+
+    /// `{"seed": "…", "steps": N, "kinds": {"direction flipped": N, …}}`: the adversarial
+    /// history a variant that remembers was checked over. The seed is a decimal string,
+    /// as a 64-bit seed does not fit a JSON number exactly.
+    static func encodeHistoryCheck(_ check: HistoryCheck) -> JSONValue {
+        .object([
+            ("seed", .string(String(check.seed))), ("steps", .number(Double(check.steps))),
+            ("kinds", .object(check.kinds.map { ($0.change, .number(Double($0.steps))) })),
+        ])
+    }
+
+    static func decodeHistoryCheck(_ reader: JSONReader) throws(InputError) -> HistoryCheck {
+        let object = try reader.object(allowing: ["seed", "steps", "kinds"])
+        let seedReader = try object.required("seed")
+        guard let seed = UInt64(try seedReader.string()) else {
+            throw seedReader.failure("not a seed (a decimal 64-bit number in a string)")
+        }
+        func count(_ reader: JSONReader) throws(InputError) -> Int {
+            let value = try reader.number()
+            guard value >= 0, value <= 1e15, value == value.rounded() else { throw reader.failure("is not a count of steps") }
+            return Int(value)
+        }
+        let steps = try count(try object.required("steps"))
+        let kindsReader = try object.required("kinds")
+        guard case .object(let entries) = kindsReader.value else { throw kindsReader.failure("missing or not an object") }
+        var kinds: [HistoryCheck.Kind] = []
+        for (name, value) in entries {
+            kinds.append(.init(change: name, steps: try count(kindsReader.member(name, value))))
+        }
+        return HistoryCheck(seed: seed, steps: steps, kinds: kinds)
     }
 
     // MARK: - Metrics

@@ -48,6 +48,7 @@ public enum RunReportPage {
                 html +=
                     "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.forReader(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
             }
+            html += historyChecks(entries)
             html += "<div class=\"charts\">\n"
             html +=
                 DistributionChart(
@@ -171,6 +172,15 @@ public enum RunReportPage {
         guard let share = entry.metrics[.changingFrames] else { return "" }
         return
             " · the answer changes in \(NumberText.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
+    }
+
+    /// What each variant that remembers was checked over after the timeline.
+    static func historyChecks(_ entries: [VariantResult]) -> String {
+        entries.compactMap { entry in
+            entry.historyCheck.map { check in
+                "<p class=\"meta\">\(SVG.escape(entry.variant)) was also checked against the reference over an adversarial history of \(SVG.escape(check.summary))</p>\n"
+            }
+        }.joined()
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the

@@ -11,12 +11,15 @@ public final class FrameLoop {
     public let frames: Int
     private let relayoutRange: (Int, Int) -> Void
     private let resolutionAt: (Int) -> Resolution
+    private let relayoutContext: (LayoutContext) -> Void
+    private let storage: ResolutionStorage
 
     init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
         let start = now()
         let prepared = variant.prepare(tree)
         prepareNanoseconds = now() - start
         let storage = ResolutionStorage(paneCount: tree.paneCount)
+        self.storage = storage
         let count = contexts.count
         frames = count
         // The loop passes each frame's context from one local variable, so the variant
@@ -57,6 +60,7 @@ public final class FrameLoop {
             copy.panes = storage.resolution.panes.withUnsafeBufferPointer { Array($0) }
             return copy
         }
+        relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
     }
 
     /// Relayouts `length` consecutive frames from `start` (wrapping around the timeline).
@@ -66,6 +70,15 @@ public final class FrameLoop {
     /// The resolution of one frame (not for timing): the variant relayouts `frame` into
     /// the loop's own resolution, the one the timed frames use, and the caller gets a copy.
     public func resolution(atFrame frame: Int) -> Resolution { resolutionAt(frame) }
+
+    /// Relayouts a context outside the timeline into the loop's own resolution (the same
+    /// prepared value, so a variant that remembers goes on from the frames before), and
+    /// hands that resolution to `body` without copying it. `body` must not keep it: a
+    /// copy kept would make the next relayout write into another buffer.
+    public func relayout<Result>(_ context: LayoutContext, _ body: (Resolution) -> Result) -> Result {
+        relayoutContext(context)
+        return body(storage.resolution)
+    }
 }
 
 /// A frame's context but for its region list.

@@ -41,7 +41,12 @@ public enum VariantList {
             summary:
                 "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
             isTestOnly: true)
-    }
+    } + [
+        VariantEntry(
+            PositionForgettingResolver(),
+            summary: "test only: incremental behind a cache keyed on the window's size, not its position",
+            isTestOnly: true)
+    ]
 
     /// The name of the variant every other one is checked against.
     public static let referenceName = "reference"

@@ -38,6 +38,14 @@ struct RunPlan {
         options.direction = try arguments.layoutDirection(command: spec) ?? options.direction
         options.countInstructions = arguments.flag(.instructions)
         options.measureChainedFloor = arguments.flag(.chainedFloor)
+        if let text = arguments.value(.historySeed) {
+            guard let seed = UInt64(text) else {
+                throw UsageError(
+                    "option '\(CommandSpec.Option.historySeed.name)' needs a whole number in 0...\(UInt64.max), got '\(text)'",
+                    command: spec)
+            }
+            options.historySeed = seed
+        }
         if options.countInstructions, InstructionCounter.valgrindPath() == nil {
             throw CommandFailure(
                 status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")

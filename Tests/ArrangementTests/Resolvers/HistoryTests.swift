@@ -282,3 +282,121 @@ extension HistoryTests {
         }
     }
 }
+
+/// The adversarial history the runner checks variants that remember over, after the
+/// timeline: whatever the motion, every input is changed alone and changed back.
+@Suite("Adversarial histories")
+struct AdversarialHistoryTests {
+    static func workload(_ name: String, frames: Int = 24) throws -> Workload {
+        try Workload(Scenario(name), catalog: Catalog(), frames: frames)
+    }
+
+    @Test("a history from one still context has every kind of change, and one seed gives one history")
+    func everyKind() throws {
+        let workload = try Self.workload("hold/random-n200/iphone-duo")
+        let history = AdversarialHistory(tree: workload.tree, timeline: workload.contexts, seed: 5)
+        let coverage = history.coverage
+        for change in HistoryChange.allCases {
+            #expect(coverage[change, default: 0] > 0, "\(change.rawValue)")
+        }
+        let again = AdversarialHistory(tree: workload.tree, timeline: workload.contexts, seed: 5)
+        #expect(again.steps.map(\.context) == history.steps.map(\.context))
+        #expect(again.contexts == history.contexts)
+        let other = AdversarialHistory(tree: workload.tree, timeline: workload.contexts, seed: 6)
+        #expect(other.contexts != history.contexts)
+        // Each step's kind says what changed from the step before.
+        for index in history.steps.indices.dropFirst() {
+            let (before, now) = (history.context(atStep: index - 1), history.context(atStep: index))
+            switch history.steps[index].change {
+            case .repeated: #expect(before == now)
+            case .directionFlipped:
+                #expect(before.layoutDirection != now.layoutDirection && before.bounds == now.bounds)
+            case .sizeClassFlipped: #expect(before.sizeClass != now.sizeClass && before.bounds == now.bounds)
+            case .translated:
+                #expect(before.bounds.width == now.bounds.width && before.bounds.height == now.bounds.height)
+                #expect(before.bounds != now.bounds)
+            case .resizedFarEdgeAnchored:
+                #expect(before.bounds.maxX == now.bounds.maxX && before.bounds.maxY == now.bounds.maxY)
+            case .regionMoved, .regionsReordered:
+                #expect(before.reservedRegions.count == now.reservedRegions.count)
+                #expect(before.reservedRegions != now.reservedRegions && before.bounds == now.bounds)
+            case .quiet: #expect(before.bounds == now.bounds && before.sizeClass == now.sizeClass)
+            default: break
+            }
+        }
+        // The reference's answers are the reference's.
+        for index in stride(from: 0, to: history.contexts.count, by: 7) {
+            #expect(history.answers[index] == ReferenceResolver().resolve(workload.tree, in: history.contexts[index]))
+        }
+    }
+
+    /// Which planted stale caches a scenario's tree can show at all, and why not the others.
+    static let equivalent: [String: [String: String]] = [
+        "hold/balanced-d1/iphone-duo": ["hidden-pane": "one arrangement: no pane holds a nested one"],
+        "tabletop-jitter/balanced-d4/iphone-duo": [
+            "hidden-pane": "a balanced tree has no minimums and no axis restriction: no pane is ever hidden"
+        ],
+    ]
+
+    @Test(
+        "the runner refuses every planted stale cache on motions that never change what it forgets",
+        arguments: ["hold/balanced-d1/iphone-duo", "tabletop-jitter/balanced-d4/iphone-duo", "hold/random-n200/iphone-duo"])
+    func refusedWhateverTheMotion(scenario: String) throws {
+        let workload = try Self.workload(scenario)
+        for entry in VariantList.staleCaches {
+            let fault = String(entry.name.dropFirst("incremental-forgets-".count))
+            let refused: VerificationFailure?
+            do {
+                try HistoryTests.verify(entry, workload.tree, workload.contexts)
+                refused = nil
+            } catch let failure as VerificationFailure {
+                refused = failure
+            }
+            if let reason = Self.equivalent[scenario]?[fault] {
+                #expect(refused == nil, "\(entry.name) is equivalent here (\(reason)) but was refused")
+                continue
+            }
+            let failure = try #require(refused, "\(entry.name) passed \(scenario)")
+            // On the timeline these motions change nothing it forgets: the history finds it.
+            #expect(failure.isHistoryStep, "\(failure)")
+            #expect(failure.description.contains("step \(failure.frame) of the adversarial history"))
+            #expect(failure.history.contains("seed \(AdversarialHistory.seed(for: "built"))"))
+            #expect(failure.history.contains("before: bounds") && failure.history.contains("now: bounds"))
+            #expect(failure.difference.hasPrefix("pane "))
+        }
+        // The shipped variant passes the same history.
+        let verification = try Runner.verify(
+            [try #require(VariantList.entry(named: "incremental"))],
+            [try #require(VariantList.entry(named: "incremental")).frameLoop(workload.tree, workload.contexts, now: Clock.now)],
+            reference: VariantList.reference.frameLoop(workload.tree, workload.contexts, now: Clock.now),
+            tree: workload.tree, contexts: workload.contexts, scenario: "built")
+        let check = try #require(verification.historyCheck)
+        #expect(check.steps > 1_000 && check.kinds.contains { $0.change == "direction flipped" })
+    }
+
+    @Test("a refusal names the seed, and the same seed refuses at the same step")
+    func reproducible() throws {
+        let workload = try Self.workload("hold/balanced-d4/iphone-duo")
+        let entry = try #require(VariantList.entry(named: "incremental-forgets-position"))
+        func failure(seed: UInt64) throws -> VerificationFailure? {
+            do {
+                _ = try Runner.verify(
+                    [entry], [entry.frameLoop(workload.tree, workload.contexts, now: Clock.now)],
+                    reference: VariantList.reference.frameLoop(workload.tree, workload.contexts, now: Clock.now),
+                    tree: workload.tree, contexts: workload.contexts, scenario: "s", historySeed: seed)
+                return nil
+            } catch let failure as VerificationFailure { return failure }
+        }
+        let first = try #require(try failure(seed: 77))
+        let second = try #require(try failure(seed: 77))
+        #expect(first.frame == second.frame && first.history == second.history)
+        #expect(first.history.contains("seed 77") && first.history.contains("translated"))
+        // A variant that keeps nothing between frames is not checked over a history.
+        let fast = try #require(VariantList.entry(named: "fast"))
+        let verification = try Runner.verify(
+            [fast], [fast.frameLoop(workload.tree, workload.contexts, now: Clock.now)],
+            reference: VariantList.reference.frameLoop(workload.tree, workload.contexts, now: Clock.now),
+            tree: workload.tree, contexts: workload.contexts, scenario: "s")
+        #expect(verification.historyCheck == nil)
+    }
+}
