@@ -38,27 +38,58 @@ public enum Motion: String, Sendable, CaseIterable {
     /// Flat, then turned past flat to 360° and back every second, portrait: a
     /// dual-screen device goes to one screen and back; a 180° hinge stays flat.
     case foldBack = "fold-back"
+    /// Half-open in book posture (the folds run top to bottom); a desktop window 55 % of
+    /// the width and 80 % of the height dragged from the left edge to the right and back
+    /// every second at a fixed size: the folds enter the window, cross it and leave.
+    case windowDrag = "window-drag"
+    /// Half-open in book posture; the app to the right of a split-screen divider, which
+    /// is dragged from 15 % to 85 % of the width and back every second: the window's
+    /// right edge stays, its left edge moves, and the folds' offset within it with it.
+    case dividerDrag = "divider-drag"
+    /// Half-open in book posture; a desktop window 80 % of the height whose right edge
+    /// stays at 90 % of the width while its left edge is dragged from 10 % to 70 % and
+    /// back every second.
+    case edgeResize = "edge-resize"
 
     /// What the device is doing at one frame.
     public struct State: Equatable, Sendable {
         /// One angle per hinge; a motion that moves one hinge gives every hinge that angle.
         public var angles: [Double]
         public var orientation: Orientation
+        /// The app's window, as shares of the display's safe area: its left and top edges
+        /// and its width and height (0, 0, 1, 1: the whole safe area).
+        public var windowX: Double = 0
+        public var windowY: Double = 0
         public var widthFraction: Double
+        public var heightFraction: Double = 1
 
-        public init(angles: [Double], orientation: Orientation, widthFraction: Double) {
+        public init(
+            angles: [Double], orientation: Orientation, widthFraction: Double, windowX: Double = 0,
+            windowY: Double = 0, heightFraction: Double = 1
+        ) {
             self.angles = angles
             self.orientation = orientation
             self.widthFraction = widthFraction
+            self.windowX = windowX
+            self.windowY = windowY
+            self.heightFraction = heightFraction
         }
 
         init(angle: Double, orientation: Orientation, widthFraction: Double) {
             self.init(angles: [angle], orientation: orientation, widthFraction: widthFraction)
         }
 
+        /// A window placed on the display rather than one that fills it from its
+        /// top-left corner (only a narrower width, as `drag-resize`, is not placed).
+        public var placesWindow: Bool { windowX != 0 || windowY != 0 || heightFraction != 1 }
+
         /// The first hinge's angle.
         public var angle: Double { angles[0] }
     }
+
+    /// The motions whose window is placed on a half-open display in book posture (the
+    /// folds top to bottom), whatever orientation that takes on the device.
+    public var inBookPosture: Bool { [.windowDrag, .dividerDrag, .edgeResize].contains(self) }
 
     /// The motions modelled on the platform's sensor: their angles reach the posture
     /// through the fold-state filter, and an unfold moves the bounds by the spring.
@@ -86,6 +117,9 @@ public enum Motion: String, Sendable, CaseIterable {
         case .tentCrossing: "shut -> 120 deg -> shut every 2 s, landscape: tent-mode thresholds crossed both ways"
         case .stagedUnfold: "hinges opened one after the other, held flat, closed in reverse, every 2.4 s"
         case .foldBack: "flat -> folded back to 360 deg -> flat every second, portrait (a 180 deg hinge stays flat)"
+        case .windowDrag: "half-open, book posture: a 55 % x 80 % window dragged across the folds and back every second"
+        case .dividerDrag: "half-open, book posture: the app right of a split-screen divider dragged 15 % <-> 85 %"
+        case .edgeResize: "half-open, book posture: a window's left edge dragged 10 % <-> 70 %, its right edge kept"
         }
     }
 
@@ -162,6 +196,20 @@ public enum Motion: String, Sendable, CaseIterable {
             return State(angles: angles, orientation: .landscape, widthFraction: 1)
         case .foldBack:
             return State(angles: all(360 - 180 * triangle(time, period: 1)), orientation: .portrait, widthFraction: 1)
+        // The orientation in which the folds run top to bottom is the device's; the
+        // timeline puts it in (``DeviceProfile/bookOrientation``).
+        case .windowDrag:
+            return State(
+                angles: all(90), orientation: .landscape, widthFraction: 0.55,
+                windowX: 0.45 * (1 - triangle(time, period: 1)), windowY: 0.1, heightFraction: 0.8)
+        case .dividerDrag:
+            let divider = 0.15 + 0.7 * (1 - triangle(time, period: 1))
+            return State(angles: all(90), orientation: .landscape, widthFraction: 1 - divider, windowX: divider)
+        case .edgeResize:
+            let left = 0.1 + 0.6 * (1 - triangle(time, period: 1))
+            return State(
+                angles: all(90), orientation: .landscape, widthFraction: 0.9 - left, windowX: left, windowY: 0.1,
+                heightFraction: 0.8)
         }
     }
 

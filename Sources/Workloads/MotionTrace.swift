@@ -9,8 +9,10 @@ import Support
 ///
 /// Columns, named in a header line: `time` (seconds from the start, strictly
 /// increasing), `angle` for a one-hinge device or `angle1` … `angleN` (degrees,
-/// 0...360), `orientation` (`portrait` or `landscape`), and optionally `width` (the
-/// share of the display's width in use, in (0, 1]). Lines starting with `#` are comments.
+/// 0...360), `orientation` (`portrait` or `landscape`), and optionally, in any order,
+/// where the app's window is as shares of the display's safe area: `width` and `height`
+/// (in (0, 1]), `x` and `y` (its left and top edges, in [0, 1); the window must end
+/// within the display). Lines starting with `#` are comments.
 public struct MotionTrace: Sendable, Equatable {
     public struct Sample: Sendable, Equatable {
         public var time: Double
@@ -59,14 +61,16 @@ public struct MotionTrace: Sendable, Equatable {
 
     /// A trace generated from a modelled motion, as a hinge sensor would report it:
     /// sampled `sampleRate` times a second for `seconds`, a row written whenever an angle
-    /// moved by more than 0.1° since the last row, or the orientation or width changed.
+    /// moved by more than 0.1° since the last row, or the orientation or window changed.
     public static func generate(_ motion: Motion, hinges: Int, seconds: Double, sampleRate: Double = 100) -> String {
         let angleColumns = hinges == 1 ? ["angle"] : (1...hinges).map { "angle\($0)" }
+        // Where the window is, for a motion that places it; else its share of the width.
+        let windowColumns = motion.inBookPosture ? ["width", "height", "x", "y"] : ["width"]
         var text = """
             # Generated, not recorded: motion \(motion.rawValue) for \(hinges) hinge\(hinges == 1 ? "" : "s"), \
             sampled at \(formatNumber(sampleRate)) Hz for \(formatNumber(seconds)) s,
             # a row whenever an angle moves by more than 0.1 degrees (MotionTrace.generate).
-            \((["time"] + angleColumns + ["orientation", "width"]).joined(separator: ","))
+            \((["time"] + angleColumns + ["orientation"] + windowColumns).joined(separator: ","))
 
             """
         var last: Motion.State?
@@ -76,16 +80,17 @@ public struct MotionTrace: Sendable, Equatable {
             if state.angles.count < hinges { state.angles = [Double](repeating: state.angle, count: hinges) }
             state.angles = state.angles.map { ($0 * 100).rounded() / 100 }
             if let last, last.orientation == state.orientation, last.widthFraction == state.widthFraction,
-                zip(last.angles, state.angles).allSatisfy({ abs($0 - $1) <= 0.1 }), sample != count
+                last.heightFraction == state.heightFraction, last.windowX == state.windowX,
+                last.windowY == state.windowY, zip(last.angles, state.angles).allSatisfy({ abs($0 - $1) <= 0.1 }), sample != count
             {
                 continue
             }
             last = state
             let time = formatNumber((Double(sample) / sampleRate * 1000).rounded() / 1000)
+            let window = [state.widthFraction, state.heightFraction, state.windowX, state.windowY].prefix(
+                windowColumns.count)
             let fields =
-                [time] + state.angles.map(formatNumber) + [
-                    state.orientation.rawValue, formatNumber(state.widthFraction),
-                ]
+                [time] + state.angles.map(formatNumber) + [state.orientation.rawValue] + window.map(formatNumber)
             text += fields.joined(separator: ",") + "\n"
         }
         return text
@@ -101,7 +106,7 @@ public struct MotionTrace: Sendable, Equatable {
         }
         var header: [String]?
         var hinges = 0
-        var widthColumn: Int?
+        var windowColumns: [String: Int] = [:]
         var samples: [Sample] = []
         // "\r\n" is one Character in Swift: split on every newline character, so that a
         // trace written on Windows reads as one written anywhere else.
@@ -115,7 +120,7 @@ public struct MotionTrace: Sendable, Equatable {
             }
             guard let columns = header else {
                 hinges = try checkHeader(fields, line: line)
-                widthColumn = fields.count == hinges + 3 ? hinges + 2 : nil
+                for column in (hinges + 2)..<fields.count { windowColumns[fields[column]] = column }
                 header = fields
                 continue
             }
@@ -157,31 +162,50 @@ public struct MotionTrace: Sendable, Equatable {
                     place: place(orientationColumn),
                     rule: "unknown orientation \"\(fields[orientationColumn])\" (expected portrait or landscape)")
             }
-            var width = 1.0
-            if let widthColumn {
-                width = try number(widthColumn)
-                guard width > 0, width <= 1 else {
-                    throw InputError(place: place(widthColumn), rule: "\(formatNumber(width)) is outside (0, 1]")
+            /// A share of the safe area: a size in (0, 1], an edge in [0, 1).
+            func share(_ name: String, size: Bool) throws(InputError) -> Double {
+                guard let column = windowColumns[name] else { return size ? 1 : 0 }
+                let value = try number(column)
+                guard size ? value > 0 && value <= 1 : value >= 0 && value < 1 else {
+                    throw InputError(
+                        place: place(column), rule: "\(formatNumber(value)) is outside \(size ? "(0, 1]" : "[0, 1)")")
                 }
+                return value
+            }
+            let (width, height) = (try share("width", size: true), try share("height", size: true))
+            let (x, y) = (try share("x", size: false), try share("y", size: false))
+            for (edge, size, name) in [(x, width, "x"), (y, height, "y")] where edge + size > 1 + 1e-9 {
+                throw InputError(
+                    place: place(windowColumns[name]!),
+                    rule:
+                        "the window ends past the display: \(name) \(formatNumber(edge)) + \(name == "x" ? "width" : "height") \(formatNumber(size)) is over 1"
+                )
             }
             samples.append(
                 Sample(
-                    time: time, state: Motion.State(angles: angles, orientation: orientation, widthFraction: width),
+                    time: time,
+                    state: Motion.State(
+                        angles: angles, orientation: orientation, widthFraction: width, windowX: x, windowY: y,
+                        heightFraction: height),
                     line: line))
         }
         guard header != nil else {
-            throw InputError(place: "", rule: "no header line (time, angle…, orientation[, width])")
+            throw InputError(place: "", rule: "no header line (time, angle…, orientation[, width, height, x, y])")
         }
         guard !samples.isEmpty else { throw InputError(place: "", rule: "no rows after the header") }
         return MotionTrace(name: name, hinges: hinges, samples: samples)
     }
+
+    /// The optional columns that place the app's window.
+    static let windowColumnNames: Set<String> = ["width", "height", "x", "y"]
 
     /// The number of hinge columns a header names, or why it is not a header.
     static func checkHeader(_ fields: [String], line: Int) throws(InputError) -> Int {
         func fail(_ column: Int, _ rule: String) -> InputError {
             InputError(place: "line \(line), column \(column + 1)", rule: rule)
         }
-        let expected = "expected time, angle (or angle1, angle2, ...), orientation and optionally width"
+        let expected =
+            "expected time, angle (or angle1, angle2, ...), orientation and optionally width, height, x and y"
         guard fields.first == "time" else {
             throw fail(0, "the first column is \"time\", not \"\(fields[0])\"; \(expected)")
         }
@@ -200,9 +224,13 @@ public struct MotionTrace: Sendable, Equatable {
         guard fields.count > hinges + 1, fields[hinges + 1] == "orientation" else {
             throw fail(hinges + 1, "the column after the angles is \"orientation\"; \(expected)")
         }
-        if fields.count > hinges + 2 {
-            guard fields[hinges + 2] == "width", fields.count == hinges + 3 else {
-                throw fail(hinges + 2, "unknown column \"\(fields[hinges + 2])\"; \(expected)")
+        var seen: Set<String> = []
+        for column in (hinges + 2)..<max(fields.count, hinges + 2) {
+            guard windowColumnNames.contains(fields[column]) else {
+                throw fail(column, "unknown column \"\(fields[column])\"; \(expected)")
+            }
+            guard seen.insert(fields[column]).inserted else {
+                throw fail(column, "column \"\(fields[column])\" is named twice")
             }
         }
         return hinges

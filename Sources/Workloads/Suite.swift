@@ -3,7 +3,7 @@ public enum Suite: String, Sendable, CaseIterable {
     /// CI smoke: a few scenarios, under a minute with every variant.
     case quick
     /// The main job: the cost-growth series, every motion on balanced-d8, the shipped
-    /// scenes, a gap, a hinge gap and a tri-fold's two folds.
+    /// scenes, a gap, a hinge gap, a tri-fold's two folds, and a window dragged across them.
     case `default`
     /// Everything: every modelled motion × every tree × every shipped device.
     case full
@@ -20,7 +20,9 @@ public enum Suite: String, Sendable, CaseIterable {
             ]
         case .default:
             let growth = [1, 4, 8, 12].map { Scenario(motion: .foldCycle, tree: .balanced(depth: $0), device: duo) }
-            let motions = Motion.allCases.filter { $0 != .foldCycle }.map {
+            // The windows placed on a half-open display are one scenario, on the tri-fold
+            // (two folds crossing the window), below; every other motion on balanced-d8.
+            let motions = Motion.allCases.filter { $0 != .foldCycle && !$0.inBookPosture }.map {
                 Scenario(motion: $0, tree: .balanced(depth: 8), device: duo)
             }
             let scenes = TreeSpec.shippedScenes.map { Scenario(motion: .foldCycle, tree: .scene($0), device: duo) }
@@ -31,6 +33,7 @@ public enum Suite: String, Sendable, CaseIterable {
                 Scenario(motion: .foldBack, tree: .balanced(depth: 8), device: "surface-duo-2"),
                 Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
                 Scenario(motion: .stagedUnfold, tree: .random(arrangements: 200), device: "galaxy-z-trifold"),
+                Scenario(motion: .windowDrag, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
             ]
         case .full:
             let trees: [TreeSpec] =

@@ -171,7 +171,10 @@ public enum Timeline {
         var unshownBefore = 0
         for frame in 0..<frames {
             var state = source.state(atFrame: frame, refreshRate: refreshRate, hinges: device.hinges.count)
-            if case .model(.tabletopJitter) = source { state.orientation = device.tabletopOrientation }
+            if case .model(let motion) = source {
+                if motion == .tabletopJitter { state.orientation = device.tabletopOrientation }
+                if motion.inBookPosture { state.orientation = device.bookOrientation }
+            }
             let postures = hinges.advance(state.angles)
             guard let display = device.display(for: postures) else {
                 // Shut: nothing is drawn, the last context stays.
@@ -187,7 +190,9 @@ public enum Timeline {
                 display: display, postures: postures, orientation: state.orientation, direction: direction)
             let summary = Phase.summary(
                 postures, reserving: !context.reservedRegions.isEmpty, mainDisplay: display == main)
-            if state.widthFraction != 1 {
+            if state.placesWindow {
+                context = Self.window(state, in: context)
+            } else if state.widthFraction != 1 {
                 let bounds = context.bounds
                 context.bounds = Rect(
                     uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width * state.widthFraction,
@@ -239,6 +244,34 @@ public enum Timeline {
         return timeline
     }
 
+    /// The context of a window placed on the display: its bounds the state's shares of
+    /// the safe area, and the reserved folds as Android reports a folding feature to a
+    /// window — only a fold that crosses the window, and only the part of it inside the
+    /// window (docs/devices.md, "Windows that move across a fold").
+    static func window(_ state: Motion.State, in context: LayoutContext) -> LayoutContext {
+        let area = context.bounds
+        let window = Rect(
+            uncheckedX: area.minX + state.windowX * area.width, y: area.minY + state.windowY * area.height,
+            width: area.width * state.widthFraction, height: area.height * state.heightFraction)
+        var placed = context
+        placed.bounds = window
+        placed.reservedRegions = context.reservedRegions.compactMap { fold in
+            func crosses(_ low: Double, _ high: Double, _ start: Double, _ end: Double) -> Bool {
+                // A seamless fold crosses where it lies strictly inside; a band where it overlaps.
+                low == high ? start < low && low < end : low < end && high > start
+            }
+            guard crosses(fold.minX, fold.maxX, window.minX, window.maxX),
+                crosses(fold.minY, fold.maxY, window.minY, window.maxY)
+            else { return nil }
+            let minX = Swift.max(fold.minX, window.minX)
+            let minY = Swift.max(fold.minY, window.minY)
+            return Rect(
+                uncheckedX: minX, y: minY, width: Swift.min(fold.maxX, window.maxX) - minX,
+                height: Swift.min(fold.maxY, window.maxY) - minY)
+        }
+        return placed
+    }
+
     struct Transition {
         var from: Rect
         var step: Int
@@ -270,6 +303,14 @@ public enum Timeline {
 }
 
 extension DeviceProfile {
+    /// The orientation in which the main display's first fold runs from top to bottom (book).
+    public var bookOrientation: Orientation {
+        let screens = displays[mainDisplay].screens
+        return Orientation.allCases.first { orientation in
+            screens[orientation]?.folds.first.map { $0.rect.height > $0.rect.width } ?? false
+        } ?? .landscape
+    }
+
     /// The orientation in which the main display's first fold runs across it (tabletop).
     public var tabletopOrientation: Orientation {
         let screens = displays[mainDisplay].screens
