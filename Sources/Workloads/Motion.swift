@@ -38,7 +38,7 @@ public enum Motion: String, Sendable, CaseIterable {
     /// Flat, then turned past flat to 360° and back every second, portrait: a
     /// dual-screen device goes to one screen and back; a 180° hinge stays flat.
     case foldBack = "fold-back"
-    /// Half-open in book posture (the folds run top to bottom); a desktop window 55 % of
+    /// Half-open in book posture (the folds run top to bottom); a desktop window 40 % of
     /// the width and 80 % of the height dragged from the left edge to the right and back
     /// every second at a fixed size: the folds enter the window, cross it and leave.
     case windowDrag = "window-drag"
@@ -117,7 +117,7 @@ public enum Motion: String, Sendable, CaseIterable {
         case .tentCrossing: "shut -> 120 deg -> shut every 2 s, landscape: tent-mode thresholds crossed both ways"
         case .stagedUnfold: "hinges opened one after the other, held flat, closed in reverse, every 2.4 s"
         case .foldBack: "flat -> folded back to 360 deg -> flat every second, portrait (a 180 deg hinge stays flat)"
-        case .windowDrag: "half-open, book posture: a 55 % x 80 % window dragged across the folds and back every second"
+        case .windowDrag: "half-open, book posture: a 40 % x 80 % window dragged across the folds and back every second"
         case .dividerDrag: "half-open, book posture: the app right of a split-screen divider dragged 15 % <-> 85 %"
         case .edgeResize: "half-open, book posture: a window's left edge dragged 10 % <-> 70 %, its right edge kept"
         }
@@ -200,8 +200,8 @@ public enum Motion: String, Sendable, CaseIterable {
         // timeline puts it in (``DeviceProfile/bookOrientation``).
         case .windowDrag:
             return State(
-                angles: all(90), orientation: .landscape, widthFraction: 0.55,
-                windowX: 0.45 * (1 - triangle(time, period: 1)), windowY: 0.1, heightFraction: 0.8)
+                angles: all(90), orientation: .landscape, widthFraction: 0.4,
+                windowX: 0.6 * (1 - triangle(time, period: 1)), windowY: 0.1, heightFraction: 0.8)
         case .dividerDrag:
             let divider = 0.15 + 0.7 * (1 - triangle(time, period: 1))
             return State(angles: all(90), orientation: .landscape, widthFraction: 1 - divider, windowX: divider)

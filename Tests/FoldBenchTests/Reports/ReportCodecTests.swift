@@ -40,6 +40,9 @@ struct ReportCodecTests {
             report.results[index].estimatedCyclesPerRelayout = 1234.5 + Double(index)
             report.results[index].changingFrames = 0.25
             report.results[index].checksum = 0xdead_beef_0000 + UInt64(index)
+            report.results[index].historyCheck = HistoryCheck(
+                seed: UInt64.max - UInt64(index), steps: 4_731,
+                kinds: [.init(change: "direction flipped", steps: 2), .init(change: "pane shown", steps: 6)])
         }
         return report
     }

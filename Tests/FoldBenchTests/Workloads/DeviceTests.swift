@@ -254,6 +254,13 @@ struct DeviceTests {
             ),
             ("time,angle1,angle2\n", "line 1, column 4: the column after the angles is \"orientation\""),
             ("time,angle1\n", "line 1, column 3: the column after the angles is \"orientation\""),
+            ("time,angle,orientation,x\n0,90,portrait,1\n", "line 2, column 4 (x): 1 is outside [0, 1)"),
+            (
+                "time,angle,orientation,width,x\n0,90,portrait,0.6,0.5\n",
+                "line 2, column 5 (x): the window ends past the display: x 0.5 + width 0.6 is over 1"
+            ),
+            ("time,angle,orientation,x,x\n", "line 1, column 5: column \"x\" is named twice"),
+            ("time,angle,orientation,depth\n", "line 1, column 4: unknown column \"depth\""),
         ])
     func badTraces(_ text: String, _ message: String) {
         #expect {
@@ -261,6 +268,30 @@ struct DeviceTests {
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+
+    @Test("a trace places the window with x, y, width and height in any order, and replays as the model does")
+    func windowTrace() throws {
+        let trace = try MotionTrace.decode(
+            Array("time,angle,orientation,y,height,x,width\n0,90,landscape,0.1,0.8,0.25,0.5\n".utf8), name: "t")
+        #expect(
+            trace.samples[0].state
+                == Motion.State(
+                    angles: [90], orientation: .landscape, widthFraction: 0.5, windowX: 0.25, windowY: 0.1,
+                    heightFraction: 0.8))
+        // A generated trace of a window motion carries the window; replayed, it gives the
+        // model's contexts wherever its rows fall on frames.
+        let generated = try MotionTrace.decode(
+            Array(MotionTrace.generate(.windowDrag, hinges: 1, seconds: 1, sampleRate: 100).utf8), name: "g")
+        #expect(generated.samples.contains { $0.state.windowX > 0.2 })
+        // (The model turns the device to its book posture; the trace keeps the motion's
+        // landscape, which is the iPhone Duo's book posture.)
+        let iphone = try DeviceProfile.shipped("iphone-duo")
+        // Frames at the trace's own rate, so that each falls on a row (times are kept to the millisecond).
+        let model = Timeline.contexts(motion: .windowDrag, device: iphone, frames: 100, refreshRate: 100)
+        let replayed = Timeline.contexts(source: .trace(generated), device: iphone, frames: 100, refreshRate: 100)
+        let differing = model.indices.filter { model[$0] != replayed[$0] }
+        #expect(differing.isEmpty, "frames \(differing.prefix(3)): \(differing.first.map { "\(model[$0]) vs \(replayed[$0])" } ?? "")")
     }
 
     @Test("a trace with CRLF line ends reads as with LF, its lines numbered alike")

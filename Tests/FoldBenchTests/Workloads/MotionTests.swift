@@ -71,6 +71,58 @@ struct MotionTests {
         #expect(contexts[60].bounds.width == 866)
     }
 
+    @Test(
+        "a window placed on a half-open display: folds only where they cross it, clipped to it, in book posture",
+        arguments: DeviceProfile.shippedNames)
+    func placedWindows(device name: String) throws {
+        let device = try DeviceProfile.shipped(name)
+        let display = device.displays[device.mainDisplay].screens[device.bookOrientation]!
+        let area = display.safeArea
+        for motion in [Motion.windowDrag, .dividerDrag, .edgeResize] {
+            let contexts = Timeline.contexts(motion: motion, device: device, frames: 120)
+            for context in contexts {
+                let window = context.bounds
+                #expect(window.minX >= area.minX - 1e-9 && window.maxX <= area.maxX + 1e-9, "\(motion)")
+                for region in context.reservedRegions {
+                    // Within the window, spanning it top to bottom, and crossing it.
+                    #expect(region.minY == window.minY && region.maxY == window.maxY, "\(motion) \(name)")
+                    #expect(region.maxX > window.minX && region.minX < window.maxX, "\(motion) \(name)")
+                    #expect(region.minX >= window.minX && region.maxX <= window.maxX, "\(motion) \(name)")
+                }
+                // Every fold of the display that crosses the window is there.
+                let crossing = display.folds.filter { fold in
+                    fold.rect.width == 0
+                        ? window.minX < fold.rect.minX && fold.rect.minX < window.maxX
+                        : fold.rect.minX < window.maxX && fold.rect.maxX > window.minX
+                }
+                #expect(context.reservedRegions.count == crossing.count, "\(motion) \(name)")
+            }
+            let widths = Set(contexts.map(\.bounds.width))
+            let lefts = Set(contexts.map(\.bounds.minX))
+            let rights = Set(contexts.map { ($0.bounds.maxX * 1e6).rounded() })
+            switch motion {
+            case .windowDrag: #expect(widths.count == 1 && lefts.count > 50)
+            case .dividerDrag, .edgeResize: #expect(rights.count == 1 && lefts.count > 50)
+            default: break
+            }
+            // The folds enter and leave the window (on the tri-fold, whose folds are a
+            // third of the width apart, one is always inside and the other comes and goes).
+            #expect(Set(contexts.map(\.reservedRegions.count)).count >= 2, "\(motion) \(name)")
+            #expect(contexts.contains { !$0.reservedRegions.isEmpty }, "\(motion) \(name)")
+            // Where the window crosses a fold, the fold's offset within it moves.
+            let within = Set(
+                contexts.compactMap { context in
+                    context.reservedRegions.first.map { (($0.minX - context.bounds.minX) * 1e6).rounded() }
+                })
+            #expect(within.count > 10, "\(motion) \(name)")
+        }
+        // On the tri-fold the dragged window holds both folds at once on some frames.
+        if name == "galaxy-z-trifold" {
+            let contexts = Timeline.contexts(motion: .windowDrag, device: device, frames: 120)
+            #expect(contexts.contains { $0.reservedRegions.count == 2 })
+        }
+    }
+
     @Test("refresh rate changes the frame times")
     func refreshRate() {
         let state = Motion.foldCycle.state(atFrame: 15, refreshRate: 60)
