@@ -204,6 +204,16 @@ def main():
     parser.add_argument(
         "--assume-passing", action="store_true",
         help="skip the unmutated tree's test runs (when they are known to pass); each mutant's tests get 15 minutes")
+    parser.add_argument(
+        "--file", default="", metavar="PATH", help="draw mutants only from this file (under the modules chosen)")
+    parser.add_argument(
+        "--lines", default="", metavar="A-B,...",
+        help="draw mutants only from these line ranges of --file (e.g. a resolver's skip decisions)")
+    parser.add_argument(
+        "--judge", default="", metavar="COMMAND",
+        help="judge each mutant by this shell command, run in the scratch copy after a release build of "
+        "foldbench, instead of the tests: a mutant is killed when it exits non-zero (e.g. "
+        "'.build/release/foldbench run --suite default --variant incremental --time-per-scenario 0 --out /tmp/j')")
     parser.add_argument("--work", default=os.environ.get("FOLDBENCH_MUTATE_DIR", "/tmp/foldbench-mutate"))
     parser.add_argument(
         "--write-patch", nargs=4, metavar=("ID", "NAME", "FAULT", "TESTS"),
@@ -223,12 +233,23 @@ def main():
 
     only = {identifier for identifier in arguments.only.split(",") if identifier}
 
+    ranges = []
+    for text in filter(None, arguments.lines.split(",")):
+        low, _, high = text.partition("-")
+        ranges.append((int(low), int(high or low)))
+
+    def wanted(site):
+        _, path, number, _, _, _ = site
+        if arguments.file and path != arguments.file:
+            return False
+        return not ranges or any(low <= number <= high for low, high in ranges)
+
     def draw(root):
         """The seeded sample, from the files under `root`."""
         sample = []
         files = modules(root)
         for module in chosen:
-            candidates = [site for path in files[module] for site in sites(path, module, root)]
+            candidates = [site for path in files[module] for site in sites(path, module, root) if wanted(site)]
             if only:
                 sample += [(module, len(candidates), site) for site in candidates if mutant_id(site) in only]
                 continue
@@ -272,6 +293,12 @@ def main():
     build = ["swift", "build", "--build-tests"]
     def tests(expression):
         return ["swift", "test", "--skip-build", "--filter", expression]
+    if arguments.judge:
+        # Judged by a command of the harness's own (a run, a gate) on a release build.
+        build = ["swift", "build", "-c", "release", "--product", "foldbench"]
+        def tests(expression):
+            return ["bash", "-c", arguments.judge]
+            arguments.no_confirm = True
 
     print(f"mutate: building and testing the unmutated tree in {tree}", file=sys.stderr)
     if run(build, tree, os.path.join(logs, "unmutated-build.log"), 3600) != 0:
@@ -282,6 +309,9 @@ def main():
         if arguments.assume_passing:
             budget[module] = 900
             continue
+        if arguments.judge and run(tests(""), tree, os.path.join(logs, "unmutated-judge.log"), 3600) != 0:
+            print(f"mutate: the judge fails unmutated ({logs}/unmutated-judge.log)", file=sys.stderr)
+            return 2
         started = time.time()
         if run(tests(filters[module]), tree, os.path.join(logs, f"unmutated-{module}.log"), 3600) != 0:
             print(f"mutate: {module}'s tests fail unmutated ({logs}/unmutated-{module}.log)", file=sys.stderr)
@@ -376,6 +406,9 @@ def markdown(results, chosen, arguments):
         f"Mutation sample: seed {arguments.seed}, {arguments.per_module} per module "
         f"(`scripts/mutate.sh --seed {arguments.seed} --per-module {arguments.per_module}"
         + (f" --only {arguments.only}" if arguments.only else "")
+        + (f" --file {arguments.file}" if arguments.file else "")
+        + (f" --lines {arguments.lines}" if arguments.lines else "")
+        + (f" --judge '{arguments.judge}'" if arguments.judge else "")
         + "`)",
         "",
         "| module | sites | sampled | unbuildable | equivalent | killed | survived | kill rate |",
