@@ -90,6 +90,20 @@ struct DocumentationTests {
         }
     }
 
+    @Test("the counts the README states are the repository's: planted faults, fuzz targets")
+    func readmeCounts() throws {
+        let readme = try Self.read("README.md")
+        let patches = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("scripts/mutants").path
+        ).filter { $0.hasSuffix(".patch") }
+        #expect(readme.contains("`scripts/mutants.sh` plants \(patches.count) faults"), "\(patches.count) patches")
+        let targets = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("Fuzz/Sources").path
+        ).filter { $0.hasPrefix("Fuzz") && $0 != "FuzzDriver" }
+        let words = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
+        #expect(targets.count < words.count && readme.contains("(\(words[targets.count]) libFuzzer targets)"))
+    }
+
     @Test("every path the README and docs/ cite exists, and the README's layout names every module")
     func citedPaths() throws {
         let documents =
