@@ -7,6 +7,7 @@ enum CountInstructionsCommand: Command {
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
         options: [
             .scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles, .chainedFloor,
+            .perFrame,
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -15,7 +16,7 @@ enum CountInstructionsCommand: Command {
             throw CommandFailure(
                 status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
         }
-        try plan.runner.countInstructionLoops(plan.scenarios)
+        try plan.runner.countInstructionLoops(plan.scenarios, perFrame: arguments.flag(.perFrame))
         return 0
     }
 }

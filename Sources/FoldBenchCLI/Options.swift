@@ -53,6 +53,8 @@ extension CommandSpec.Option {
         help:
             "Also measure the floor of each tree's depth (floor-chained): the floor's copy, each arrangement after its parent pane."
     )
+    static let perFrame = Self(
+        "--per-frame", help: "(count-instructions) also count each frame on its own and dump it.")
     static let historySeed = Self(
         "--history-seed", value: "N",
         help:

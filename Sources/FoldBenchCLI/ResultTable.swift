@@ -22,8 +22,8 @@ enum ResultTable {
                 "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
             var rows: [[String]] = [
                 [
-                    "variant", "time (ns)", "±95%", "per arr. (ns)", "over budget", "× reference", "× floor",
-                    "allocs", "instructions", "est. cycles",
+                    "variant", "time (ns)", "±95%", "per arr. (ns)", "p99 frame", "worst frame", "over budget",
+                    "× reference", "× floor", "allocs", "instructions",
                 ]
             ]
             for result in own {
@@ -31,18 +31,49 @@ enum ResultTable {
                 rows.append([
                     result.variant, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
                     NumberText.significant(result.timePerArrangement.p50),
+                    frameTime(result, .p99), frameTime(result, .max),
                     String(format: "%.1f%%", result.framesOverBudget * 100),
                     result.ratioToReference.map { NumberText.significant($0.value) } ?? "-",
                     result.ratioToFloor.map { NumberText.significant($0.value) } ?? "-",
                     NumberText.significant(result.allocationsPerRelayout),
-                    result.instructionsPerRelayout.map { NumberText.significant($0) } ?? "-",
-                    result.estimatedCyclesPerRelayout.map { NumberText.significant($0) } ?? "-",
+                    instructions(result),
                 ])
             }
             text += align(rows, leftColumns: 1, indent: "  ")
+            text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
         }
         return text
+    }
+
+    /// A per-frame time statistic in ns; "<clock" where it is too short for the clock
+    /// around each frame to say more than itself (``VariantResult/isResolvedFrameTime(_:)``).
+    static func frameTime(_ result: VariantResult, _ statistic: Statistic) -> String {
+        guard let value = result.frameTime?.value(statistic) else { return "-" }
+        return result.isResolvedFrameTime(value) ? NumberText.significant(value) : "<clock"
+    }
+
+    /// The mean instructions a relayout, and the costliest frame's when frames were counted one by one.
+    static func instructions(_ result: VariantResult) -> String {
+        guard let mean = result.instructionsPerRelayout else { return "-" }
+        guard let frames = result.frameInstructionCounts else { return NumberText.significant(mean) }
+        return "\(NumberText.significant(mean)) (worst \(NumberText.significant(frames.worst)))"
+    }
+
+    /// Each variant's five costliest frames by their own instructions when frames were
+    /// counted, else its five slowest by their own time (where more than clock): the
+    /// frame, its cost, the motion's phase and what changed from the frame before.
+    static func worstFrames(_ results: [VariantResult], indent: String) -> String {
+        results.compactMap { result in
+            let byInstructions = !result.worstFramesByInstructions.isEmpty
+            let frames = byInstructions ? result.worstFramesByInstructions : result.worstFramesByTime
+            guard !frames.isEmpty else { return nil }
+            let unit = byInstructions ? "instructions" : "ns"
+            let list = frames.map { frame in
+                "#\(frame.frame) \(NumberText.significant(frame.value)) (\(frame.phase); \(frame.change))"
+            }
+            return "\(indent)\(result.variant)'s worst frames (\(unit)): \(list.joined(separator: ", "))\n"
+        }.joined()
     }
 
     /// What each variant that remembers was checked over after the timeline, a line each.
@@ -58,9 +89,11 @@ enum ResultTable {
     static func renderWide(_ results: [VariantResult]) -> String {
         var rows: [[String]] = [
             [
-                "scenario", "variant", "arrangements", "p50 (ns)", "95% CI (ns)", "p90 (ns)", "p99 (ns)",
-                "ns/arrangement", "relayouts/s", "slowest frame (ns)", "allocs", "bytes", "over budget",
-                "vs reference", "vs floor", "instructions", "est. cycles",
+                "scenario", "variant", "arrangements", "p50 (ns)", "95% CI (ns)", "batch p90 (ns)",
+                "batch p99 (ns)", "ns/arrangement", "relayouts/s", "frame p50 (ns)", "frame p90 (ns)",
+                "frame p99 (ns)", "worst frame (ns)", "overrun p99 (ms)", "allocs", "bytes", "over budget",
+                "vs reference", "vs floor", "instructions", "frame instr. p50", "frame instr. p99",
+                "worst frame instr.", "est. cycles",
             ]
         ]
         func ratio(_ value: (value: Double, lower: Double, upper: Double)?, reference: Bool) -> String {
@@ -76,13 +109,17 @@ enum ResultTable {
                 NumberText.significant(result.time.p90),
                 NumberText.significant(result.time.p99), NumberText.significant(result.timePerArrangement.p50),
                 NumberText.significant(result.relayoutsPerSecond),
-                result.frameTimes.max().map { NumberText.significant($0) } ?? "-",
+                frameTime(result, .p50), frameTime(result, .p90), frameTime(result, .p99), frameTime(result, .max),
+                result.value(.frameOverrun, .p99).map { NumberText.significant($0) } ?? "-",
                 NumberText.significant(result.allocationsPerRelayout),
                 NumberText.significant(result.bytesAllocatedPerRelayout),
                 String(format: "%.1f%%", result.framesOverBudget * 100),
                 ratio(result.ratioToReference, reference: result.variant == VariantList.referenceName),
                 ratio(result.ratioToFloor, reference: result.variant == SpeedOfLight.variantName),
                 result.instructionsPerRelayout.map { NumberText.significant($0) } ?? "-",
+                result.frameInstructionCounts.map { NumberText.significant($0.p50) } ?? "-",
+                result.frameInstructionCounts.map { NumberText.significant($0.p99) } ?? "-",
+                result.frameInstructionCounts.map { NumberText.significant($0.worst) } ?? "-",
                 result.estimatedCyclesPerRelayout.map { NumberText.significant($0) } ?? "-",
             ])
         }

@@ -28,6 +28,32 @@ public enum InstructionCounter {
         label.withCString { foldbench_callgrind_dump($0) }
     }
 
+    /// In the child: counts each of `frames` on its own, `body(frame, 1)` relayouting
+    /// it, and dumps each count under `key`'s label for that frame. Instrumentation is
+    /// switched on once; only collection is toggled around each frame. First,
+    /// ``calibrationRuns`` calls `body(0, 0)` (the frame loop entered and left with no
+    /// frame) are counted and dumped as frames -1, -2, …: what counting one frame costs
+    /// besides the frame, which the parent takes off (``ChildCounts/frames``).
+    public static func countEachAndDump(key: ResultKey, frames: Int, _ body: (Int, Int) -> Void) {
+        foldbench_callgrind_start_instrumentation()
+        for run in 0..<calibrationRuns {
+            foldbench_callgrind_toggle_collect()
+            body(0, 0)
+            foldbench_callgrind_toggle_collect()
+            key.label(frame: -1 - run).withCString { foldbench_callgrind_dump($0) }
+        }
+        for frame in 0..<frames {
+            foldbench_callgrind_toggle_collect()
+            body(frame, 1)
+            foldbench_callgrind_toggle_collect()
+            key.label(frame: frame).withCString { foldbench_callgrind_dump($0) }
+        }
+        foldbench_callgrind_stop_instrumentation()
+    }
+
+    /// Empty frames counted to calibrate the per-frame counts (the least is taken).
+    public static let calibrationRuns = 3
+
     /// The path of valgrind, or `nil` when it is not installed.
     public static func valgrindPath() -> String? { CallgrindRun.valgrindPath() }
 
@@ -41,7 +67,7 @@ public enum InstructionCounter {
     /// Runs this executable again under callgrind, with the fixed-size cache
     /// simulation, with `arguments` (a child command) and returns the labelled counts
     /// it dumped.
-    public static func runChild(arguments: [String]) throws(Failure) -> [ResultKey: Counts] {
+    public static func runChild(arguments: [String]) throws(Failure) -> ChildCounts {
         let own =
             ChildProcess.ownExecutable
         let dumps: CallgrindRun.Dumps
@@ -50,11 +76,35 @@ public enum InstructionCounter {
         } catch {
             throw Failure(message: error.message)
         }
-        var counts: [ResultKey: Counts] = [:]
+        var counts = ChildCounts()
+        var frames: [ResultKey: [(Int, Double)]] = [:]
         for (label, text) in dumps.texts {
-            if let key = ResultKey(label: label), let parsed = parseDump(text) { counts[key] = parsed }
+            if let key = ResultKey(label: label), let parsed = parseDump(text) {
+                counts.totals[key] = parsed
+            } else if let (key, frame) = ResultKey.frame(label: label) {
+                // A frame in which nothing was collected has no totals line: 0.
+                frames[key, default: []].append((frame, parseDump(text)?.instructions ?? 0))
+            }
+        }
+        for (key, list) in frames {
+            let empty = list.filter { $0.0 < 0 }.map(\.1).min() ?? 0
+            var values = [Double](repeating: 0, count: (list.map(\.0).max() ?? -1) + 1)
+            for (frame, value) in list where frame >= 0 { values[frame] = max(0, value - empty) }
+            counts.frames[key] = values
+            counts.frameOverhead[key] = empty
         }
         return counts
+    }
+
+    /// What the callgrind child counted: each loop's pass, and each frame's count when
+    /// frames were counted one by one.
+    public struct ChildCounts: Sendable {
+        public var totals: [ResultKey: Counts] = [:]
+        /// Each frame's instructions, less what counting an empty frame took.
+        public var frames: [ResultKey: [Double]] = [:]
+        /// What counting an empty frame took (the frame loop entered and left, the
+        /// toggles): taken off every frame of ``frames``.
+        public var frameOverhead: [ResultKey: Double] = [:]
     }
 
     /// The dump of one loop among a callgrind run's: labelled with its key, or, by a

@@ -12,6 +12,20 @@ public enum Metric: String, CaseIterable, Sendable {
     case estimatedCyclesPerRelayout
     case peakResidentMemory
     case framesOverBudget
+    /// How many frames took longer than the frame budget (from ``framesOverBudget``).
+    case framesOverBudgetCount
+    /// One frame's time, each frame of the timeline timed on its own: its distribution
+    /// over the frames (where ``timePerRelayout``'s percentiles are over batch means).
+    case frameTime
+    /// The slowest frame's time: the frame an animation drops.
+    case worstFrameTime
+    /// A frame's time minus the frame budget, in milliseconds, as Android's
+    /// `frameOverrunMs` (negative: the frame ended that long before its deadline).
+    case frameOverrun
+    /// One frame's instructions, each frame counted on its own by callgrind: exact.
+    case frameInstructions
+    /// The costliest frame's instructions.
+    case worstFrameInstructions
     /// The scenario's share of frames whose answer differs from the previous frame's.
     case changingFrames
     case prepareTime
@@ -23,7 +37,9 @@ public enum Metric: String, CaseIterable, Sendable {
 
     public var unit: String {
         switch self {
-        case .timePerRelayout, .timePerArrangement, .prepareTime: "ns"
+        case .timePerRelayout, .timePerArrangement, .prepareTime, .frameTime, .worstFrameTime: "ns"
+        case .frameOverrun: "ms"
+        case .framesOverBudgetCount, .frameInstructions, .worstFrameInstructions: "count"
         case .relayoutsPerSecond: "1/s"
         case .allocationsPerRelayout, .instructionsPerRelayout, .instructionsPerArrangement,
             .estimatedCyclesPerRelayout:
@@ -42,6 +58,7 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .timePerRelayout, .timePerArrangement: Statistic.timeSummary
         case .ratioToReference, .ratioToFloor: [.p50, .ci95Lower, .ci95Upper]
+        case .frameTime, .frameOverrun, .frameInstructions: [.p99, .p50, .p90]
         default: [.value]
         }
     }
@@ -55,6 +72,8 @@ public enum Metric: String, CaseIterable, Sendable {
         switch self {
         case .timePerArrangement, .relayoutsPerSecond: .timePerRelayout
         case .instructionsPerArrangement: .instructionsPerRelayout
+        case .framesOverBudgetCount: .framesOverBudget
+        case .frameOverrun: .frameTime
         default: self
         }
     }

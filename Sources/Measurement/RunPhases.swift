@@ -76,6 +76,17 @@ public enum RunPhases {
         }
     }
 
+    /// What timing a frame costs besides the frame: the median of `reads` empty frames,
+    /// the clock read before and after nothing (ns).
+    public static func clockCost(reads: Int = 10_001) -> Double {
+        var times = [Double](repeating: 0, count: max(reads, 1))
+        for index in times.indices {
+            let start = Clock.now()
+            times[index] = Double(Clock.now() - start)
+        }
+        return Statistics.median(times)
+    }
+
     /// The share of each loop's frames that took longer than one frame at `refreshRate`.
     public static func overBudget(_ frameTimes: [[Double]], refreshRate: Double) -> [Double] {
         let budget = 1e9 / refreshRate

@@ -159,6 +159,10 @@ public struct Runner {
         /// The adversarial history the variants in ``historyChecked`` were checked over.
         let historyCheck: HistoryCheck?
         let historyChecked: Set<String>
+        /// What an empty read of the clock around a frame cost, in ns.
+        let clockNanoseconds: Double
+        /// What changed from the frame before, frame by frame.
+        let frameChanges: [String]
         var samples: [[Double]]
         var start = 0
     }
@@ -230,6 +234,7 @@ public struct Runner {
         // For the frame budget and the report's timeline.
         report("timing frames")
         let frameTimes = RunPhases.timeFrames(setUp.loops, passes: options.framePasses)
+        let clock = RunPhases.clockCost()
         report("calibrating")
         let (batch, next) = RunPhases.calibrate(setUp.loops, minimumNanoseconds: options.minimumBatchNanoseconds)
         return Prepared(
@@ -238,7 +243,11 @@ public struct Runner {
             overBudget: RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate), frameTimes: frameTimes,
             phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
             historyCheck: verified.historyCheck,
-            historyChecked: Set(setUp.entries.filter(\.frameMemory.remembers).map(\.name)),
+            historyChecked: Set(setUp.entries.filter(\.frameMemory.remembers).map(\.name)), clockNanoseconds: clock,
+            frameChanges: workload.contexts.indices.map { frame in
+                let count = workload.contexts.count
+                return workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
+            },
             samples: [[Double]](repeating: [], count: setUp.loops.count), start: next)
     }
 
@@ -436,8 +445,12 @@ public struct Runner {
                 ratioToReference: ratio(index, to: referenceIndex), checksum: scenario.checksums[index])
             result.ratioToFloor = ratio(index, to: floorIndex)
             result.frameTimes = scenario.frameTimes[index]
+            result.frameTime = FrameDistribution(scenario.frameTimes[index])
+            result.clockNanoseconds = scenario.clockNanoseconds
             result.changingFrames = scenario.changingFrames
             result.framePhases = scenario.phases
+            result.frameChanges = scenario.frameChanges
+            result.rankWorstFrames()
             if scenario.historyChecked.contains(scenario.names[index]) { result.historyCheck = scenario.historyCheck }
             return result
         }
@@ -446,18 +459,24 @@ public struct Runner {
 
 extension Runner {
     /// The callgrind child's work: for each scenario and variant, prepare and warm
-    /// up uncounted, then count one pass over the timeline and dump it under its label.
-    public func countInstructionLoops(_ scenarios: [Scenario]) throws {
+    /// up uncounted, then count one pass over the timeline and dump it under its label;
+    /// with `perFrame`, then count each frame of a further pass on its own (the frames
+    /// in order, so a variant that remembers sees the timeline as it did).
+    public func countInstructionLoops(_ scenarios: [Scenario], perFrame: Bool = false) throws {
         for scenario in scenarios {
             let setUp = RunPhases.setUp(
                 variants, on: try workload(scenario), floor: options.measureFloor,
                 chainedFloor: options.measureChainedFloor)
             for (entry, loop) in zip(setUp.entries, setUp.loops) {
+                let key = ResultKey(scenario: scenario.description, variant: entry.name)
                 loop.run(from: 0, count: loop.frames)
-                InstructionCounter.countAndDump(
-                    label: ResultKey(scenario: scenario.description, variant: entry.name).label
-                ) {
+                InstructionCounter.countAndDump(label: key.label) {
                     loop.run(from: 0, count: loop.frames)
+                }
+                if perFrame {
+                    InstructionCounter.countEachAndDump(key: key, frames: loop.frames) { frame, count in
+                        loop.run(from: frame, count: count)
+                    }
                 }
             }
         }

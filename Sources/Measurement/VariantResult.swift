@@ -20,6 +20,22 @@ public struct VariantResult: Sendable {
     public var frameTimes: [Double] = []
     /// Where the device is in each frame.
     public var framePhases: [Timeline.Phase] = []
+    /// The distribution of ``frameTimes`` (p50, p90, p99) and its slowest frame.
+    public var frameTime: FrameDistribution?
+    /// What one read of the clock around a frame costs (the median of empty reads, ns):
+    /// a frame time within ten times this is more clock than frame (``isResolvedFrameTime(_:)``).
+    public var clockNanoseconds: Double?
+    /// Each frame's instructions, counted on its own by callgrind (`run --instructions`).
+    public var frameInstructions: [Double] = []
+    /// The distribution of ``frameInstructions`` and its costliest frame.
+    public var frameInstructionCounts: FrameDistribution?
+    /// What changed from the frame before, frame by frame (the last frame's before the
+    /// first), in words: kept while a run lasts, for ``rankWorstFrames(count:)``.
+    public var frameChanges: [String] = []
+    /// The slowest frames (by their own time, where it is more than clock), slowest first.
+    public var worstFramesByTime: [WorstFrame] = []
+    /// The costliest frames by their own instructions (`run --instructions`), costliest first.
+    public var worstFramesByInstructions: [WorstFrame] = []
     /// Callgrind's cycle estimate from its fixed-size cache simulation (``CacheSimulation``).
     public var estimatedCyclesPerRelayout: Double?
     public var peakResidentBytes: UInt64
@@ -101,6 +117,12 @@ extension VariantResult {
         case .estimatedCyclesPerRelayout: return estimatedCyclesPerRelayout
         case .peakResidentMemory: return Double(peakResidentBytes)
         case .framesOverBudget: return framesOverBudget
+        case .framesOverBudgetCount: return (framesOverBudget * Double(frames)).rounded()
+        case .frameTime: return frameTime?.value(statistic)
+        case .worstFrameTime: return frameTime?.worst
+        case .frameOverrun: return frameTime.map { ($0.value(statistic) - 1e9 / refreshRate) / 1e6 }
+        case .frameInstructions: return frameInstructionCounts?.value(statistic)
+        case .worstFrameInstructions: return frameInstructionCounts?.worst
         case .changingFrames: return changingFrames
         case .prepareTime: return prepareNanoseconds
         case .ratioToReference: return ratioToReference.map { Self.pick(statistic, of: $0) }
@@ -122,11 +144,19 @@ extension VariantResult {
         case .estimatedCyclesPerRelayout: estimatedCyclesPerRelayout = value
         case .peakResidentMemory: peakResidentBytes = UInt64(min(max(0, value), 1.8e19))
         case .framesOverBudget: framesOverBudget = value
+        case .frameTime: frameTime = (frameTime ?? FrameDistribution()).setting(statistic, to: value)
+        case .worstFrameTime: frameTime = (frameTime ?? FrameDistribution()).setting(.max, to: value)
+        case .frameInstructions:
+            frameInstructionCounts = (frameInstructionCounts ?? FrameDistribution()).setting(statistic, to: value)
+        case .worstFrameInstructions:
+            frameInstructionCounts = (frameInstructionCounts ?? FrameDistribution()).setting(.max, to: value)
         case .changingFrames: changingFrames = value
         case .prepareTime: prepareNanoseconds = value
         case .ratioToReference: ratioToReference = Self.placing(value, as: statistic, in: ratioToReference)
         case .ratioToFloor: ratioToFloor = Self.placing(value, as: statistic, in: ratioToFloor)
-        case .timePerArrangement, .relayoutsPerSecond, .instructionsPerArrangement: break
+        case .timePerArrangement, .relayoutsPerSecond, .instructionsPerArrangement, .framesOverBudgetCount,
+            .frameOverrun:
+            break
         }
     }
 
@@ -149,6 +179,94 @@ extension VariantResult {
         default: ratio.value = value
         }
         return ratio
+    }
+}
+
+/// One of a variant's worst frames: where it is in the timeline, its cost, the phase of
+/// the motion and what changed from the frame before.
+public struct WorstFrame: Sendable, Equatable {
+    public var frame: Int
+    /// Nanoseconds or instructions, as the list it is in.
+    public var value: Double
+    public var phase: String
+    public var change: String
+
+    public init(frame: Int, value: Double, phase: String, change: String) {
+        self.frame = frame
+        self.value = value
+        self.phase = phase
+        self.change = change
+    }
+}
+
+extension VariantResult {
+    /// Lists the `count` slowest and costliest frames from the per-frame times and
+    /// counts, with their phases and changes (a frame's time only where it is more than
+    /// clock). Ties go to the earlier frame.
+    public mutating func rankWorstFrames(count: Int = 5) {
+        func worst(_ values: [Double], resolved: (Double) -> Bool) -> [WorstFrame] {
+            values.indices.filter { resolved(values[$0]) }
+                .sorted { values[$0] != values[$1] ? values[$0] > values[$1] : $0 < $1 }
+                .prefix(count).map { frame in
+                    WorstFrame(
+                        frame: frame, value: values[frame],
+                        phase: frame < framePhases.count ? framePhases[frame].label : "",
+                        change: frame < frameChanges.count ? frameChanges[frame] : "")
+                }
+        }
+        worstFramesByTime = worst(frameTimes, resolved: isResolvedFrameTime)
+        worstFramesByInstructions = worst(frameInstructions) { _ in true }
+    }
+}
+
+/// A per-frame quantity over the frames of a timeline (a frame's time, its
+/// instructions): quantiles over frames, not over batches, and the worst frame.
+public struct FrameDistribution: Sendable, Equatable {
+    public var p50 = 0.0
+    public var p90 = 0.0
+    public var p99 = 0.0
+    public var worst = 0.0
+
+    public init() {}
+
+    /// The distribution of `values`, one per frame (`nil` when there are none).
+    public init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        p50 = Statistics.quantile(sorted, 0.5)
+        p90 = Statistics.quantile(sorted, 0.9)
+        p99 = Statistics.quantile(sorted, 0.99)
+        worst = sorted[sorted.count - 1]
+    }
+
+    public func value(_ statistic: Statistic) -> Double {
+        switch statistic {
+        case .p90: p90
+        case .p99: p99
+        case .max: worst
+        default: p50
+        }
+    }
+
+    func setting(_ statistic: Statistic, to value: Double) -> FrameDistribution {
+        var copy = self
+        switch statistic {
+        case .p90: copy.p90 = value
+        case .p99: copy.p99 = value
+        case .max: copy.worst = value
+        default: copy.p50 = value
+        }
+        return copy
+    }
+}
+
+extension VariantResult {
+    /// Whether a per-frame time is mostly frame rather than clock: at least ten times
+    /// what an empty read of the clock costs (docs/reference.md, "Frames"). Unknown
+    /// clock cost: yes.
+    public func isResolvedFrameTime(_ nanoseconds: Double) -> Bool {
+        guard let clock = clockNanoseconds else { return true }
+        return nanoseconds >= 10 * clock
     }
 }
 
@@ -203,12 +321,28 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
         JSONWriter.write(.object([("scenario", .string(scenario)), ("variant", .string(variant))]))
     }
 
-    /// A dump's label read back; `nil` for the final dump or any other text.
+    /// A dump's label read back; `nil` for a frame's dump (``frame(label:)``), the final
+    /// dump or any other text.
     public init?(label: String) {
         guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
-            case .string(let variant)? = value["variant"]
+            case .string(let variant)? = value["variant"], value["frame"] == nil
         else { return nil }
         self.init(scenario: scenario, variant: variant)
+    }
+
+    /// The label of one frame's dump.
+    public func label(frame: Int) -> String {
+        JSONWriter.write(
+            .object([("scenario", .string(scenario)), ("variant", .string(variant)), ("frame", .number(Double(frame)))]))
+    }
+
+    /// A frame's dump label read back: its key and frame.
+    public static func frame(label: String) -> (ResultKey, Int)? {
+        guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
+            case .string(let variant)? = value["variant"], case .number(let frame)? = value["frame"],
+            frame >= -64, frame < 1e9, frame == frame.rounded()
+        else { return nil }
+        return (ResultKey(scenario: scenario, variant: variant), Int(frame))
     }
 }
 

@@ -105,9 +105,73 @@ enum ReportCodec {
                 key: "frameTimes", required: false,
                 encode: { .array($0.frameTimes.map { .number(($0 * 10).rounded() / 10) }) },
                 decode: { result, reader throws(InputError) in result.frameTimes = try times(reader) }),
+            Field(
+                key: "clockNanoseconds", required: false,
+                encode: { $0.clockNanoseconds.map { .number(($0 * 10).rounded() / 10) } },
+                decode: { result, reader throws(InputError) in
+                    let value = try reader.number()
+                    guard value >= 0, value < 1e12 else { throw reader.failure("is not a time in ns") }
+                    result.clockNanoseconds = value
+                }),
+            // Each frame's instructions, counted on its own (run --instructions).
+            Field(
+                key: "frameInstructions", required: false,
+                encode: { $0.frameInstructions.isEmpty ? nil : .array($0.frameInstructions.map { .number($0) }) },
+                decode: { result, reader throws(InputError) in result.frameInstructions = try times(reader) }),
+            Field(
+                key: "worstFrames", required: false,
+                encode: { result in
+                    guard !result.worstFramesByTime.isEmpty || !result.worstFramesByInstructions.isEmpty else {
+                        return nil
+                    }
+                    return .object([
+                        ("byTime", encodeWorstFrames(result.worstFramesByTime, unit: "ns")),
+                        ("byInstructions", encodeWorstFrames(result.worstFramesByInstructions, unit: "instructions")),
+                    ])
+                },
+                decode: { result, reader throws(InputError) in
+                    let object = try reader.object(allowing: ["byTime", "byInstructions"])
+                    if let list = object.optional("byTime") {
+                        result.worstFramesByTime = try decodeWorstFrames(list, unit: "ns")
+                    }
+                    if let list = object.optional("byInstructions") {
+                        result.worstFramesByInstructions = try decodeWorstFrames(list, unit: "instructions")
+                    }
+                }),
             Field(key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
                 decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
         ]
+    }
+
+    /// `[{"frame": 301, "ns": 11559, "phase": "half-open, landscape", "change": "bounds resized"}, …]`.
+    static func encodeWorstFrames(_ frames: [WorstFrame], unit: String) -> JSONValue {
+        .array(
+            frames.map { frame in
+                .object([
+                    ("frame", .number(Double(frame.frame))), (unit, .number(frame.value)),
+                    ("phase", .string(frame.phase)), ("change", .string(frame.change)),
+                ])
+            })
+    }
+
+    static func decodeWorstFrames(_ reader: JSONReader, unit: String) throws(InputError) -> [WorstFrame] {
+        var frames: [WorstFrame] = []
+        for element in try reader.array() {
+            let object = try element.object(allowing: ["frame", unit, "phase", "change"])
+            let frameReader = try object.required("frame")
+            let frame = try frameReader.number()
+            guard frame >= 0, frame < 1e9, frame == frame.rounded() else {
+                throw frameReader.failure("is not a frame number")
+            }
+            let valueReader = try object.required(unit)
+            let value = try valueReader.number()
+            guard value >= 0 else { throw valueReader.failure("cannot be negative") }
+            frames.append(
+                WorstFrame(
+                    frame: Int(frame), value: value, phase: try object.optional("phase")?.string() ?? "",
+                    change: try object.optional("change")?.string() ?? ""))
+        }
+        return frames
     }
 
     /// `{"seed": "…", "steps": N, "kinds": {"direction flipped": N, …}}`: the adversarial

@@ -230,19 +230,7 @@ public enum RunReportPage {
         return chart.svg()
     }
 
-    static func label(_ phase: Timeline.Phase) -> String {
-        if phase.inTransition {
-            return phase.outerDisplay ? "closing: moving to the outer display" : "opening: moving to the inner display"
-        }
-        let posture =
-            switch phase.posture {
-            case .closed: "closed (outer display)"
-            case .halfOpen: "half-open"
-            case .flat: "flat"
-            case .foldedBack: "folded back (one screen)"
-            }
-        return "\(posture), \(phase.orientation.rawValue)"
-    }
+    static func label(_ phase: Timeline.Phase) -> String { phase.label }
 
     static func fill(_ phase: Timeline.Phase) -> String {
         if phase.inTransition { return phase.outerDisplay ? "#ffc4c4" : "#ffe0ec" }

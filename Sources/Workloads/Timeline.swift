@@ -68,6 +68,21 @@ public enum Timeline {
             self.inTransition = inTransition
         }
 
+        /// The phase in words: the posture and orientation, or the display switch under way.
+        public var label: String {
+            if inTransition {
+                return outerDisplay ? "closing: moving to the outer display" : "opening: moving to the inner display"
+            }
+            let posture =
+                switch self.posture {
+                case .closed: "closed (outer display)"
+                case .halfOpen: "half-open"
+                case .flat: "flat"
+                case .foldedBack: "folded back (one screen)"
+                }
+            return "\(posture), \(orientation.rawValue)"
+        }
+
         /// The phase of a frame in which the device, shut, shows nothing.
         var shut: Phase { Phase(posture: .closed, orientation: orientation, outerDisplay: true, inTransition: false) }
 
@@ -299,6 +314,26 @@ public enum Timeline {
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         return Rect(
             uncheckedX: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+    }
+}
+
+extension LayoutContext {
+    /// What changed from `previous` to this context, in words ("the same" when nothing did).
+    public func changes(from previous: LayoutContext) -> String {
+        var changes: [String] = []
+        if bounds != previous.bounds {
+            let resized = bounds.width != previous.bounds.width || bounds.height != previous.bounds.height
+            let moved = bounds.minX != previous.bounds.minX || bounds.minY != previous.bounds.minY
+            changes.append(resized && moved ? "bounds moved and resized" : resized ? "bounds resized" : "bounds moved")
+        }
+        if sizeClass != previous.sizeClass { changes.append("size class changed") }
+        if layoutDirection != previous.layoutDirection { changes.append("direction flipped") }
+        if reservedRegions != previous.reservedRegions {
+            let (now, before) = (reservedRegions.count, previous.reservedRegions.count)
+            changes.append(
+                now > before ? "a fold appeared" : now < before ? "a fold vanished" : "a fold moved")
+        }
+        return changes.isEmpty ? "the same" : changes.joined(separator: ", ")
     }
 }
 

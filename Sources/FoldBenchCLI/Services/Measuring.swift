@@ -53,19 +53,24 @@ enum Measuring {
         var report = Report(environment: RunEnvironment.current(), options: plan.runner.options, results: results)
         guard plan.runner.options.countInstructions else { return report }
         console.err("counting instructions under callgrind...\n")
-        let totals: [ResultKey: InstructionCounter.Counts]
+        let counted: InstructionCounter.ChildCounts
         do {
-            totals = try InstructionCounter.runChild(arguments: ["count-instructions"] + plan.childArguments)
+            counted = try InstructionCounter.runChild(arguments: ["count-instructions"] + plan.childArguments)
         } catch {
             throw CommandFailure(status: 2, error.message)
         }
         for index in report.results.indices {
             let result = report.results[index]
-            guard let counts = totals[result.key] else {
+            guard let counts = counted.totals[result.key] else {
                 throw CommandFailure(status: 2, "callgrind gave no count for \(result.key)")
             }
             report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
             report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map { $0 / Double(result.frames) }
+            if let frames = counted.frames[result.key], frames.count == result.frames {
+                report.results[index].frameInstructions = frames
+                report.results[index].frameInstructionCounts = FrameDistribution(frames)
+                report.results[index].rankWorstFrames()
+            }
         }
         return report
     }

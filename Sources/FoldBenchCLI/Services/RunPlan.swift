@@ -107,5 +107,6 @@ struct RunPlan {
         ]
         return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
             + (options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])
+            + [CommandSpec.Option.perFrame.name]
     }
 }
