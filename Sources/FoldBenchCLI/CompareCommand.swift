@@ -19,9 +19,12 @@ enum CompareCommand: Command {
             measured in two separate runs on a shared machine they differ by more than any
             change worth judging (a process keeps one of two speeds); compare two builds'
             times with 'foldbench ab'.
-            A scenario x variant only one report has is listed as "new" or "missing" (without
-            --pair); it never fails the comparison.
-            Exit status: 0 no regression, 1 a gated regression, 2 bad input or nothing in common.
+            No gate passes blind: a scenario x variant the baseline gates and the new report
+            lacks, or a gated metric one side has and the other not (counts measured on one
+            side only), or a --gate metric neither has, is an error (exit 2) naming each. A
+            scenario x variant only the new report has is listed as "new".
+            Exit status: 0 no regression, 1 a gated regression, 2 bad input, a blind gate or
+            nothing in common.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -54,6 +57,16 @@ enum CompareCommand: Command {
         guard Comparison.hasCommonMetric(rows) else {
             throw CommandFailure(
                 status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
+        }
+        // A gate that cannot see what it gates is an error, never a pass.
+        let blind = Comparison.blindGates(
+            baseline: baseline, new: new, policy: policy, variantPairs: pairs, explicit: arguments.value(.gate) != nil)
+        guard blind.isEmpty else {
+            throw CommandFailure(
+                status: 2,
+                "the gate cannot judge \(blind.count) comparison\(blind.count == 1 ? "" : "s") of \(baselinePath) and \(newPath):\n"
+                    + blind.prefix(20).map { "  \($0)" }.joined(separator: "\n")
+                    + (blind.count > 20 ? "\n  and \(blind.count - 20) more" : ""))
         }
         // Counts carry over from one machine to another; times do not. Said, never silent.
         if let note = Report.machineDifference(baseline, new) {

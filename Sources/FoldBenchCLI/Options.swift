@@ -53,6 +53,11 @@ extension CommandSpec.Option {
         help:
             "Also measure the floor of each tree's depth (floor-chained): the floor's copy, each arrangement after its parent pane."
     )
+    static let budgetGate = Self(
+        "--budget-gate", value: "PERCENT",
+        help:
+            "Exit 1 when more than PERCENT % of a variant's frames take longer than the frame budget (1/refresh rate: 8.33 ms at 120 Hz)."
+    )
     static let perFrame = Self(
         "--per-frame", help: "(count-instructions) also count each frame on its own and dump it.")
     static let historySeed = Self(

@@ -11,6 +11,20 @@ enum ResultTable {
         wide ? renderWide(results) : renderGrouped(results)
     }
 
+    /// A warning when an interval says nothing beyond its batches: its bounds are the
+    /// smallest and the largest of too few batches (the median's 95 % interval is over
+    /// batch means, not frames).
+    static func fewBatches(_ results: [VariantResult]) -> String {
+        let thin = results.filter { result in
+            let sorted = result.samples.sorted()
+            guard let first = sorted.first, let last = sorted.last, sorted.count < 30 else { return false }
+            return result.time.ci95[0] <= first && result.time.ci95[1] >= last
+        }
+        guard let fewest = thin.map(\.samples.count).min() else { return "" }
+        return
+            "warning: \(thin.count) interval\(thin.count == 1 ? "" : "s") (±95%) rest on \(fewest)\(thin.map(\.samples.count).max() == fewest ? "" : " or more") batches and span all of them: sample longer (--time-per-scenario) for an interval narrower than the batches' range\n"
+    }
+
     static func renderGrouped(_ results: [VariantResult]) -> String {
         var text = ""
         var scenarios: [String] = []
@@ -43,7 +57,7 @@ enum ResultTable {
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
         }
-        return text
+        return text + fewBatches(results)
     }
 
     /// A per-frame time statistic in ns; "<clock" where it is too short for the clock
@@ -124,6 +138,7 @@ enum ResultTable {
             ])
         }
         return align(rows, leftColumns: 2, indent: "") + historyFootnotes(results, indent: "", naming: true)
+            + fewBatches(results)
     }
 
     /// Columns padded to their widest cell: the first `leftColumns` left-aligned, numbers right-aligned.

@@ -12,7 +12,7 @@ enum RunCommand: Command {
         options: [
             .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .motionFiles,
-            .instructions, .chainedFloor, .historySeed, .record, .out, .wide, .runExport, .shard,
+            .instructions, .chainedFloor, .historySeed, .budgetGate, .record, .out, .wide, .runExport, .shard,
         ] + CommandSpec.Option.jsonLimits,
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -32,6 +32,6 @@ enum RunCommand: Command {
         console.out(ResultTable.render(report.results, wide: arguments.flag(.wide)))
         try ResultsDirectory(path: plan.outDirectory).write(
             report, exports: plan.exports, record: plan.record, console: console)
-        return 0
+        return BudgetGate(percent: plan.budgetGate).judge(report.results, console: console)
     }
 }

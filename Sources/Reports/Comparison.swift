@@ -102,6 +102,63 @@ public enum Comparison {
         rows.contains { $0.verdict == .regression && $0.gated }
     }
 
+    /// What a gate would pass blind: each scenario × variant the baseline gates that the
+    /// new report lacks, and each gated metric one side has and the other does not
+    /// (counts measured on one side only); with `explicit` gates, also a gated metric
+    /// neither report has. Empty when every gated comparison can be made.
+    public static func blindGates(
+        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:],
+        explicit: Bool = false
+    ) -> [String] {
+        var problems: [String] = []
+        let gated = Metric.compared.filter { policy.gated.contains($0) }
+        for old in baseline.results {
+            let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
+            guard let newVariant else { continue }
+            let oldGated = gated.filter { old.metrics[$0] != nil }
+            guard let current = new.results.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
+            else {
+                if !oldGated.isEmpty {
+                    problems.append(
+                        "\(old.scenario) × \(newVariant): in the baseline (with \(oldGated.map(\.name).joined(separator: ", "))), not in the new report"
+                    )
+                }
+                continue
+            }
+            for metric in gated {
+                switch (old.metrics[metric] != nil, current.metrics[metric] != nil) {
+                case (true, false):
+                    problems.append(
+                        "\(old.scenario) × \(newVariant): \(metric.name) is in the baseline, not in the new report\(hint(metric))"
+                    )
+                case (false, true):
+                    problems.append(
+                        "\(old.scenario) × \(newVariant): \(metric.name) is in the new report, not in the baseline\(hint(metric))"
+                    )
+                default: break
+                }
+            }
+        }
+        if explicit {
+            for metric in gated
+            where !baseline.results.contains(where: { $0.metrics[metric] != nil })
+                && !new.results.contains(where: { $0.metrics[metric] != nil })
+            {
+                problems.append("\(metric.name): in neither report\(hint(metric))")
+            }
+        }
+        return problems
+    }
+
+    /// How a count comes to be in a report, for the messages of ``blindGates``.
+    static func hint(_ metric: Metric) -> String {
+        switch metric {
+        case .instructionsPerRelayout, .estimatedCyclesPerRelayout: " (counted by run --instructions)"
+        case .worstFrameInstructions: " (counted frame by frame by run --instructions)"
+        default: ""
+        }
+    }
+
     /// Whether the reports had anything to compare: at least one metric in common.
     public static func hasCommonMetric(_ rows: [ComparisonRow]) -> Bool { rows.contains { $0.metric != nil } }
 }

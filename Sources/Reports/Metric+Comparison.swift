@@ -19,8 +19,8 @@ extension Metric {
     public var rule: Rule? {
         switch self {
         case .allocationsPerRelayout, .bytesAllocatedPerRelayout: .exactCount
-        case .instructionsPerRelayout, .estimatedCyclesPerRelayout: .instructionThreshold
-        case .timePerRelayout, .ratioToReference, .ratioToFloor: .informational
+        case .instructionsPerRelayout, .estimatedCyclesPerRelayout, .worstFrameInstructions: .instructionThreshold
+        case .timePerRelayout, .ratioToReference, .ratioToFloor, .worstFrameTime: .informational
         default: nil
         }
     }
@@ -32,6 +32,7 @@ extension Metric {
         case .bytesAllocatedPerRelayout: "bytes"
         case .instructionsPerRelayout: "instructions"
         case .estimatedCyclesPerRelayout: "cycles"
+        case .worstFrameInstructions: "worst-frame-instructions"
         default: nil
         }
     }
@@ -42,7 +43,7 @@ extension Metric {
     /// The metrics `compare` judges, in the order its table lists them.
     public static let compared: [Metric] = [
         .allocationsPerRelayout, .bytesAllocatedPerRelayout, .instructionsPerRelayout, .estimatedCyclesPerRelayout,
-        .timePerRelayout, .ratioToReference, .ratioToFloor,
+        .worstFrameInstructions, .timePerRelayout, .worstFrameTime, .ratioToReference, .ratioToFloor,
     ]
 
     /// The metric with `gateName`, or `nil`.

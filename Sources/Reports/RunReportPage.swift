@@ -74,7 +74,13 @@ public enum RunReportPage {
     /// Count regressions against the baseline, and variants that go over the frame budget.
     static func attention(_ report: Report, baseline: Report?) -> String {
         var items: [String] = []
+        var blind: [String] = []
         if let baseline {
+            blind = Comparison.blindGates(baseline: baseline, new: report, policy: ComparisonPolicy())
+            for problem in blind.prefix(10) {
+                items.append("<li><b>cannot judge</b>: \(SVG.escape(problem))</li>")
+            }
+            if blind.count > 10 { items.append("<li><b>cannot judge</b>: and \(blind.count - 10) more</li>") }
             let rows = Comparison.compare(baseline: baseline, new: report, policy: ComparisonPolicy())
             for row in rows where row.verdict == .regression {
                 guard let metric = row.metric, let before = row.baseline, let after = row.new else { continue }

@@ -402,6 +402,43 @@ struct Builder {
                 }
             }
         }
+        // Collapsed bounds (no height, or no width) and a fold that spans them while it
+        // only reaches their edge: it ends exactly on the near edge, or starts exactly on
+        // the far one, so that a test of whether a region meets the bounds is tried at
+        // its very edge. It lies at 30 % of the other side, where no even split falls.
+        for collapsed in [Axis.vertical, .horizontal] {
+            var flat = base
+            flat.bounds =
+                collapsed == .vertical
+                ? Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: 0)
+                : Rect(uncheckedX: bounds.minX, y: bounds.minY, width: 0, height: bounds.height)
+            let edge = flat.bounds
+            for fromFarEdge in [false, true] {
+                let fold: Rect
+                if collapsed == .vertical {
+                    let x = edge.minX + edge.width * 0.3
+                    fold = Rect(uncheckedX: x, y: fromFarEdge ? edge.maxY : edge.minY - 10, width: 0, height: 10)
+                } else {
+                    let y = edge.minY + edge.height * 0.3
+                    fold = Rect(uncheckedX: fromFarEdge ? edge.maxX : edge.minX - 10, y: y, width: 10, height: 0)
+                }
+                func with(_ region: Rect) -> LayoutContext {
+                    var context = flat
+                    context.reservedRegions = base.reservedRegions + [region]
+                    return context
+                }
+                let shifted = collapsed == .vertical ? fold.offsetBy(7, 0) : fold.offsetBy(0, 7)
+                let name = collapsed == .vertical ? "no height" : "no width"
+                let side = fromFarEdge ? "starting on their far edge" : "ending on their near edge"
+                probes.append([
+                    Move(context: flat, change: .resized, detail: "bounds collapsed to \(name)"),
+                    Move(context: with(fold), change: .regionAppeared, detail: "a fold across them \(side) appeared"),
+                    Move(context: with(shifted), change: .regionMoved, detail: "it moved by 7 pt along them"),
+                    Move(context: flat, change: .regionVanished, detail: "it vanished"),
+                    Move(context: base, change: .resized, detail: "bounds back", quietBefore: true),
+                ])
+            }
+        }
         // Two dividers equally far from the centre: the earlier in the list wins the tie,
         // so reordering them changes the answer.
         for vertical in [true, false] {

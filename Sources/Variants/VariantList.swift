@@ -31,6 +31,10 @@ public enum VariantList {
         VariantEntry(
             RepeatingResolver(name: "fast-slowed-2", period: 50),
             summary: "test only: fast relayouting every 50th frame twice, 2 % slower", isTestOnly: true),
+        VariantEntry(
+            RepeatingResolver(name: "fast-spike-600", period: 600),
+            summary: "test only: fast relayouting one frame in 600 twice: its mean moves 0.17 %, its worst frame 2x",
+            isTestOnly: true),
     ]
 
     /// Planted stale caches: the incremental variant leaving one input out of its decision

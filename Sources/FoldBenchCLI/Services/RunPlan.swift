@@ -17,6 +17,8 @@ struct RunPlan {
     var outDirectory: String
     var exports: [(ExportFormat, String)] = []
     var shard: Shard?
+    /// `--budget-gate`: the share of a variant's frames, in percent, allowed over the frame budget.
+    var budgetGate: Double?
 
     /// A plan made in code: `scenarios` with the default variants, written to `outDirectory`.
     init(scenarios: [Scenario], options: RunOptions, outDirectory: String) {
@@ -38,6 +40,7 @@ struct RunPlan {
         options.direction = try arguments.layoutDirection(command: spec) ?? options.direction
         options.countInstructions = arguments.flag(.instructions)
         options.measureChainedFloor = arguments.flag(.chainedFloor)
+        budgetGate = try arguments.number(.budgetGate, in: 0...100, command: spec)
         if let text = arguments.value(.historySeed) {
             guard let seed = UInt64(text) else {
                 throw UsageError(

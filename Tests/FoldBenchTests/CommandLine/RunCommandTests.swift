@@ -1,8 +1,11 @@
 import Foundation
+import Measurement
 import Reports
 import SceneFormat
 import Testing
 import Variants
+
+@testable import FoldBenchCLI
 
 @Suite("foldbench run and list")
 struct RunCommandTests {
@@ -203,5 +206,62 @@ struct RunCommandTests {
         // Listed, but a comparison point: not in a run that names no variant.
         #expect(result.out.contains("fast-preorder: ") && result.out.contains("(not run by default)"))
         #expect(!result.out.contains("fast-slowed"))
+    }
+}
+
+@Suite("Frames against the budget")
+struct FrameBudgetTests {
+    static func result(_ variant: String, overBudget: Double) -> VariantResult {
+        var result = VariantResult(scenario: "s", variant: variant, arrangements: 1)
+        result.frames = 600
+        result.refreshRate = 120
+        result.framesOverBudget = overBudget
+        result.absentMetrics = []
+        return result
+    }
+
+    @Test("run --budget-gate P fails when more than P % of a variant's frames are over budget; the floors are not judged")
+    func budgetGate() {
+        let captured = CapturedOutput()
+        let gate = BudgetGate(percent: 5)
+        #expect(gate.judge([Self.result("fast", overBudget: 0.05)], console: captured.console) == 0)
+        #expect(gate.judge([Self.result("floor", overBudget: 1)], console: captured.console) == 0)
+        #expect(captured.err.isEmpty)
+        #expect(gate.judge([Self.result("fast", overBudget: 0.06)], console: captured.console) == 1)
+        #expect(captured.err.contains("s × fast: 6.0 % of frames (36 of 600) took longer than 8.33 ms"), "\(captured.err)")
+        #expect(BudgetGate(percent: nil).judge([Self.result("fast", overBudget: 1)], console: captured.console) == 0)
+    }
+
+    @Test("a run whose every frame is over the budget exits 1 with --budget-gate, 0 without; the report is written")
+    func budgetGateRun() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // At 1,000 Hz the budget is 1 ms; the reference takes longer on balanced-d13.
+        let arguments = [
+            "run", "--scenario", "hold/balanced-d13/iphone-duo", "--variant", "reference", "--refresh-rate", "1000",
+            "--frames", "2", "--time-per-scenario", "0", "--out", directory.path,
+        ]
+        let gated = runFoldBench(arguments + ["--budget-gate", "50"])
+        #expect(gated.status == 1 && gated.err.contains("over budget: hold/balanced-d13/iphone-duo × reference"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
+        #expect(runFoldBench(arguments).status == 0)
+    }
+
+    @Test("per-frame statistics are over frames, and a frame time under ten reads of the clock is not shown")
+    func perFrameStatistics() throws {
+        var result = Self.result("fast", overBudget: 0)
+        result.frameTimes = (0..<600).map { Double($0 == 599 ? 50_000 : 100 + $0 % 10) }
+        result.frameTime = FrameDistribution(result.frameTimes)
+        result.clockNanoseconds = 20
+        #expect(result.value(.worstFrameTime, .value) == 50_000)
+        #expect(result.value(.frameTime, .p50) == 104.5)
+        #expect(result.value(.frameOverrun, .p99).map { abs($0 - (109 - 1e9 / 120) / 1e6) < 1e-9 } == true)
+        #expect(ResultTable.frameTime(result, .p50) == "<clock")
+        #expect(ResultTable.frameTime(result, .max) == "50000")
+        result.clockNanoseconds = 5
+        #expect(ResultTable.frameTime(result, .p50) == "105")
+        result.frameChanges = [String](repeating: "the same", count: 600)
+        result.rankWorstFrames()
+        #expect(result.worstFramesByTime.map(\.frame).first == 599)
     }
 }

@@ -164,11 +164,13 @@ struct CompareTests {
             let unknown = try compare(text, text, ["--gate", "instructions,\(name)"])
             #expect(unknown.status == 2)
             #expect(
-                unknown.err.contains("--gate takes allocations, bytes, instructions, cycles; not '\(name)'"),
+                unknown.err.contains(
+                    "--gate takes allocations, bytes, instructions, cycles, worst-frame-instructions; not '\(name)'"),
                 "\(unknown.err)")
         }
         #expect(
-            runFoldBench(["compare", "--help"]).out.contains("allocations, bytes, instructions, cycles (default all)"))
+            runFoldBench(["compare", "--help"]).out.contains(
+                "allocations, bytes, instructions, cycles, worst-frame-instructions (default all)"))
         #expect(try compare(text, text, ["--gate", "bytes"]).status == 0)
     }
 
@@ -202,7 +204,7 @@ struct CompareTests {
         #expect(time?["gated"] == .bool(false) && time?["verdict"] == .string("informational"))
     }
 
-    @Test("a scenario x variant only one side has is listed as new or missing and never fails")
+    @Test("a scenario x variant only the new report has is listed as new; one the baseline gates and the new lacks exits 2")
     func newAndMissing() throws {
         let fast = report(instructions: 50_000, allocations: 0, samples: steady)
         let both = fast.replacingOccurrences(
@@ -212,20 +214,33 @@ struct CompareTests {
         #expect(added.status == 0, "\(added.err)")
         let newRow = try #require(added.out.split(separator: "\n").first { $0.contains("fast-preorder") })
         #expect(newRow.hasSuffix("new"))
+        // The gate would pass blind on what the new report does not have.
         let removed = try compare(both, fast, ["--format", "json"])
-        #expect(removed.status == 0)
-        guard case .array(let rows) = try JSONParser.parse(removed.out)["rows"] ?? .null else {
-            Issue.record("no rows")
-            return
-        }
-        let missing = try #require(rows.first { $0["variant"] == .string("fast-preorder") })
-        #expect(
-            missing["verdict"] == .string("missing") && missing["metric"] == .null && missing["gated"] == .bool(false))
+        #expect(removed.status == 2)
+        #expect(removed.err.contains("fast-preorder: in the baseline (with allocationsPerRelayout"), "\(removed.err)")
         // With --pair, only the pairs are compared.
         let paired = try compare(both, both, ["--pair", "fast=fast-preorder"])
         #expect(paired.status == 0)
         #expect(!paired.out.split(separator: "\n").contains { $0.hasSuffix("missing") || $0.hasSuffix("new") })
         #expect(paired.out.contains("fast -> fast-preorder"))
+    }
+
+    @Test("no gate passes blind: counts measured on one side only, or a --gate metric neither has, exit 2 naming them")
+    func blindGates() throws {
+        let counted = report(instructions: 50_000, allocations: 0, samples: steady)
+        let uncounted = counted.replacingOccurrences(
+            of: #",\s*"instructionsPerRelayout": \{[^}]*\}"#, with: "", options: .regularExpression)
+        #expect(uncounted != counted)
+        for (baseline, new, side) in [(counted, uncounted, "in the baseline, not in the new report"), (uncounted, counted, "in the new report, not in the baseline")] {
+            let result = try compare(baseline, new, ["--gate", "instructions"])
+            #expect(result.status == 2, "\(result.out)")
+            #expect(result.err.contains("instructionsPerRelayout is \(side) (counted by run --instructions)"), "\(result.err)")
+            #expect(!result.out.contains("No regression"))
+        }
+        // Neither side counted, and the gate asked for: an error; not asked for: not judged.
+        let neither = try compare(uncounted, uncounted, ["--gate", "instructions"])
+        #expect(neither.status == 2 && neither.err.contains("instructionsPerRelayout: in neither report"))
+        #expect(try compare(uncounted, uncounted, ["--gate", "allocations"]).status == 0)
     }
 
     @Test("a non-finite metric is written as null and refused on reading, naming the place")

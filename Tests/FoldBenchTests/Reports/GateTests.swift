@@ -62,6 +62,37 @@ struct GateTests {
             })
     }
 
+    @Test("a variant slow on one frame in 600: the worst frame's count gate catches it, the mean's does not")
+    func worstFrameGate() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary([
+            "run", "--scenario", "hold/balanced-d8/iphone-duo", "--variant", "fast", "--variant", "fast-spike-600",
+            "--time-per-scenario", "0", "--instructions", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let path = directory.appendingPathComponent("latest.json").path
+        let report = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let fast = try #require(report.results.first { $0.variant == "fast" })
+        let spike = try #require(report.results.first { $0.variant == "fast-spike-600" })
+        // Every frame of the timeline counted on its own; the spike's is the 600th.
+        #expect(fast.frameInstructions.count == 600 && spike.frameInstructions.count == 600)
+        #expect(spike.worstFramesByInstructions.first?.frame == 599)
+        let worst = try #require(spike.metrics[.worstFrameInstructions])
+        #expect(worst > 1.5 * (try #require(fast.metrics[.worstFrameInstructions])))
+        // At the same 1 % threshold: the mean's gate passes it, the worst frame's fails it.
+        let mean = runFoldBench(["compare", path, path, "--pair", "fast=fast-spike-600", "--gate", "instructions"])
+        #expect(mean.status == 0, "\(mean.out)\(mean.err)")
+        let frame = runFoldBench([
+            "compare", path, path, "--pair", "fast=fast-spike-600", "--gate", "worst-frame-instructions",
+        ])
+        #expect(frame.status == 1, "\(frame.out)\(frame.err)")
+        #expect(
+            frame.out.split(separator: "\n").contains {
+                $0.contains("worstFrameInstructions") && $0.hasSuffix("regression")
+            })
+    }
+
     @Test("run --instructions without valgrind exits 2 with a clear message, writing nothing")
     func missingValgrind() throws {
         let directory = try temporaryDirectory()

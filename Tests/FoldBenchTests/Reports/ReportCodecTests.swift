@@ -40,6 +40,16 @@ struct ReportCodecTests {
             report.results[index].estimatedCyclesPerRelayout = 1234.5 + Double(index)
             report.results[index].changingFrames = 0.25
             report.results[index].checksum = 0xdead_beef_0000 + UInt64(index)
+            report.results[index].clockNanoseconds = 21.5
+            report.results[index].frameInstructions = [100, 250, 120]
+            report.results[index].frameInstructionCounts = FrameDistribution([100, 250, 120])
+            report.results[index].frameTime = FrameDistribution([1200.5, 900, 1000 + Double(index)])
+            report.results[index].worstFramesByTime = [
+                WorstFrame(frame: 7, value: 12_345.5, phase: "half-open, landscape", change: "bounds resized")
+            ]
+            report.results[index].worstFramesByInstructions = [
+                WorstFrame(frame: 1, value: 250, phase: "flat, portrait", change: "the same")
+            ]
             report.results[index].historyCheck = HistoryCheck(
                 seed: UInt64.max - UInt64(index), steps: 4_731,
                 kinds: [.init(change: "direction flipped", steps: 2), .init(change: "pane shown", steps: 6)])
