@@ -77,8 +77,8 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Support", "ArrangementModel", "ReferenceResolver", "SceneFormat", "Workloads", "Measurement", "Charts",
-                "Drawings",
+                "Support", "ArrangementModel", "ReferenceResolver", "SceneFormat", "Variants", "Workloads", "Measurement",
+                "Charts", "Drawings",
             ]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
         .target(

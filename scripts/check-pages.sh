@@ -3,8 +3,10 @@
 # Chromium, as a reader sees them, and fails when the browser logs anything to its
 # console (an error, a script that should not be there), when a page has no chart, a
 # chart no data, the run report no filmstrip, or a drawing other pane boxes or red
-# outlines than its resolution has. Keeps screenshots: Results/report/run-report.png,
-# trend.png, drawing-frog-atlas.png, drawing-balanced-d8.png and disagreement.png.
+# outlines than its resolution has, or the pull-request report (rendered as GitHub
+# renders markdown) without its tables or its planted regression. Keeps screenshots:
+# Results/report/run-report.png, trend.png, drawing-frog-atlas.png,
+# drawing-balanced-d8.png, disagreement.png and pr-report.png (with pr-report.md).
 # The pages come from three short recorded runs of two scenarios in a scratch
 # directory; the run report is also written to Results/report/index.html. Pages
 # given as arguments are checked instead (screenshots beside them, PAGE.png).
@@ -12,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
-ensure_packages chromium
+ensure_packages chromium cmark-gfm
 swift build -c release --product foldbench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -73,6 +75,30 @@ check_drawing() {
     fi
     echo "       screenshot: $shot"
 }
+# check_pr_report MARKDOWN SCREENSHOT: the markdown rendered by cmark-gfm with GitHub's
+# extensions into a page, which Chromium must show with its tables, the regression
+# named, and no console message.
+check_pr_report() {
+    local markdown=$1 shot=$2 page="$work/pr-report.html" dom="$work/dom.html" log="$work/console.log"
+    { printf '%s\n' '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' \
+        '<style>body{font:14px system-ui,sans-serif;max-width:1012px;margin:16px auto;padding:0 16px}' \
+        'table{border-collapse:collapse;display:block;overflow-x:auto}td,th{border:1px solid #d0d7de;padding:4px 8px}</style>' \
+        '</head><body>'
+      cmark-gfm --extension table --extension autolink --extension strikethrough "$markdown"
+      printf '%s\n' '</body></html>'; } >"$page"
+    render "$page" "$shot" 1200
+    local tables regression console
+    tables=$(grep -o '<table>' "$dom" | wc -l || true)
+    regression=$(grep -c '<strong>regression</strong>' "$dom" || true)
+    console=$(grep -c ':CONSOLE' "$log" || true)
+    if [ "$tables" -lt 2 ] || [ "$regression" -eq 0 ] || [ "$console" -gt 0 ]; then
+        echo "FAILED $markdown: $tables tables, $regression regressions shown, $console console messages" >&2
+        failed=1
+    else
+        echo "ok     $markdown: $tables tables, the planted regression shown; no console message"
+    fi
+    echo "       screenshot: $shot"
+}
 visible_panes() { grep -c '"visible": true' "$1" || true; }  # in a resolution as 'resolve' prints it
 
 if [ $# -gt 0 ]; then
@@ -106,5 +132,24 @@ else
     fi
     check_drawing "$work/disagreement.html" Results/report/disagreement.png \
         $((2 * $(visible_panes "$work/right.json"))) 2
+    # The pull-request report for a planted regression: one run of fast and fast-slowed
+    # with counts; the baseline keeps fast, the new report has fast-slowed's results
+    # under fast's name. Rendered as GitHub renders markdown (cmark-gfm), then in Chromium.
+    $foldbench run --scenario fold-cycle/balanced-d4/iphone-duo --variant fast --variant fast-slowed \
+        --time-per-scenario 0.05 --frames 60 --instructions --out "$work/pr" >/dev/null 2>"$work/pr.log" \
+        || { cat "$work/pr.log" >&2; exit 1; }
+    python3 - "$work/pr/latest.json" "$work/pr-baseline.json" "$work/pr-new.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+keep = lambda name: [r for r in report["results"] if r["variant"] == name]
+baseline = dict(report, results=keep("fast"))
+new = dict(report, results=[dict(r, variant="fast") for r in keep("fast-slowed")])
+json.dump(baseline, open(sys.argv[2], "w"))
+json.dump(new, open(sys.argv[3], "w"))
+PY
+    printf '%s\n' '**1 slower** in 1 experiment (planted for this check).' >"$work/ab.md"
+    $foldbench pr-report "$work/pr-new.json" --baseline "$work/pr-baseline.json" --ab "$work/ab.md" \
+        --out Results/report/pr-report.md 2>/dev/null
+    check_pr_report Results/report/pr-report.md Results/report/pr-report.png
 fi
 exit $failed

@@ -6,7 +6,7 @@ public enum FoldBenchCommand {
     nonisolated(unsafe) static let commands: [any Command.Type] = [
         ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ReportCommand.self,
         ExportCommand.self, MergeCommand.self, ProfileCommand.self, TrendCommand.self, BaselineCommand.self,
-        ListCommand.self, SceneCommand.self, DrawCommand.self, BisectCommand.self,
+        ListCommand.self, SceneCommand.self, DrawCommand.self, BisectCommand.self, PullRequestReportCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [

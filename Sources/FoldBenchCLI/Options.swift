@@ -162,6 +162,15 @@ extension CommandSpec.Option {
         help: "A report whose count regressions are listed first (default: Results/baseline.json, when present).")
     static let reportOut = Self("--out", value: "DIR", help: "Where index.html goes (default: Results/report).")
 
+    // pr-report
+    static let prBaseline = Self(
+        "--baseline", value: "FILE", help: "The baseline report the counts are compared with (default: none).")
+    static let prAB = Self("--ab", value: "FILE", help: "What 'foldbench ab --format markdown' printed.")
+    static let prProfileDiff = Self(
+        "--profile-diff", value: "TITLE=FILE", repeatable: true,
+        help: "What 'foldbench profile --baseline REV' printed for the scenario x variant TITLE.")
+    static let prOut = Self("--out", value: "FILE", help: "Where the markdown goes (default: standard output).")
+
     // profile
     static let profileScenario = Self("--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario to profile.")
     static let profileVariant = Self("--variant", value: "NAME", help: "The variant to profile (default: fast).")

@@ -81,6 +81,22 @@ struct ResultsDirectory {
         return RunReportPage.html(report, baseline: baseline)
     }
 
+    /// Refuses, before any work, a file that cannot be written: its folder missing or
+    /// not writable, or the path a folder (exit 2).
+    static func checkWritable(file path: String) throws(CommandFailure) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandFailure(status: 2, "\(path): is a folder, not a file to write")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue,
+            FileManager.default.isWritableFile(atPath: parent)
+        else {
+            throw CommandFailure(status: 2, "\(path): cannot write: \(parent) is not a writable folder")
+        }
+    }
+
     /// Writes one file atomically, saying so on standard error.
     static func writeFile(_ text: String, to path: String, console: Console) throws(CommandFailure) {
         do {
