@@ -59,6 +59,7 @@ public enum RunReportPage {
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
             html += "</div>\n"
             html += timelineChart(scenario: scenario, entries: entries, phases: report.phases(of: scenario))
+            html += instructionChart(entries: entries, phases: report.phases(of: scenario))
             if let strip = Filmstrip.make(
                 scenario: scenario, frames: report.options.frames, refreshRate: report.options.refreshRate,
                 direction: report.options.direction)
@@ -223,17 +224,49 @@ public enum RunReportPage {
                     "\(label), above the chart: the slowest frame takes \(NumberText.percent(slowest, of: budget)) of it"
             }
         }
+        chart.bands = phaseBands(phases)
+        return chart.svg()
+    }
+
+    /// Each frame's own instructions (`run --instructions`), exact, over the same phases:
+    /// where a variant's costliest frames fall in the motion.
+    static func instructionChart(entries: [VariantResult], phases: [Timeline.Phase]) -> String {
+        let counted = entries.filter { !$0.frameInstructions.isEmpty }
+        guard !counted.isEmpty else { return "" }
+        let series = counted.map { entry in
+            LineChart.Series(
+                name: entry.variant,
+                points: entry.frameInstructions.enumerated().map { frame, count in
+                    let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
+                    return LineChart.Point(
+                        x: Double(frame), y: max(count, 1),
+                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(NumberText.grouped(count)) instructions")
+                }, dots: false)
+        }
+        var chart = LineChart(
+            title: "The animation frame by frame: instructions per frame (each counted on its own)", xLabel: "frame",
+            yLabel: "instructions per frame (log scale)", series: series)
+        chart.logarithmic = true
+        chart.width = 1240
+        chart.height = 300
+        chart.bands = phaseBands(phases)
+        return chart.svg()
+    }
+
+    /// The motion's phases behind a per-frame chart: one band per run of equal frames.
+    static func phaseBands(_ phases: [Timeline.Phase]) -> [LineChart.Band] {
+        var bands: [LineChart.Band] = []
         var start = 0
         while start < phases.count {
             var end = start + 1
             while end < phases.count, phases[end] == phases[start] { end += 1 }
-            chart.bands.append(
+            bands.append(
                 .init(
                     from: Double(start) - 0.5, to: Double(end) - 0.5, fill: fill(phases[start]),
                     label: label(phases[start])))
             start = end
         }
-        return chart.svg()
+        return bands
     }
 
     static func label(_ phase: Timeline.Phase) -> String { phase.label }
