@@ -27,7 +27,7 @@ enum BaselineCommand: Command {
         if let seconds = try arguments.number(.baselineTime, in: 0...3600, command: spec) {
             options.timePerScenario = seconds
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = ResultFiles.parent(of: path)
         let plan = RunPlan(
             scenarios: Suite.quick.scenarios, options: options, outDirectory: directory.isEmpty ? "." : directory)
         let report = try Measuring.measure(plan, console: console)

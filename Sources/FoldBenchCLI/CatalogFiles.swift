@@ -8,6 +8,13 @@ enum CatalogFiles {
         for path in deviceFiles {
             let bytes = try readFile(path)
             do { try catalog.addDevice(bytes, limits: Limits.current) } catch { throw .badInput(file: path, error) }
+            // A file would silently stand in for a shipped device of its name.
+            for name in catalog.devices.keys where DeviceProfile.shippedNames.contains(name) {
+                throw CommandFailure(
+                    status: 2,
+                    "\(path): the device is named \"\(name)\", as a shipped device is; give it a name of its own (its \"name\" field)"
+                )
+            }
         }
         for path in motionFiles {
             let bytes = try readFile(path)
@@ -22,7 +29,10 @@ enum CatalogFiles {
         throws(UsageError)
     {
         for scenario in scenarios {
-            do { _ = try catalog.resolve(scenario) } catch {
+            do {
+                try scenario.tree.check()
+                _ = try catalog.resolve(scenario)
+            } catch {
                 throw UsageError("\(option.name) \(scenario): \(error)", command: command)
             }
         }

@@ -1,3 +1,5 @@
+import Measurement
+
 /// The `foldbench` command line: dispatches to the commands, turns every failure
 /// into a message and an exit status (0 success, 1 failed check or regression,
 /// 2 bad usage or bad input). Never traps on user input.
@@ -26,6 +28,10 @@ public enum FoldBenchCommand {
         guard let name = arguments.first, name != "--help", name != "-h" else {
             console.out(generalHelp)
             return arguments.isEmpty ? 2 : 0
+        }
+        if name == "--version" {
+            console.out(RunEnvironment.current().versionLine + "\n")
+            return 0
         }
         if name == "help" {
             guard arguments.count > 1 else {

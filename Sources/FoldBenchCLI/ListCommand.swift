@@ -10,7 +10,7 @@ enum ListCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         if arguments.flag(.variantNames) {
-            console.out(VariantList.all.map { "\($0.name)\n" }.joined())
+            console.out((VariantList.all + VariantList.staleCaches).map { "\($0.name)\n" }.joined())
             return 0
         }
         if let name = arguments.value(.suiteScenarios) {

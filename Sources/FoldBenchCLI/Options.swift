@@ -204,7 +204,8 @@ extension CommandSpec.Option {
     static let baselineTime = Self(
         "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario (default 1).")
     static let variantNames = Self(
-        "--variants", help: "Print only the name of every variant, test-only ones included, one per line (for scripts)."
+        "--variants",
+        help: "Print only the name of every variant, test-only ones and planted stale caches included, one per line (for scripts)."
     )
     static let suiteScenarios = Self(
         "--suite", value: "NAME", help: "Print only the suite's scenarios, one per line (for scripts).")

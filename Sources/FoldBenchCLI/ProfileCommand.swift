@@ -61,6 +61,10 @@ enum ProfileCommand: Command {
         let cacheSimulation = arguments.flag(.cacheSimulation)
         let out =
             "\(arguments.value(.profileOut) ?? "Results/profile")/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
+        // The output folder before anything is profiled: a run never ends unwritable.
+        do { try ResultFiles.checkWritable(out) } catch {
+            throw CommandFailure(status: 2, "\(error) (nothing profiled)")
+        }
         let sources = SourceFiles()
         // The other build first: a revision that cannot be built fails before any profiling.
         let baselineSpec = arguments.value(.profileBaseline)

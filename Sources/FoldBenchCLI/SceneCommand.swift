@@ -42,7 +42,9 @@ enum SceneCommand: Command {
                     "\(bounds.name) is WIDTHxHEIGHT in points, e.g. 2000x1600, not '\(text)'", command: spec)
             }
             scene.context = LayoutContext(bounds: rect, layoutDirection: direction)
-        } else if let context = try DeviceContext.context(arguments, direction: direction, command: spec) {
+        } else if let context = try DeviceContext.context(
+            arguments, direction: direction, defaultDevice: "iphone-duo", command: spec)
+        {
             scene.context = context
         } else if scene.stated.isEmpty {
             scene.context = try DeviceProfile.shipped("iphone-duo").context(

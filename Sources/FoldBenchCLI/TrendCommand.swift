@@ -42,12 +42,14 @@ enum TrendCommand: Command {
                     + "(\(CommandSpec.Option.changePointBudget.name) N): \(cut) of \(series.count) series are "
                     + "searched in their newest points only\n")
         }
-        for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
+        // A file that is not a history at all is one error, not a warning and then an error.
         if series.isEmpty, let first = problems.first, first.line == 1 {
             throw CommandFailure(status: 2, "\(path): \(first)")
         }
+        for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         let out = arguments.value(.trendOut) ?? "Results/trend"
         do {
+            try ResultFiles.checkWritable(out)
             for item in series { try ResultFiles.writeAtomically(Trend.svg(item), to: "\(out)/\(item.slug).svg") }
             try ResultFiles.writeAtomically(Trend.html(series), to: "\(out)/index.html")
             try ResultFiles.writeAtomically(Trend.summaryJSON(series), to: "\(out)/summary.json")

@@ -18,7 +18,8 @@ public struct RunEnvironment: Sendable, Equatable {
 
     public init() {}
 
-    /// Reads the environment of this process and of the git work tree it runs in.
+    /// Reads the environment of this process and of the source tree its binary was
+    /// built from (wherever it runs from).
     public static func current() -> RunEnvironment {
         var environment = RunEnvironment()
         environment.commit = git(["rev-parse", "--short=12", "HEAD"]) ?? "unknown"
@@ -81,10 +82,25 @@ public struct RunEnvironment: Sendable, Equatable {
         return String(cString: pointer).split(separator: "-").first.map(String.init)
     }
 
-    /// Output of a git command in the current directory, or `nil`.
+    /// Output of a git command in the source tree this binary was compiled from (its
+    /// path is in the binary), not in the current directory: a report names the commit
+    /// of the code that ran. `nil` when that tree is gone or is not a git work tree.
     static func git(_ arguments: [String]) -> String? {
-        guard let result = try? ChildProcess.run("git", arguments), result.succeeded else { return nil }
+        guard let result = try? ChildProcess.run("git", ["-C", sourceTree] + arguments), result.succeeded else {
+            return nil
+        }
         return result.trimmedOutput
+    }
+
+    /// The root of the source tree this file was compiled in.
+    static var sourceTree: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    /// `foldbench 0.1.0 (commit 0123abcd4567, dirty)`: what `foldbench --version` prints.
+    public var versionLine: String {
+        "foldbench \(toolVersion) (commit \(commit)\(dirty ? ", with uncommitted changes" : ""); \(swift); \(buildConfiguration))"
     }
 
     /// `2026-11-30T01:02:03Z`.

@@ -17,9 +17,15 @@ public enum ResultFiles {
 
     /// Fails now, naming the directory, when `directory` cannot be created or written
     /// (a read-only or full disk, a file in the way), so that a long run stops
-    /// before it measures rather than after.
+    /// before it measures rather than after. Leaves nothing behind: a directory that
+    /// does not exist yet is not made; its nearest existing parent must let one be made.
     public static func checkWritable(_ directory: String) throws(WriteError) {
-        try makeDirectory(directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            try checkCreatable(directory)
+            return
+        }
+        guard isDirectory.boolValue else { throw WriteError(path: directory, reason: "a file is in the way") }
         let probe = "\(directory)/.foldbench-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
@@ -30,6 +36,44 @@ public enum ResultFiles {
         close(descriptor)
         unlink(probe)
         guard written == 1 else { throw WriteError(path: directory, reason: String(cString: strerror(failure))) }
+    }
+
+    /// Whether `directory`, which does not exist, could be made: its nearest existing
+    /// ancestor is a directory in which one can be made (tried, and removed at once).
+    static func checkCreatable(_ directory: String) throws(WriteError) {
+        var ancestor = parent(of: directory)
+        var isDirectory: ObjCBool = false
+        while ancestor != ".", ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+            ancestor = parent(of: ancestor)
+        }
+        _ = FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory)
+        guard isDirectory.boolValue else {
+            throw WriteError(path: directory, reason: "\(ancestor) is a file, not a directory")
+        }
+        let probe = "\(ancestor)/.foldbench-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard mkdir(probe, 0o755) == 0 else {
+            throw WriteError(path: directory, reason: "cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
+        rmdir(probe)
+    }
+
+    /// A file `path` could be written: a folder, not a file, at its place, and its
+    /// folder writable or makeable. Nothing is left behind.
+    public static func checkWritable(file path: String) throws(WriteError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw WriteError(path: path, reason: "it is a directory")
+        }
+        try checkWritable(parent(of: path))
+    }
+
+    /// The folder a path is in: "." for a bare name, "/" at the root. (Foundation's
+    /// `deletingLastPathComponent` traps on some relative paths on Linux.)
+    public static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     /// Makes `directory` and its parents; a failure names the part that stops it.
@@ -62,7 +106,7 @@ public enum ResultFiles {
     /// flushed to disk, then renamed over the target. Readers see the old file or
     /// the new one, never a part.
     public static func writeAtomically(_ text: String, to path: String) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = ResultFiles.parent(of: path)
         if !directory.isEmpty { try makeDirectory(directory) }
         // Errors name the file asked for, and say that it was left as it was.
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -100,7 +144,7 @@ public enum ResultFiles {
     public static func appendLocked(
         header: String, to path: String, rows: (_ existingHeader: String?) -> String
     ) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = ResultFiles.parent(of: path)
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }

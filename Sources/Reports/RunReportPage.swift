@@ -36,7 +36,7 @@ public enum RunReportPage {
             .filmstrip figcaption { font-size: 12px; max-width: 240px; }
             </style></head><body>
             <h1>FoldBench run</h1>
-            <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · Swift \(SVG.escape(environment.swift.isEmpty ? "?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
+            <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · \(SVG.escape(environment.swift.isEmpty ? "Swift ?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
 
             """
         html += attention(report, baseline: baseline)

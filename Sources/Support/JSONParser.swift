@@ -78,7 +78,12 @@ public struct JSONParser {
         self.maximumValues = maximumValues
     }
 
+    /// The error at the current place; at the end of the input, that the file ends early
+    /// (a truncated file), whatever was expected there.
     private func error(_ message: String) -> JSONSyntaxError {
+        let message =
+            index >= bytes.count && !message.hasPrefix("unexpected end")
+            ? "unexpected end of input: the document ends early (a truncated file?); \(message)" : message
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {

@@ -103,7 +103,17 @@ public enum TreeSpec: Equatable, Sendable, CustomStringConvertible {
             let path = "\(directory)/\(name).json"
             if FileManager.default.fileExists(atPath: path) { return path }
         }
-        throw InputError(place: name, rule: "no scene \(name).json in \(sceneDirectories[0]) or \(sceneDirectories[1])")
+        throw InputError(
+            place: name,
+            rule:
+                "unknown tree: not a shipped scene (\(shippedScenes.joined(separator: ", "))) and no \(name).json in \(sceneDirectories[0]) or \(sceneDirectories[1]); a tree is balanced-dN (N \(TreeFactory.balancedDepths)), chain-dN (N 1...\(ArrangementTree.maximumDepth)), random-nN or a scene"
+        )
+    }
+
+    /// Fails as ``makeScene()`` would for a scene that is not there, without building
+    /// anything: for checking a plan before it runs.
+    public func check() throws(InputError) {
+        if case .scene(let name) = self { _ = try Self.scenePath(name) }
     }
 
     /// The names of the shipped scenes.

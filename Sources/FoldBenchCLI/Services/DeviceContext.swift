@@ -13,17 +13,24 @@ enum DeviceContext {
     }
 
     /// The device's context for `arguments`, keeping `direction`; `nil` without a device.
-    static func context(_ arguments: ParsedArguments, direction: LayoutDirection, command spec: CommandSpec) throws
-        -> LayoutContext?
-    {
-        try placement(arguments, direction: direction, command: spec)?.context
+    static func context(
+        _ arguments: ParsedArguments, direction: LayoutDirection, defaultDevice: String? = nil,
+        command spec: CommandSpec
+    ) throws -> LayoutContext? {
+        try placement(arguments, direction: direction, defaultDevice: defaultDevice, command: spec)?.context
     }
 
-    /// The device, posture, orientation and context of `arguments`; `nil` without a device.
-    static func placement(_ arguments: ParsedArguments, direction: LayoutDirection, command spec: CommandSpec) throws
-        -> Placement?
-    {
-        guard let device = try profile(arguments, command: spec) else {
+    /// The device, posture, orientation and context of `arguments`; `nil` without a
+    /// device. With `defaultDevice`, a posture or orientation alone puts the scene on it.
+    static func placement(
+        _ arguments: ParsedArguments, direction: LayoutDirection, defaultDevice: String? = nil,
+        command spec: CommandSpec
+    ) throws -> Placement? {
+        var chosen = try profile(arguments, command: spec)
+        if chosen == nil, let defaultDevice, arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
+            chosen = try DeviceProfile.shipped(defaultDevice)
+        }
+        guard let device = chosen else {
             if arguments.value(.posture) != nil || arguments.value(.orientation) != nil {
                 let options = [CommandSpec.Option.posture, .orientation, .device, .deviceFile].map(\.name)
                 throw UsageError("\(options[0]) and \(options[1]) need \(options[2]) or \(options[3])", command: spec)

@@ -31,8 +31,10 @@ enum Measuring {
     }
 
     static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
+        // Every output before any measuring: the report's folder and each export.
         do {
             try ResultFiles.checkWritable(plan.outDirectory)
+            for (_, path) in plan.exports { try ResultFiles.checkWritable(file: path) }
         } catch {
             throw CommandFailure(status: 2, "\(error) (nothing measured)")
         }

@@ -81,19 +81,12 @@ struct ResultsDirectory {
         return RunReportPage.html(report, baseline: baseline)
     }
 
-    /// Refuses, before any work, a file that cannot be written: its folder missing or
-    /// not writable, or the path a folder (exit 2).
+    /// Refuses, before any work, a file that cannot be written (exit 2); nothing is left behind.
     static func checkWritable(file path: String) throws(CommandFailure) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw CommandFailure(status: 2, "\(path): is a folder, not a file to write")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        let parent = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue,
-            FileManager.default.isWritableFile(atPath: parent)
-        else {
-            throw CommandFailure(status: 2, "\(path): cannot write: \(parent) is not a writable folder")
+        do {
+            try ResultFiles.checkWritable(file: path)
+        } catch {
+            throw CommandFailure(status: 2, "\(error) (nothing done)")
         }
     }
 

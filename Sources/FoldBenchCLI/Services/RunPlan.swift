@@ -75,6 +75,10 @@ struct RunPlan {
             }
         }
         if scenarios.isEmpty { scenarios = Suite.default.scenarios }
+        // A scenario named twice (twice on the line, or in the suite and on the line) is
+        // measured once: a report holds one result per scenario x variant.
+        var seen: Set<String> = []
+        scenarios = scenarios.filter { seen.insert($0.description).inserted }
         try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
         if let text = arguments.value(.shard) {
             guard let shard = Shard(text) else {

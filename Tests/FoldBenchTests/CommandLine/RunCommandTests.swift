@@ -265,3 +265,110 @@ struct FrameBudgetTests {
         #expect(result.worstFramesByTime.map(\.frame).first == 599)
     }
 }
+
+/// What a new user met (issue #43): each defect, as the command line shows it.
+@Suite("New users' defects")
+struct NewUserTests {
+    @Test("a scenario given twice is measured once, and the report reads back")
+    func duplicateScenario() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench([
+            "run", "--scenario", "hold/balanced-d1/iphone-duo", "--scenario", "hold/balanced-d1/iphone-duo",
+            "--variant", "fast", "--time-per-scenario", "0", "--frames", "4", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let report = directory.appendingPathComponent("latest.json").path
+        #expect(runFoldBench(["compare", report, report]).status == 0)
+        #expect(runFoldBench(["export", report, "--format", "bmf"]).status == 0)
+    }
+
+    @Test("every output is checked before anything is measured; a bad one leaves nothing behind")
+    func outputsFirst() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let result = runFoldBench([
+            "run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0", "--frames", "4",
+            "--export", "bmf:/proc/x/b.json", "--out", out.path,
+        ])
+        #expect(result.status == 2 && result.err.contains("/proc/x: cannot write") && result.err.contains("nothing measured"))
+        #expect(!result.err.contains("sampling"), "measured before failing")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let profile = runFoldBench(["profile", "--scenario", "hold/balanced-d1/iphone-duo", "--out", "/proc/x"])
+        #expect(profile.status == 2 && profile.err.contains("nothing profiled") && profile.out.isEmpty)
+        let pr = runFoldBench(["pr-report", "/nonexistent.json", "--out", "/proc/x/pr.md"])
+        #expect(pr.status == 2 && pr.err.contains("/proc/x"))
+    }
+
+    @Test("a misspelt tree names the tree forms and the scenes, and leaves no --out folder")
+    func misspeltTree() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let result = runFoldBench(["run", "--scenario", "fold-cycle/balancd-d8/iphone-duo", "--out", out.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("a tree is balanced-dN") && result.err.contains("media-player"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("a device file named like a shipped device is refused, naming the clash")
+    func deviceClash() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("mine.json")
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot.appendingPathComponent("Sources/Workloads/Devices/galaxy-z-fold7.json").path,
+            toPath: file.path)
+        let result = runFoldBench([
+            "run", "--device-file", file.path, "--scenario", "hold/balanced-d1/galaxy-z-fold7", "--out",
+            directory.appendingPathComponent("out").path,
+        ])
+        #expect(result.status == 2 && result.err.contains("named \"galaxy-z-fold7\", as a shipped device is"))
+    }
+
+    @Test("trend on a file that is no history says so once")
+    func trendOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try writeFile("not,a,history\n1,2,3\n", named: "h.csv", in: directory)
+        let result = runFoldBench(["trend", file, "--out", directory.appendingPathComponent("t").path])
+        #expect(result.status == 2)
+        #expect(result.err.components(separatedBy: "the header is not").count == 2, "\(result.err)")
+    }
+
+    @Test("the commit is the binary's source tree's, wherever it runs from; --version says it")
+    func commitFromTheBinary() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let version = try runBinary(["--version"], directory: directory)
+        #expect(version.status == 0 && version.out.hasPrefix("foldbench "))
+        #expect(!version.out.contains("commit unknown"), "\(version.out)")
+        let run = try runBinary(
+            ["run", "--scenario", "hold/balanced-d1/iphone-duo", "--variant", "fast", "--time-per-scenario", "0",
+             "--frames", "4", "--out", "o"], directory: directory)
+        #expect(run.status == 0, "\(run.err)")
+        let report = try String(contentsOf: directory.appendingPathComponent("o/latest.json"), encoding: .utf8)
+        #expect(!report.contains(#""commit": "unknown""#))
+        let page = try String(contentsOf: directory.appendingPathComponent("o/report/index.html"), encoding: .utf8)
+        #expect(!page.contains("Swift Swift"))
+    }
+
+    @Test("list --variants names the planted stale caches run accepts; scene --posture puts it on the iPhone Duo")
+    func listAndScene() throws {
+        let names = runFoldBench(["list", "--variants"]).out.split(separator: "\n").map(String.init)
+        for entry in VariantList.staleCaches { #expect(names.contains(entry.name)) }
+        let scene = runFoldBench(["scene", "balanced-d1", "--posture", "flat"])
+        #expect(scene.status == 0, "\(scene.err)")
+        #expect(scene.out.contains(#""width": 866"#))
+    }
+
+    @Test("a truncated JSON file is said to end early")
+    func truncated() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try writeFile(#"{"schemaVersion": 1, "results": [{"scenario": "s""#, named: "t.json", in: directory)
+        let result = runFoldBench(["compare", file, file])
+        #expect(result.status == 2 && result.err.contains("the document ends early"), "\(result.err)")
+    }
+}
