@@ -4,7 +4,8 @@
 # console (an error, a script that should not be there), when a page has no chart, a
 # chart no data, the run report no filmstrip, or a drawing other pane boxes or red
 # outlines than its resolution has, or the pull-request report (rendered as GitHub
-# renders markdown) without its tables or its planted regression. Keeps screenshots:
+# renders markdown) without its tables or its planted regression; and the run report
+# and trend dashboard when they scroll sideways at 390 px or 1,400 px. Keeps screenshots:
 # Results/report/run-report.png, trend.png, drawing-frog-atlas.png,
 # drawing-balanced-d8.png, disagreement.png and pr-report.png (with pr-report.md).
 # The pages come from three short recorded runs of two scenarios in a scratch
@@ -99,6 +100,39 @@ check_pr_report() {
     fi
     echo "       screenshot: $shot"
 }
+# check_widths PAGE: the page read at a phone's width (390 px) and a desktop's (1,400
+# px) must not scroll sideways (a wide table or chart scrolls in its own box).
+# Headless Chromium's window is at least 500 px wide, so the page is loaded in an
+# iframe of the width asked for, beside it, and a script reads the page's own width;
+# screenshots PAGE-390.png and PAGE-1400.png in $work.
+check_widths() {
+    local page=$1 wrapper
+    wrapper="$(dirname "$page")/.width-check.html"
+    for width in 390 1400; do
+        printf '%s\n' "<!doctype html><html><body style=\"margin:0\"><iframe id=\"f\" src=\"$(basename "$page")\"" \
+            " style=\"width:${width}px;height:900px;border:0\"></iframe><script>document.getElementById('f').onload =" \
+            " function () { var d = this.contentDocument.documentElement;" \
+            " document.title = 'scroll-width:' + d.scrollWidth + ':' + d.clientWidth; };</script></body></html>" \
+            >"$wrapper"
+        local measured
+        measured=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+            --allow-file-access-from-files --window-size=$((width + 20)),900 \
+            --dump-dom "file://$(realpath "$wrapper")" 2>/dev/null | grep -o 'scroll-width:[0-9]*:[0-9]*' | head -1)
+        timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --allow-file-access-from-files \
+            --window-size=$((width + 20)),900 --screenshot="$work/$(basename "$page" .html)-$width.png" \
+            "file://$(realpath "$wrapper")" >/dev/null 2>&1
+        local scroll=${measured#scroll-width:}
+        local inner=${scroll#*:}
+        scroll=${scroll%%:*}
+        if [ -z "$measured" ] || [ "$scroll" -gt "$inner" ]; then
+            echo "FAILED $page at $width px: the page is ${scroll:-?} px wide in ${inner:-?} px" >&2
+            failed=1
+        else
+            echo "ok     $page at $width px: no sideways scrolling ($scroll px in $inner px)"
+        fi
+    done
+    rm -f "$wrapper"
+}
 visible_panes() { grep -c '"visible": true' "$1" || true; }  # in a resolution as 'resolve' prints it
 
 if [ $# -gt 0 ]; then
@@ -112,7 +146,9 @@ else
     else
         echo "       $figures filmstrip frames"
     fi
+    check_widths Results/report/index.html
     check "$work/trend/index.html" Results/report/trend.png 1000
+    check_widths "$work/trend/index.html"
     # Drawings: a shipped scene on a device, and a scenario's frame of 255 arrangements.
     foldbench=.build/release/foldbench
     scene=Benchmarks/Scenes/frog-atlas.json

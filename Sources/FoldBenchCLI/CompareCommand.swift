@@ -65,7 +65,7 @@ enum CompareCommand: Command {
             throw CommandFailure(
                 status: 2,
                 "the gate cannot judge \(blind.count) comparison\(blind.count == 1 ? "" : "s") of \(baselinePath) and \(newPath):\n"
-                    + blind.prefix(20).map { "  \($0)" }.joined(separator: "\n")
+                    + blind.prefix(20).map { "  \($0.description)" }.joined(separator: "\n")
                     + (blind.count > 20 ? "\n  and \(blind.count - 20) more" : ""))
         }
         // Counts carry over from one machine to another; times do not. Said, never silent.

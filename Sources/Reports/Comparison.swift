@@ -109,32 +109,23 @@ public enum Comparison {
     public static func blindGates(
         baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:],
         explicit: Bool = false
-    ) -> [String] {
-        var problems: [String] = []
+    ) -> [BlindGate] {
+        var problems: [BlindGate] = []
         let gated = Metric.compared.filter { policy.gated.contains($0) }
         for old in baseline.results {
             let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
             guard let newVariant else { continue }
+            let key = ResultKey(scenario: old.scenario, variant: newVariant)
             let oldGated = gated.filter { old.metrics[$0] != nil }
             guard let current = new.results.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
             else {
-                if !oldGated.isEmpty {
-                    problems.append(
-                        "\(old.scenario) × \(newVariant): in the baseline (with \(oldGated.map(\.name).joined(separator: ", "))), not in the new report"
-                    )
-                }
+                if !oldGated.isEmpty { problems.append(.notInNew(key, oldGated)) }
                 continue
             }
             for metric in gated {
                 switch (old.metrics[metric] != nil, current.metrics[metric] != nil) {
-                case (true, false):
-                    problems.append(
-                        "\(old.scenario) × \(newVariant): \(metric.name) is in the baseline, not in the new report\(hint(metric))"
-                    )
-                case (false, true):
-                    problems.append(
-                        "\(old.scenario) × \(newVariant): \(metric.name) is in the new report, not in the baseline\(hint(metric))"
-                    )
+                case (true, false): problems.append(.metricOnOneSide(key, metric, inBaseline: true))
+                case (false, true): problems.append(.metricOnOneSide(key, metric, inBaseline: false))
                 default: break
                 }
             }
@@ -144,13 +135,13 @@ public enum Comparison {
             where !baseline.results.contains(where: { $0.metrics[metric] != nil })
                 && !new.results.contains(where: { $0.metrics[metric] != nil })
             {
-                problems.append("\(metric.name): in neither report\(hint(metric))")
+                problems.append(.inNeither(metric))
             }
         }
         return problems
     }
 
-    /// How a count comes to be in a report, for the messages of ``blindGates``.
+    /// How a count comes to be in a report, for the messages of ``BlindGate``.
     static func hint(_ metric: Metric) -> String {
         switch metric {
         case .instructionsPerRelayout, .estimatedCyclesPerRelayout: " (counted by run --instructions)"
@@ -161,4 +152,44 @@ public enum Comparison {
 
     /// Whether the reports had anything to compare: at least one metric in common.
     public static func hasCommonMetric(_ rows: [ComparisonRow]) -> Bool { rows.contains { $0.metric != nil } }
+}
+
+/// A comparison a gate cannot make (``Comparison/blindGates(baseline:new:policy:variantPairs:explicit:)``).
+public enum BlindGate: Sendable, CustomStringConvertible {
+    /// The baseline gates these metrics of a scenario × variant the new report lacks.
+    case notInNew(ResultKey, [Metric])
+    /// A gated metric of a scenario × variant both have is on one side only.
+    case metricOnOneSide(ResultKey, Metric, inBaseline: Bool)
+    /// A metric given to `--gate` is in neither report.
+    case inNeither(Metric)
+
+    public var description: String {
+        switch self {
+        case .notInNew(let key, let metrics):
+            "\(key.scenario) × \(key.variant): in the baseline (with \(metrics.map(\.name).joined(separator: ", "))), not in the new report"
+        case .metricOnOneSide(let key, let metric, let inBaseline):
+            "\(key.scenario) × \(key.variant): \(metric.name) is in the \(inBaseline ? "baseline, not in the new report" : "new report, not in the baseline")\(Comparison.hint(metric))"
+        case .inNeither(let metric): "\(metric.name): in neither report\(Comparison.hint(metric))"
+        }
+    }
+
+    /// One line for many of one kind, for a page: how many scenario × variant pairs lack what.
+    public static func summary(_ problems: [BlindGate]) -> [String] {
+        var lines: [String] = []
+        let missing = problems.filter { if case .notInNew = $0 { return true } else { return false } }.count
+        if missing > 0 {
+            lines.append("\(missing) scenario × variant pair\(missing == 1 ? "" : "s") of the baseline \(missing == 1 ? "is" : "are") not in this run")
+        }
+        var oneSide: [String: Int] = [:]
+        for problem in problems {
+            if case .metricOnOneSide(_, let metric, let inBaseline) = problem {
+                oneSide["\(metric.name) is \(inBaseline ? "in the baseline, not in this run" : "in this run, not in the baseline")\(Comparison.hint(metric))", default: 0] += 1
+            }
+        }
+        for (text, count) in oneSide.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(text), for \(count) scenario × variant pair\(count == 1 ? "" : "s")")
+        }
+        for problem in problems { if case .inNeither = problem { lines.append(problem.description) } }
+        return lines
+    }
 }

@@ -79,12 +79,28 @@ public struct Filmstrip: Sendable {
     /// The longest timeline a filmstrip is drawn for.
     public static let maximumFrames = 100_000
 
-    /// Trees of at most 4,095 arrangements (balanced-d12), and the shipped scenes.
+    /// Why a scenario has no filmstrip when its tree or timeline is too large to draw;
+    /// `nil` when it can have one (or the name is not a scenario).
+    public static func omission(scenario name: String, frames: Int) -> String? {
+        guard let scenario = try? Scenario(name) else { return nil }
+        if frames > maximumFrames {
+            return "No filmstrip: the timeline has \(NumberText.grouped(Double(frames))) frames, more than the \(NumberText.grouped(Double(maximumFrames))) drawn."
+        }
+        if !drawable(scenario.tree) {
+            return "No filmstrip: \(scenario.tree.description) has more than \(NumberText.grouped(Double(maximumArrangements))) arrangements, more than a thumbnail can show."
+        }
+        return nil
+    }
+
+    /// The most arrangements a filmstrip draws (balanced-d12).
+    public static let maximumArrangements = 4_095
+
+    /// Trees of at most ``maximumArrangements`` arrangements, and the shipped scenes.
     static func drawable(_ tree: TreeSpec) -> Bool {
         switch tree {
         case .balanced(let depth): depth <= 12
-        case .chain(let depth): depth <= 4_095
-        case .random(let arrangements): arrangements <= 4_095
+        case .chain(let depth): depth <= maximumArrangements
+        case .random(let arrangements): arrangements <= maximumArrangements
         case .scene: true
         }
     }

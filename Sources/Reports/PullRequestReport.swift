@@ -38,8 +38,7 @@ public struct PullRequestReport {
         let blind = Comparison.blindGates(baseline: baseline, new: run, policy: policy)
         if !blind.isEmpty {
             text += "**Cannot judge** \(blind.count) comparison\(blind.count == 1 ? "" : "s"):\n\n"
-            text += blind.prefix(20).map { "- \(escape($0))\n" }.joined()
-            if blind.count > 20 { text += "- and \(blind.count - 20) more\n" }
+            text += BlindGate.summary(blind).map { "- \(escape($0))\n" }.joined()
             return text + "\n"
         }
         let rows = Comparison.compare(baseline: baseline, new: run, policy: policy)

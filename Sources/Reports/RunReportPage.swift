@@ -26,7 +26,8 @@ public enum RunReportPage {
             td small { color: #666; }
             td:first-child, th:first-child, td.name { text-align: left; }
             tr:nth-child(even) td { background: #f6f7f9; }
-            .charts { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+            .charts { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; overflow-x: auto; }
+            h1, h2, p, li { overflow-wrap: anywhere; }
             .attention { background: #fff4e5; border-left: 4px solid #e69f00; padding: 8px 14px; }
             .ok { background: #eef8f0; border-left: 4px solid #009e73; padding: 8px 14px; }
             h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
@@ -58,8 +59,11 @@ public enum RunReportPage {
             html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
             html += "</div>\n"
+            // Wide charts scroll inside their own box on a narrow screen, at a size that reads.
+            html += "<div class=\"wide\">"
             html += timelineChart(scenario: scenario, entries: entries, phases: report.phases(of: scenario))
             html += instructionChart(entries: entries, phases: report.phases(of: scenario))
+            html += "</div>\n"
             if let strip = Filmstrip.make(
                 scenario: scenario, frames: report.options.frames, refreshRate: report.options.refreshRate,
                 direction: report.options.direction)
@@ -67,6 +71,8 @@ public enum RunReportPage {
                 html +=
                     "<p class=\"meta\">The reference's layout at one frame of each phase, on the phase's colour above:</p>\n"
                 html += strip.html()
+            } else if let omission = Filmstrip.omission(scenario: scenario, frames: report.options.frames) {
+                html += "<p class=\"meta\">\(SVG.escape(omission))</p>\n"
             }
         }
         return html + "</body></html>\n"
@@ -75,13 +81,11 @@ public enum RunReportPage {
     /// Count regressions against the baseline, and variants that go over the frame budget.
     static func attention(_ report: Report, baseline: Report?) -> String {
         var items: [String] = []
-        var blind: [String] = []
         if let baseline {
-            blind = Comparison.blindGates(baseline: baseline, new: report, policy: ComparisonPolicy())
-            for problem in blind.prefix(10) {
-                items.append("<li><b>cannot judge</b>: \(SVG.escape(problem))</li>")
+            let blind = Comparison.blindGates(baseline: baseline, new: report, policy: ComparisonPolicy())
+            for line in BlindGate.summary(blind) {
+                items.append("<li><b>cannot judge</b>: \(SVG.escape(line))</li>")
             }
-            if blind.count > 10 { items.append("<li><b>cannot judge</b>: and \(blind.count - 10) more</li>") }
             let rows = Comparison.compare(baseline: baseline, new: report, policy: ComparisonPolicy())
             for row in rows where row.verdict == .regression {
                 guard let metric = row.metric, let before = row.baseline, let after = row.new else { continue }

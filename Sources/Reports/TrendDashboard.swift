@@ -101,7 +101,9 @@ extension Trend {
             th { border-bottom: 1px solid #999; }
             td.num { text-align: right; }
             tr.worse td { background: #fff0e0; }
-            .charts { display: flex; flex-wrap: wrap; gap: 12px; }
+            .charts { display: flex; flex-wrap: wrap; gap: 12px; overflow-x: auto; }
+            .wide { overflow-x: auto; }
+            h1, h2, p, li { overflow-wrap: anywhere; }
             h2 { margin-top: 36px; border-bottom: 1px solid #ddd; }
             .meta { color: #555; }
             </style></head><body>
@@ -112,7 +114,7 @@ extension Trend {
         if found.isEmpty {
             html += "<p>No change point in any series.</p>\n"
         } else {
-            html += "<h2>Newest change points</h2>\n<table><tr>"
+            html += "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
             let columns =
                 ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
                 + ["scenario", "variant", "metric", "before", "after", "change", ""]
@@ -133,7 +135,7 @@ extension Trend {
                 html +=
                     "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
             }
-            html += "</table>\n"
+            html += "</table></div>\n"
         }
         // One group per scenario and machine kind: numbers from different CPU models
         // never share a chart.

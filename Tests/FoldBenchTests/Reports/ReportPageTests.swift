@@ -111,6 +111,29 @@ struct ReportPageTests {
         #expect(!calm.contains("<b>regression</b>"))
     }
 
+    @Test("against a baseline it cannot judge, the page says so instead of 'no count regression'")
+    func cannotJudge() throws {
+        let counted = try Self.summary(Self.report())
+        var uncounted = counted
+        for index in uncounted.results.indices { uncounted.results[index].instructionsPerRelayout = nil }
+        let page = RunReportPage.html(uncounted, baseline: counted)
+        #expect(page.contains("<b>cannot judge</b>: instructionsPerRelayout is in the baseline, not in this run"))
+        #expect(!page.contains("no count regression"))
+        var fewer = counted
+        fewer.results.removeFirst()
+        let missing = RunReportPage.html(fewer, baseline: counted)
+        #expect(missing.contains("<b>cannot judge</b>: 1 scenario × variant pair of the baseline is not in this run"))
+    }
+
+    @Test("a tree too large for a filmstrip is said to be, in its place")
+    func filmstripOmitted() throws {
+        var report = try Self.summary(Self.report())
+        for index in report.results.indices { report.results[index].scenario = "hold/balanced-d13/iphone-duo" }
+        let page = RunReportPage.html(report, baseline: nil)
+        #expect(page.contains("No filmstrip: balanced-d13 has more than 4,095 arrangements"))
+        #expect(Filmstrip.omission(scenario: "hold/balanced-d12/iphone-duo", frames: 600) == nil)
+    }
+
     @Test("a run without the reference leaves the ratio chart out rather than draw it empty")
     func noEmptyCharts() throws {
         var report = Self.report()
