@@ -127,7 +127,14 @@ public struct LayoutDrawing {
         let listWidth = options.compact || hidden.isEmpty ? 0 : 190.0
         let captionHeight = options.compact ? 0 : 34.0
         let width = (area.width * scale + 2 * margin + listWidth).rounded(.up)
-        let height = (area.height * scale + 2 * margin + titleHeight + captionHeight).rounded(.up)
+        // Tall enough for the hidden list beside the drawing too (its heading, the names
+        // listed, "and N more"), 14 px a line from 12 px below the drawing's top.
+        let listLines =
+            listWidth == 0
+            ? 0 : 1 + min(hidden.count, options.hiddenListed) + (hidden.count > options.hiddenListed ? 1 : 0)
+        let height = max(
+            (area.height * scale + 2 * margin + titleHeight + captionHeight).rounded(.up),
+            (margin + titleHeight + 12 + Double(listLines) * 14 + captionHeight + margin).rounded(.up))
         let originX = margin - area.x * scale
         let originY = margin + titleHeight - area.y * scale
         func x(_ value: Double) -> String { NumberText.coordinate(originX + value * scale) }
@@ -162,6 +169,7 @@ public struct LayoutDrawing {
         // nesting shows over what they hold, and the labels, so no pane covers one.
         var containers = ""
         var labels = ""
+        var labelLines: [String: Int] = [:]
         for index in Self.drawingOrder(panes, resolution) {
             let info = panes[index]
             let layout = resolution.panes[index]
@@ -207,9 +215,15 @@ public struct LayoutDrawing {
                     && Self.sibling(of: index, in: panes).map {
                         resolution.panes[$0].visible && resolution.panes[$0].zIndex == 1
                     } == true
+                // Panes with one frame (layered, or a pane and the one alone inside it)
+                // take one line each under the first label, never one on another.
+                let anchor = "\(behind) \(frame.x) \(frame.y) \(frame.width) \(frame.height)"
+                let line = labelLines[anchor, default: 0]
                 if let text = Self.label(
-                    behind ? "\(label) · z0, behind" : label, in: frame, scale: scale, x: x, y: y, corner: behind)
+                    behind ? "\(label) · z0, behind" : label, in: frame, scale: scale, x: x, y: y, corner: behind,
+                    line: line)
                 {
+                    labelLines[anchor] = line + 1
                     labels += text + "\n"
                 } else {
                     dropped += 1
@@ -260,17 +274,18 @@ public struct LayoutDrawing {
             if !hidden.isEmpty {
                 let left = originX + (area.x + area.width) * scale + 14
                 var line = originY + area.y * scale + 12
+                let listed = min(hidden.count, options.hiddenListed)
                 out +=
                     "<g class=\"hidden-list\"><text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\" font-weight=\"bold\">Hidden (\(hidden.count))</text>\n"
-                for id in hidden.prefix(options.hiddenListed) {
+                for id in hidden.prefix(listed) {
                     line += 14
                     out +=
                         "<text class=\"hidden-pane\" x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">\(SVG.escape(id))</text>\n"
                 }
-                if hidden.count > options.hiddenListed {
+                if hidden.count > listed {
                     line += 14
                     out +=
-                        "<text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">and \(hidden.count - options.hiddenListed) more</text>\n"
+                        "<text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">and \(hidden.count - listed) more</text>\n"
                 }
                 out += "</g>\n"
             }
@@ -282,16 +297,18 @@ public struct LayoutDrawing {
     /// The label centred in its box, or `nil` when the box is too small for it.
     static func label(
         _ text: String, in frame: Rect, scale: Double, x: (Double) -> String, y: (Double) -> String,
-        corner: Bool = false
+        corner: Bool = false, line: Int = 0
     ) -> String? {
-        // About 6.2 px per character at 11 px sans-serif, and room around it.
+        // About 6.2 px per character at 11 px sans-serif, and room around it; a label on
+        // a later line needs the box to reach that line.
         let width = Double(text.count) * 6.2 + 6
-        guard frame.width * scale >= width, frame.height * scale >= 15 else { return nil }
+        let down = Double(line) * 14
+        guard frame.width * scale >= width, frame.height * scale >= 15 + 2 * down else { return nil }
         if corner {
             return
-                "<text x=\"\(x(frame.x + 4 / scale))\" y=\"\(y(frame.y + 13 / scale))\" fill=\"#444\">\(SVG.escape(text))</text>"
+                "<text x=\"\(x(frame.x + 4 / scale))\" y=\"\(y(frame.y + (13 + down) / scale))\" fill=\"#444\">\(SVG.escape(text))</text>"
         }
-        return "<text x=\"\(x(frame.x + frame.width / 2))\" y=\"\(y(frame.y + frame.height / 2))\" "
+        return "<text x=\"\(x(frame.x + frame.width / 2))\" y=\"\(y(frame.y + frame.height / 2 + down / scale))\" "
             + "text-anchor=\"middle\" dominant-baseline=\"middle\">\(SVG.escape(text))</text>"
     }
 

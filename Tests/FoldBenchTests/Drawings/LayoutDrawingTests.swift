@@ -251,6 +251,40 @@ struct LayoutDrawingTests {
         }
     }
 
+    @Test("the hidden list fits the picture: a small drawing grows to hold every line it lists")
+    func hiddenListFits() throws {
+        let tree = try TreeFactory.balanced(depth: 6)
+        let context = try DeviceProfile.shipped("iphone-duo").context(posture: .flat, orientation: .landscape)
+        var resolution = ReferenceResolver().resolve(tree, in: context)
+        for index in 0..<41 { resolution.panes[2 * index + 1] = .hidden }
+        let svg = LayoutDrawing(tree: tree, context: context, resolution: resolution, options: .init(scale: 0.2)).svg()
+            .text
+        let height = try #require(svg.firstMatch(of: #/height="([0-9.]+)"/#).map { Double($0.output.1)! })
+        let lowest = svg.matches(of: #/<text[^>]* y="([0-9.]+)"/#).compactMap { Double($0.output.1) }.max() ?? 0
+        #expect(lowest < height, "the lowest text at y = \(lowest) in a picture \(height) high")
+        #expect(svg.contains(">and 1 more</text>"))
+    }
+
+    @Test("labels of panes that share a frame (layered overlays, one inside another) take a line each")
+    func labelsDoNotOverlap() throws {
+        let tree = try SceneDecoder.decode(
+            Array(
+                """
+                {"context": {"bounds": {"x": 0, "y": 0, "width": 600, "height": 400}},
+                 "root": {"style": "overlay", "primary": {"id": "a", "arrangement": {"style": "overlay",
+                    "primary": {"id": "b1"}, "secondary": {"id": "b2"}}},
+                  "secondary": {"id": "c"}}}
+                """.utf8)
+        ).tree
+        let context = LayoutContext(bounds: try Rect(x: 0, y: 0, width: 600, height: 400))
+        let resolution = ReferenceResolver().resolve(tree, in: context)
+        let svg = LayoutDrawing(tree: tree, context: context, resolution: resolution).svg().text
+        let labels = try #require(svg.firstMatch(of: #/<g class="labels">([\s\S]*?)</g>/#)).output.1
+        let places = labels.matches(of: #/<text x="([0-9.]+)" y="([0-9.]+)"/#).map { "\($0.output.1),\($0.output.2)" }
+        #expect(places.count == 3, "\(labels)")
+        #expect(Set(places).count == places.count, "two labels at one place: \(places)")
+    }
+
     @Test("by default the hidden list names 40 panes: 41 hidden show 40 names and one more counted")
     func hiddenListDefault() throws {
         let tree = try TreeFactory.balanced(depth: 6)
