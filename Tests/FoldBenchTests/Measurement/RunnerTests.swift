@@ -147,7 +147,8 @@ struct RunnerTests {
                 Set(rows.keys) == [
                     "timePerRelayout", "timePerArrangement", "relayoutsPerSecond", "allocationsPerRelayout",
                     "bytesAllocatedPerRelayout", "peakResidentMemory", "framesOverBudget", "changingFrames",
-                    "prepareTime", "ratioToReference", "ratioToFloor",
+                    "prepareTime", "ratioToReference", "ratioToFloor", "framesOverBudgetCount", "frameTime",
+                    "worstFrameTime", "frameOverrun",
                 ], "\(result.variant): no instructions without --instructions")
             #expect(result.changingFrames == Double(changing) / 24, "\(result.variant)")
             #expect(result.frameTimes.count == 24 && result.frameTimes.allSatisfy { $0 > 0 })

@@ -64,7 +64,6 @@ struct SceneWriterTests {
                 "--bounds and --device exclude each other"
             ),
             (["balanced-d2", "--bounds", "10x10", "--posture", "flat"], "--bounds and --posture exclude each other"),
-            (["balanced-d2", "--posture", "flat"], "--posture and --orientation need --device"),
             (["balanced-d2", "--layout-direction", "up"], "--layout-direction is leftToRight or rightToLeft"),
         ])
     func refused(arguments: [String], rule: String) {
