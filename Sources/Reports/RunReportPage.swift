@@ -197,22 +197,12 @@ public enum RunReportPage {
     /// The fold animation: each variant's time per frame across the timeline, the
     /// postures shaded behind, the budget as a rule.
     static func timelineChart(scenario: String, entries: [VariantResult], phases: [Timeline.Phase]) -> String {
-        guard entries.contains(where: { !$0.frameTimes.isEmpty }) else { return "" }
-        let series = entries.filter { !$0.frameTimes.isEmpty }.map { entry in
-            LineChart.Series(
-                name: entry.variant,
-                points: entry.frameTimes.enumerated().map { frame, time in
-                    let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
-                    return LineChart.Point(
-                        x: Double(frame), y: max(time, 1),
-                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(NumberText.forReader(time)) ns")
-                }, dots: false)
-        }
-        var chart = LineChart(
-            title: "The animation frame by frame: time per frame (median of the passes)", xLabel: "frame",
-            yLabel: "ns per frame (log scale)", series: series)
-        chart.logarithmic = true
-        chart.width = 1240
+        guard
+            var chart = perFrameChart(
+                entries, values: \.frameTimes, phases: phases,
+                title: "The animation frame by frame: time per frame (median of the passes)",
+                yLabel: "ns per frame (log scale)", value: { "\(NumberText.forReader($0)) ns" })
+        else { return "" }
         chart.height = 340
         if let refresh = entries.first?.refreshRate {
             // On a log axis a budget far above every frame would squeeze the frames into
@@ -228,33 +218,43 @@ public enum RunReportPage {
                     "\(label), above the chart: the slowest frame takes \(NumberText.percent(slowest, of: budget)) of it"
             }
         }
-        chart.bands = phaseBands(phases)
         return chart.svg()
     }
 
     /// Each frame's own instructions (`run --instructions`), exact, over the same phases:
     /// where a variant's costliest frames fall in the motion.
     static func instructionChart(entries: [VariantResult], phases: [Timeline.Phase]) -> String {
-        let counted = entries.filter { !$0.frameInstructions.isEmpty }
-        guard !counted.isEmpty else { return "" }
-        let series = counted.map { entry in
+        perFrameChart(
+            entries, values: \.frameInstructions, phases: phases,
+            title: "The animation frame by frame: instructions per frame (each counted on its own)",
+            yLabel: "instructions per frame (log scale)", value: { "\(NumberText.grouped($0)) instructions" }
+        )?.svg() ?? ""
+    }
+
+    /// A log-scale line a variant of one per-frame quantity over the timeline, the
+    /// motion's phases behind; `nil` when no variant has it.
+    static func perFrameChart(
+        _ entries: [VariantResult], values: KeyPath<VariantResult, [Double]>, phases: [Timeline.Phase],
+        title: String, yLabel: String, value: (Double) -> String
+    ) -> LineChart? {
+        let given = entries.filter { !$0[keyPath: values].isEmpty }
+        guard !given.isEmpty else { return nil }
+        let series = given.map { entry in
             LineChart.Series(
                 name: entry.variant,
-                points: entry.frameInstructions.enumerated().map { frame, count in
+                points: entry[keyPath: values].enumerated().map { frame, amount in
                     let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
                     return LineChart.Point(
-                        x: Double(frame), y: max(count, 1),
-                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(NumberText.grouped(count)) instructions")
+                        x: Double(frame), y: max(amount, 1),
+                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(value(amount))")
                 }, dots: false)
         }
-        var chart = LineChart(
-            title: "The animation frame by frame: instructions per frame (each counted on its own)", xLabel: "frame",
-            yLabel: "instructions per frame (log scale)", series: series)
+        var chart = LineChart(title: title, xLabel: "frame", yLabel: yLabel, series: series)
         chart.logarithmic = true
         chart.width = 1240
         chart.height = 300
         chart.bands = phaseBands(phases)
-        return chart.svg()
+        return chart
     }
 
     /// The motion's phases behind a per-frame chart: one band per run of equal frames.
