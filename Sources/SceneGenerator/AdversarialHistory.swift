@@ -61,7 +61,7 @@ public struct AdversarialHistory: Sendable {
         /// An index into ``AdversarialHistory/contexts``.
         public var context: Int
         public var change: HistoryChange
-        /// The change in words ("region 2 moved by 1 pt along x"), for a refusal's message.
+        /// The change in words ("size class flipped (vertical)"), for a refusal's message.
         public var detail: String
     }
 
