@@ -9,7 +9,7 @@ enum BaselineCommand: Command {
     static let spec = CommandSpec(
         name: "baseline", summary: "Rewrite the committed baseline: 'foldbench baseline update'.", arguments: "update",
         positionals: 1...1,
-        options: [.baselinePath, .baselineTime],
+        options: [.baselinePath, .baselineTime, .frames],
         details:
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
@@ -27,6 +27,8 @@ enum BaselineCommand: Command {
         if let seconds = try arguments.number(.baselineTime, in: 0...3600, command: spec) {
             options.timePerScenario = seconds
         }
+        // Shorter timelines only for checking the command itself: the committed baseline is 600 frames.
+        options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
         let directory = ResultFiles.parent(of: path)
         let plan = RunPlan(
             scenarios: Suite.quick.scenarios, options: options, outDirectory: directory.isEmpty ? "." : directory)

@@ -15,7 +15,9 @@ struct BaselineTests {
         let committed = repositoryRoot.appendingPathComponent("Results/baseline.json")
         let before = try Data(contentsOf: committed)
         let path = directory.appendingPathComponent("nested/baseline.json").path
-        let result = try runBinary(["baseline", "update", "--path", path, "--time-per-scenario", "0"])
+        let result = try runBinary([
+            "baseline", "update", "--path", path, "--time-per-scenario", "0", "--frames", "60",
+        ])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("wrote the baseline \(path)"))
         let summary = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))

@@ -162,7 +162,7 @@ struct OutputSafetyTests {
         func start(_ arguments: [String]) throws -> ChildProcess.Running {
             try ChildProcess.start(try freshFoldBenchBinary(), arguments, directory: directory.path, outputs: .discard)
         }
-        let baseline = try start(["baseline", "update", "--time-per-scenario", "0.02"])
+        let baseline = try start(["baseline", "update", "--time-per-scenario", "0.02", "--frames", "120"])
         var recorders: [Int32] = []
         while baseline.isRunning {
             recorders.append(try start(runArguments(out: "Results")).wait().status)
