@@ -91,7 +91,6 @@ public enum InstructionCounter {
             var values = [Double](repeating: 0, count: (list.map(\.0).max() ?? -1) + 1)
             for (frame, value) in list where frame >= 0 { values[frame] = max(0, value - empty) }
             counts.frames[key] = values
-            counts.frameOverhead[key] = empty
         }
         return counts
     }
@@ -100,11 +99,9 @@ public enum InstructionCounter {
     /// frames were counted one by one.
     public struct ChildCounts: Sendable {
         public var totals: [ResultKey: Counts] = [:]
-        /// Each frame's instructions, less what counting an empty frame took.
+        /// Each frame's instructions, less what counting an empty frame took (the frame
+        /// loop entered and left, the toggles).
         public var frames: [ResultKey: [Double]] = [:]
-        /// What counting an empty frame took (the frame loop entered and left, the
-        /// toggles): taken off every frame of ``frames``.
-        public var frameOverhead: [ResultKey: Double] = [:]
     }
 
     /// The dump of one loop among a callgrind run's: labelled with its key, or, by a

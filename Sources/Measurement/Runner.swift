@@ -344,15 +344,17 @@ public struct Runner {
             let context = history.contexts[change.context]
             let expected = history.answers[change.context]
             for (entry, loop) in entries {
-                let problem: (String, Resolution)? = loop.relayout(context) { got in
-                    if got == expected { return nil }
-                    return ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs).map { ($0, got) }
+                // One relayout a step: the answer is compared where it lies, and copied
+                // out only at the sampled steps (a copy kept would move the variant's buffer).
+                let (difference, warm): (String?, Resolution?) = loop.relayout(context) { got in
+                    let difference =
+                        got == expected ? nil : ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs)
+                    return (difference, difference != nil || sampled.contains(step) ? got.copyingPanes() : nil)
                 }
-                if let (difference, got) = problem {
+                if let difference, let got = warm {
                     throw failure(entry, step, difference, expected: expected, name: "reference", got: got, cold: false)
                 }
-                if sampled.contains(step) {
-                    let warm = loop.relayout(context) { $0 }
+                if let warm {
                     let cold = entry.frameLoop(tree, [context], now: Clock.now).resolution(atFrame: 0)
                     if let difference = ResolutionComparison.firstDifference(warm, cold, ids: tree.paneIDs) {
                         throw failure(entry, step, difference, expected: cold, name: "a fresh copy of \(entry.name)", got: warm, cold: true)

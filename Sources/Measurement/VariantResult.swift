@@ -330,10 +330,8 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
     /// A dump's label read back; `nil` for a frame's dump (``frame(label:)``), the final
     /// dump or any other text.
     public init?(label: String) {
-        guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
-            case .string(let variant)? = value["variant"], value["frame"] == nil
-        else { return nil }
-        self.init(scenario: scenario, variant: variant)
+        guard let (key, frame) = Self.parse(label: label), frame == nil else { return nil }
+        self = key
     }
 
     /// The label of one frame's dump.
@@ -344,11 +342,19 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
 
     /// A frame's dump label read back: its key and frame.
     public static func frame(label: String) -> (ResultKey, Int)? {
-        guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
-            case .string(let variant)? = value["variant"], case .number(let frame)? = value["frame"],
-            frame >= -64, frame < 1e9, frame == frame.rounded()
+        guard let (key, frame) = parse(label: label), let frame, frame >= -64, frame < 1e9, frame == frame.rounded()
         else { return nil }
-        return (ResultKey(scenario: scenario, variant: variant), Int(frame))
+        return (key, Int(frame))
+    }
+
+    /// A label's key, and its frame when it has one (`nil` for text that is no label).
+    private static func parse(label: String) -> (ResultKey, Double?)? {
+        guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
+            case .string(let variant)? = value["variant"]
+        else { return nil }
+        guard let frame = value["frame"] else { return (ResultKey(scenario: scenario, variant: variant), nil) }
+        guard case .number(let number) = frame else { return nil }
+        return (ResultKey(scenario: scenario, variant: variant), number)
     }
 }
 

@@ -48,12 +48,9 @@ public enum Comparison {
         baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:]
     ) -> [ComparisonRow] {
         var rows: [ComparisonRow] = []
-        for old in baseline.results {
-            let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
-            guard let newVariant else { continue }
+        for (old, newVariant, current) in matches(baseline, new, variantPairs) {
             let label = newVariant == old.variant ? old.variant : "\(old.variant) -> \(newVariant)"
-            guard let current = new.results.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
-            else {
+            guard let current else {
                 if variantPairs.isEmpty { rows.append(onlyOneSide(old, .missing)) }
                 continue
             }
@@ -102,6 +99,21 @@ public enum Comparison {
         rows.contains { $0.verdict == .regression && $0.gated }
     }
 
+    /// Each baseline result that is compared, the new report's variant it is compared
+    /// with (itself, or its `variantPairs` partner), and that result when the new report has it.
+    static func matches(_ baseline: Report, _ new: Report, _ variantPairs: [String: String]) -> [(
+        old: VariantResult, newVariant: String, current: VariantResult?
+    )] {
+        baseline.results.compactMap { old in
+            guard let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil) else {
+                return nil
+            }
+            return (
+                old, newVariant, new.results.first { $0.scenario == old.scenario && $0.variant == newVariant }
+            )
+        }
+    }
+
     /// What a gate would pass blind: each scenario × variant the baseline gates that the
     /// new report lacks, and each gated metric one side has and the other does not
     /// (counts measured on one side only); with `explicit` gates, also a gated metric
@@ -112,13 +124,10 @@ public enum Comparison {
     ) -> [BlindGate] {
         var problems: [BlindGate] = []
         let gated = Metric.compared.filter { policy.gated.contains($0) }
-        for old in baseline.results {
-            let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil)
-            guard let newVariant else { continue }
+        for (old, newVariant, current) in matches(baseline, new, variantPairs) {
             let key = ResultKey(scenario: old.scenario, variant: newVariant)
             let oldGated = gated.filter { old.metrics[$0] != nil }
-            guard let current = new.results.first(where: { $0.scenario == old.scenario && $0.variant == newVariant })
-            else {
+            guard let current else {
                 if !oldGated.isEmpty { problems.append(.notInNew(key, oldGated)) }
                 continue
             }

@@ -35,13 +35,16 @@ extension Comparison {
         TextTable.aligned([header] + rows.map(cells))
     }
 
-    public static func markdown(_ rows: [ComparisonRow]) -> String {
+    /// "**No regression** in 80 comparisons" or "**2 regression(s)** in 80 comparisons".
+    public static func headline(_ rows: [ComparisonRow]) -> String {
         let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
         let compared = rows.filter { $0.metric != nil && $0.verdict != .informational }.count
-        let text =
-            regressions == 0
-            ? "**No regression** in \(compared) comparisons.\n\n"
-            : "**\(regressions) regression(s)** in \(compared) comparisons.\n\n"
+        return regressions == 0
+            ? "**No regression** in \(compared) comparisons" : "**\(regressions) regression(s)** in \(compared) comparisons"
+    }
+
+    public static func markdown(_ rows: [ComparisonRow]) -> String {
+        let text = headline(rows) + ".\n\n"
         let lines = rows.map { row in
             var line = cells(row)
             if row.verdict == .regression { line[6] = "**\(line[6])**" }

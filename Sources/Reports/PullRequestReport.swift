@@ -26,30 +26,25 @@ public struct PullRequestReport {
         var text = "## FoldBench: `\(run.environment.commit)`"
         if let baseline { text += " against the baseline `\(baseline.environment.commit)`" }
         text += "\n\n"
-        text += countGate() + timeVerdicts() + frames() + checks() + movedCounts()
+        // Compared once, with compare's default gates: what it cannot judge, or its rows.
+        let blind = baseline.map { Comparison.blindGates(baseline: $0, new: run, policy: ComparisonPolicy()) } ?? []
+        let rows =
+            blind.isEmpty ? baseline.map { Comparison.compare(baseline: $0, new: run, policy: ComparisonPolicy()) } : nil
+        text += countGate(blind: blind, rows: rows) + timeVerdicts() + frames() + checks() + movedCounts(rows ?? [])
         return text
     }
 
-    /// The count gate: `compare`'s verdict with the default gates, or what it cannot judge.
-    func countGate() -> String {
+    /// The count gate: `compare`'s verdict, or what it cannot judge.
+    func countGate(blind: [BlindGate], rows: [ComparisonRow]?) -> String {
         var text = "### Counts (instructions, allocations)\n\n"
-        guard let baseline else { return text + "No baseline given: counts not compared.\n\n" }
-        let policy = ComparisonPolicy()
-        let blind = Comparison.blindGates(baseline: baseline, new: run, policy: policy)
-        if !blind.isEmpty {
+        guard baseline != nil else { return text + "No baseline given: counts not compared.\n\n" }
+        guard let rows else {
             text += "**Cannot judge** \(blind.count) comparison\(blind.count == 1 ? "" : "s"):\n\n"
             text += BlindGate.summary(blind).map { "- \(escape($0))\n" }.joined()
             return text + "\n"
         }
-        let rows = Comparison.compare(baseline: baseline, new: run, policy: policy)
-        let judged = rows.filter { $0.metric != nil && $0.verdict != .informational }
-        let moved = judged.filter { $0.verdict == .regression || $0.verdict == .improved }
-        let regressions = moved.filter { $0.verdict == .regression && $0.gated }
-        text +=
-            regressions.isEmpty
-            ? "**No regression** in \(judged.count) comparisons"
-            : "**\(regressions.count) regression\(regressions.count == 1 ? "" : "s")** in \(judged.count) comparisons"
-        text += moved.isEmpty ? ".\n\n" : "; what moved:\n\n"
+        let moved = rows.filter { $0.metric != nil && ($0.verdict == .regression || $0.verdict == .improved) }
+        text += Comparison.headline(rows) + (moved.isEmpty ? ".\n\n" : "; what moved:\n\n")
         if !moved.isEmpty {
             text += TextTable.markdown(
                 header: ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"],
@@ -76,7 +71,7 @@ public struct PullRequestReport {
     /// Each scenario × variant's p99 and worst frame against the budget.
     func frames() -> String {
         var text = "### Frames against the budget\n\n"
-        let rows = run.results.filter { !Self.isFloor($0.variant) }.map { result -> [String] in
+        let rows = run.results.filter { !VariantList.isFloor($0.variant) }.map { result -> [String] in
             let budget = 1e9 / result.refreshRate
             func time(_ value: Double?) -> String {
                 guard let value else { return "-" }
@@ -102,7 +97,7 @@ public struct PullRequestReport {
     func checks() -> String {
         var text = "### Checked against the reference\n\n"
         var variants: [String] = []
-        for result in run.results where !variants.contains(result.variant) && !Self.isFloor(result.variant) {
+        for result in run.results where !variants.contains(result.variant) && !VariantList.isFloor(result.variant) {
             variants.append(result.variant)
         }
         for variant in variants {
@@ -120,10 +115,8 @@ public struct PullRequestReport {
     }
 
     /// Where instructions moved: the change, and the functions from a profile diff when given.
-    func movedCounts() -> String {
-        guard let baseline, Comparison.blindGates(baseline: baseline, new: run, policy: ComparisonPolicy()).isEmpty
-        else { return "" }
-        let moved = Comparison.compare(baseline: baseline, new: run, policy: ComparisonPolicy()).filter {
+    func movedCounts(_ rows: [ComparisonRow]) -> String {
+        let moved = rows.filter {
             $0.metric == .instructionsPerRelayout && ($0.verdict == .regression || $0.verdict == .improved)
         }
         guard !moved.isEmpty || !profileDiffs.isEmpty else { return "" }
@@ -137,10 +130,6 @@ public struct PullRequestReport {
             text += "```\n\(diff.text.trimmingTrailingNewlines)\n```\n\n</details>\n"
         }
         return text + "\n"
-    }
-
-    static func isFloor(_ variant: String) -> Bool {
-        variant == SpeedOfLight.variantName || variant == ChainedFloor.variantName
     }
 
     /// Text safe in a markdown table cell and outside code: no pipes, no markup.

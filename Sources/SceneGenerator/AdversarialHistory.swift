@@ -93,11 +93,11 @@ public struct AdversarialHistory: Sendable {
         var builder = Builder(tree: tree)
         let bases = Self.bases(of: timeline, source: &source)
         guard let first = bases.first else { return }
-        builder.go(to: first, .scenarioFrame, first.name)
+        builder.append(first.context, .scenarioFrame, first.name)
         builder.repeatLast(source.int(in: 24...40))
         for base in bases {
             guard builder.steps.count < stepBudget else { break }
-            builder.go(to: base, .scenarioFrame, base.name)
+            builder.append(base.context, .scenarioFrame, base.name)
             builder.repeatLast(source.int(in: 2...6))
             var probes = builder.probes(around: base.context, source: &source)
             source.shuffle(&probes)
@@ -159,8 +159,9 @@ public struct AdversarialHistory: Sendable {
     }
 }
 
-extension SeededSource {
-    /// `items` in an order drawn from this source.
+extension ChoiceSource {
+    /// `items` in an order drawn from this source (Fisher–Yates with ``int(in:)``, so
+    /// that any source drives it, a fuzzer's bytes too, as every other choice here).
     mutating func shuffle<T>(_ items: inout [T]) {
         guard items.count > 1 else { return }
         for index in stride(from: items.count - 1, to: 0, by: -1) {
@@ -228,10 +229,6 @@ struct Builder {
     }
 
     var lastContext: LayoutContext { contexts[steps[steps.count - 1].context] }
-
-    mutating func go(to base: Base, _ change: HistoryChange, _ detail: String) {
-        append(base.context, change, detail)
-    }
 
     mutating func repeatLast(_ count: Int) {
         guard let last = steps.last else { return }

@@ -10,9 +10,9 @@ public final class FrameLoop {
     /// Frames in the timeline; frame numbers wrap around at it.
     public let frames: Int
     private let relayoutRange: (Int, Int) -> Void
-    private let resolutionAt: (Int) -> Resolution
     private let relayoutContext: (LayoutContext) -> Void
     private let storage: ResolutionStorage
+    private let contexts: [LayoutContext]
 
     init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
         let start = now()
@@ -20,6 +20,7 @@ public final class FrameLoop {
         prepareNanoseconds = now() - start
         let storage = ResolutionStorage(paneCount: tree.paneCount)
         self.storage = storage
+        self.contexts = contexts
         let count = contexts.count
         frames = count
         // The loop passes each frame's context from one local variable, so the variant
@@ -51,15 +52,6 @@ public final class FrameLoop {
             }
             swap(&resolution, &storage.resolution)
         }
-        resolutionAt = { frame in
-            variant.relayout(prepared, in: contexts[frame % count], into: &storage.resolution)
-            // A copy of its own: handing out the storage would share it, and the next
-            // relayout would write into a copy made on write, not the resolution a
-            // variant that remembers wrote last.
-            var copy = Resolution(paneCount: 0)
-            copy.panes = storage.resolution.panes.withUnsafeBufferPointer { Array($0) }
-            return copy
-        }
         relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
     }
 
@@ -69,7 +61,9 @@ public final class FrameLoop {
 
     /// The resolution of one frame (not for timing): the variant relayouts `frame` into
     /// the loop's own resolution, the one the timed frames use, and the caller gets a copy.
-    public func resolution(atFrame frame: Int) -> Resolution { resolutionAt(frame) }
+    public func resolution(atFrame frame: Int) -> Resolution {
+        relayout(contexts[frame % frames]) { $0.copyingPanes() }
+    }
 
     /// Relayouts a context outside the timeline into the loop's own resolution (the same
     /// prepared value, so a variant that remembers goes on from the frames before), and
@@ -78,6 +72,17 @@ public final class FrameLoop {
     public func relayout<Result>(_ context: LayoutContext, _ body: (Resolution) -> Result) -> Result {
         relayoutContext(context)
         return body(storage.resolution)
+    }
+}
+
+extension Resolution {
+    /// A copy with panes of its own: handing out a resolution that shares the loop's
+    /// storage would make the next relayout write into a copy made on write, not the
+    /// resolution a variant that remembers wrote last.
+    public func copyingPanes() -> Resolution {
+        var copy = Resolution(paneCount: 0)
+        copy.panes = panes.withUnsafeBufferPointer { Array($0) }
+        return copy
     }
 }
 

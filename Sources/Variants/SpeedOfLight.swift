@@ -153,3 +153,11 @@ public struct ChainedFloor: ResolverVariant {
             isTestOnly: true)
     }
 }
+
+extension VariantList {
+    /// Whether `name` is one of the floors (``SpeedOfLight``, ``ChainedFloor``): a row a
+    /// run measures beside the variants, not a resolver, so no gate judges it.
+    public static func isFloor(_ name: String) -> Bool {
+        name == SpeedOfLight.variantName || name == ChainedFloor.variantName
+    }
+}

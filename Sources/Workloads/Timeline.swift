@@ -339,18 +339,18 @@ extension LayoutContext {
 
 extension DeviceProfile {
     /// The orientation in which the main display's first fold runs from top to bottom (book).
-    public var bookOrientation: Orientation {
-        let screens = displays[mainDisplay].screens
-        return Orientation.allCases.first { orientation in
-            screens[orientation]?.folds.first.map { $0.rect.height > $0.rect.width } ?? false
-        } ?? .landscape
-    }
+    public var bookOrientation: Orientation { orientation(whereFoldRunsDown: true) ?? .landscape }
 
     /// The orientation in which the main display's first fold runs across it (tabletop).
-    public var tabletopOrientation: Orientation {
+    public var tabletopOrientation: Orientation { orientation(whereFoldRunsDown: false) ?? .portrait }
+
+    /// The first orientation in which the main display's first fold runs top to bottom
+    /// (or across); `nil` when none does.
+    func orientation(whereFoldRunsDown down: Bool) -> Orientation? {
         let screens = displays[mainDisplay].screens
         return Orientation.allCases.first { orientation in
-            screens[orientation]?.folds.first.map { $0.rect.width > $0.rect.height } ?? false
-        } ?? .portrait
+            guard let fold = screens[orientation]?.folds.first?.rect else { return false }
+            return down ? fold.height > fold.width : fold.width > fold.height
+        }
     }
 }

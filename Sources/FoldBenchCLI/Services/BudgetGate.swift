@@ -13,7 +13,7 @@ struct BudgetGate {
     func judge(_ results: [VariantResult], console: Console) -> Int32 {
         guard let percent else { return 0 }
         let over = results.filter { result in
-            ![SpeedOfLight.variantName, ChainedFloor.variantName].contains(result.variant) && result.framesOverBudget * 100 > percent
+            !VariantList.isFloor(result.variant) && result.framesOverBudget * 100 > percent
         }
         for result in over {
             let budget = 1e3 / result.refreshRate
