@@ -20,6 +20,9 @@ let package = Package(
         .executable(name: "foldbench", targets: ["foldbench"]),
         // One build's resolvers and harness behind a C interface, for `foldbench ab`.
         .library(name: "FoldBenchPlugin", type: .dynamic, targets: ["FoldBenchPlugin"]),
+        // The fast variant exported through the C interface for variants in libraries,
+        // to measure what the interface costs (`fast-lib` beside the built-in `fast`).
+        .library(name: "FoldBenchFastVariant", type: .dynamic, targets: ["FastVariantLibrary"]),
         // The modules the fuzz targets (the package in Fuzz/) reach into.
         .library(
             name: "FoldBenchKit",
@@ -44,6 +47,15 @@ let package = Package(
         .target(name: "FastResolver", dependencies: ["ArrangementModel"]),
         // The one list of resolver variants, and the loop that drives one over frames.
         .target(name: "Variants", dependencies: ["ArrangementModel", "ReferenceResolver", "FastResolver"]),
+        // The C interface of a variant in a shared library: foldbench_variant.h, the one header.
+        .target(name: "CVariantInterface"),
+        // Signals, a time limit and guard bytes around a library's relayouts while it is checked.
+        .target(name: "CLibraryGuard"),
+        // Variants in shared libraries: loaded, checked for the interface's rules, driven
+        // like built-in ones; the tree handed over as flat C arrays.
+        .target(
+            name: "VariantLibraries", dependencies: ["ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
+        .target(name: "FastVariantLibrary", dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
         // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
         .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
         // Scene files and resolutions: the scene decoder and encoder, the resolution printer.
@@ -84,8 +96,8 @@ let package = Package(
         .target(
             name: "FoldBenchCLI",
             dependencies: [
-                "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "Workloads",
-                "Measurement", "Reports", "Profiling", "Charts", "Drawings",
+                "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "VariantLibraries",
+                "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
@@ -99,7 +111,7 @@ let package = Package(
             name: "FoldBenchTests",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
-                "Variants", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
+                "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
                 "Charts", "Drawings",
             ],
             // The checked-in drawings the chart tests compare with, read by path.

@@ -42,14 +42,26 @@ public struct FastResolver: ResolverVariant {
     ) {
         precondition(
             resolution.panes.count == tree.paneCount, "the resolution was made for another tree")
-        let tables = tree.tables(context.layoutDirection)
-        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(context.sizeClass)
         context.reservedRegions.withUnsafeBufferPointer { regions in
             // Not empty: a tree has an arrangement, so its resolution has panes.
             resolution.panes.withUnsafeMutableBufferPointer { panes in
-                Self.relayout(tables, panes.baseAddress.unsafelyUnwrapped, regions, context.bounds, rootBits)
+                Self.relayout(
+                    tree, bounds: context.bounds, sizeClass: context.sizeClass, direction: context.layoutDirection,
+                    regions: regions, panes: panes.baseAddress.unsafelyUnwrapped)
             }
         }
+    }
+
+    /// One frame from the context's parts, into `panes` (the tree's pane count of them):
+    /// for a caller that holds neither a ``LayoutContext`` nor a ``Resolution``, such as
+    /// the fast variant exported through the C interface.
+    @inlinable
+    public static func relayout(
+        _ tree: CompiledTree, bounds: Rect, sizeClass: SizeClass, direction: LayoutDirection,
+        regions: UnsafeBufferPointer<Rect>, panes: UnsafeMutablePointer<PaneLayout>
+    ) {
+        let rootBits = PaneLayout.Bits.visible | PaneLayout.Bits.of(sizeClass)
+        relayout(tree.tables(direction), panes, regions, bounds, rootBits)
     }
 
     /// The whole frame, with one loop per kind of tree and region list, so the common cases

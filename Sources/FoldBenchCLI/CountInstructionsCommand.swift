@@ -7,7 +7,7 @@ enum CountInstructionsCommand: Command {
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
         options: [
             .scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles, .chainedFloor,
-            .perFrame,
+            .perFrame, .variantLibraries,
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

@@ -12,7 +12,7 @@ public enum FoldBenchCommand {
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [
-        CountInstructionsCommand.self, ABTrialCommand.self,
+        CountInstructionsCommand.self, ABTrialCommand.self, CheckLibraryCommand.self,
     ]
 
     static let overview = """

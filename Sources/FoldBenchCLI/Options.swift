@@ -34,6 +34,9 @@ extension CommandSpec.Option {
     static let variants = Self(
         "--variant", value: "NAME", repeatable: true,
         help: "A variant to measure (default: those 'foldbench list' does not mark otherwise).")
+    static let variantLibraries = Self(
+        "--variant-library", value: "PATH.so", repeatable: true,
+        help: "A variant in a shared library (the C interface: docs/c-interface.md), checked, timed and reported like a built-in one.")
     static let timePerScenario = Self(
         "--time-per-scenario", value: "SECONDS",
         help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds.")
@@ -289,13 +292,15 @@ enum Limits {
     }
 }
 
-/// Looks up variants by name for the commands.
+/// Looks up variants by name for the commands: the built-in ones, then those of the
+/// libraries given with `--variant-library`.
 enum VariantLookup {
-    static func named(_ name: String, command: CommandSpec) throws(UsageError) -> VariantEntry {
-        guard let entry = VariantList.entry(named: name) else {
-            throw UsageError(
-                "unknown variant '\(name)' (expected one of \(VariantList.listed.map(\.name).joined(separator: ", ")))",
-                command: command)
+    static func named(_ name: String, libraries: [VariantEntry] = [], command: CommandSpec) throws(UsageError)
+        -> VariantEntry
+    {
+        guard let entry = VariantList.entry(named: name) ?? libraries.first(where: { $0.name == name }) else {
+            let known = (VariantList.listed + libraries).map(\.name).joined(separator: ", ")
+            throw UsageError("unknown variant '\(name)' (expected one of \(known))", command: command)
         }
         return entry
     }

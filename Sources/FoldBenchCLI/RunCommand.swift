@@ -10,7 +10,7 @@ enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
-            .suite, .scenario, .variants, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
+            .suite, .scenario, .variants, .variantLibraries, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .motionFiles,
             .instructions, .chainedFloor, .historySeed, .budgetGate, .record, .out, .wide, .runExport, .shard,
         ] + CommandSpec.Option.jsonLimits,

@@ -207,6 +207,21 @@ public struct Runner {
         return prepared.flatMap { results(of: $0, peakResidentBytes: peak) }
     }
 
+    /// Checks every variant on every scenario as a run would before timing it (every
+    /// frame, then the histories of the variants that remember), timing nothing;
+    /// `willCheck` is told each scenario and its timeline's length first.
+    public func check(_ scenarios: [Scenario], willCheck: (Scenario, Int) -> Void) throws {
+        for scenario in scenarios {
+            let workload = try workload(scenario)
+            willCheck(scenario, workload.contexts.count)
+            let reference = VariantList.reference.frameLoop(workload.tree, workload.contexts, now: Clock.now)
+            let loops = variants.map { $0.frameLoop(workload.tree, workload.contexts, now: Clock.now) }
+            _ = try Self.verify(
+                variants, loops, reference: reference, tree: workload.tree, contexts: workload.contexts,
+                scenario: scenario.description, historySeed: options.historySeed)
+        }
+    }
+
     /// The scenario's tree and frames, as this run's options shape them.
     func workload(_ scenario: Scenario) throws -> Workload {
         try Workload(

@@ -38,6 +38,9 @@ enum Measuring {
         } catch {
             throw CommandFailure(status: 2, "\(error) (nothing measured)")
         }
+        // A library's variant runs every frame of the run in a child process first, so
+        // that a crash, a hang or a stray write takes down the child, not the run.
+        try Libraries.checkInChildren(plan.measuredLibraries, arguments: plan.checkArguments)
         let results: [VariantResult]
         do {
             results = try plan.runner.run(plan.scenarios) { progress in

@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
+import VariantLibraries
 import Variants
 import Workloads
 
@@ -19,6 +20,8 @@ struct RunPlan {
     var shard: Shard?
     /// `--budget-gate`: the share of a variant's frames, in percent, allowed over the frame budget.
     var budgetGate: Double?
+    /// `--variant-library`: the libraries loaded, whose variants the run may measure.
+    var libraries: [VariantLibrary] = []
 
     /// A plan made in code: `scenarios` with the default variants, written to `outDirectory`.
     init(scenarios: [Scenario], options: RunOptions, outDirectory: String) {
@@ -53,8 +56,10 @@ struct RunPlan {
             throw CommandFailure(
                 status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
         }
+        libraries = try Libraries.load(arguments)
+        let libraryEntries = libraries.map { $0.entry() }
         let variants = try arguments.all(.variants).map { name throws(UsageError) in
-            try VariantLookup.named(name, command: spec)
+            try VariantLookup.named(name, libraries: libraryEntries, command: spec)
         }
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
@@ -96,12 +101,31 @@ struct RunPlan {
         self.scenarios = scenarios
         runner = Runner(
             options: options,
-            variants: variants.isEmpty ? VariantList.defaultRun : variants,
+            variants: variants.isEmpty ? VariantList.defaultRun + libraryEntries : variants,
             catalog: catalog)
         deviceFiles = arguments.all(.deviceFiles)
         motionFiles = arguments.all(.motionFiles)
         record = arguments.flag(.record)
         outDirectory = arguments.value(.out) ?? "Results"
+    }
+
+    /// The libraries whose variants the run measures.
+    var measuredLibraries: [VariantLibrary] {
+        libraries.filter { library in runner.variants.contains { $0.name == library.name } }
+    }
+
+    /// The arguments that make `check-library` check `library`'s variant over this run's
+    /// scenarios and frames.
+    func checkArguments(_ library: VariantLibrary) -> [String] {
+        let options = runner.options
+        let child: [(CommandSpec.Option, [String])] = [
+            (.scenario, scenarios.map(\.description)), (.variants, [library.name]),
+            (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
+            (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
+            (.variantLibraries, [absolutePath(library.path)]),
+        ]
+        return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
+            + (options.historySeed.map { [CommandSpec.Option.historySeed.name, String($0)] } ?? [])
     }
 
     /// The arguments that make the callgrind child (`count-instructions`) count the same loops.
@@ -111,6 +135,7 @@ struct RunPlan {
             (.scenario, scenarios.map(\.description)), (.variants, runner.variants.map(\.name)),
             (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
             (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
+            (.variantLibraries, measuredLibraries.map { absolutePath($0.path) }),
         ]
         return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
             + (options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])

@@ -1,0 +1,2 @@
+/* A C target needs a source file; the interface itself is the header. */
+#include "foldbench_variant.h"

@@ -1,0 +1,77 @@
+import ArrangementModel
+import CVariantInterface
+import FastResolver
+import VariantLibraries
+
+/// The fast variant exported through the C interface (`foldbench_variant.h`), built as
+/// its own shared library and loaded like any user's: run beside the built-in `fast`, it
+/// measures what the interface itself costs (the hand-over of the context and the call
+/// through a pointer), since the code behind it is the same.
+
+private final class Prepared {
+    let tree: CompiledTree
+    init(_ tree: CompiledTree) { self.tree = tree }
+}
+
+@_cdecl("foldbench_variant_interface_version")
+public func interfaceVersion() -> UInt32 { UInt32(FOLDBENCH_VARIANT_INTERFACE_VERSION) }
+
+@_cdecl("foldbench_variant_name")
+public func variantName() -> UnsafePointer<CChar> { names.name }
+
+@_cdecl("foldbench_variant_summary")
+public func variantSummary() -> UnsafePointer<CChar> { names.summary }
+
+@_cdecl("foldbench_variant_frame_memory")
+public func variantFrameMemory() -> UInt32 { 0 }
+
+@_cdecl("foldbench_variant_prepare")
+public func variantPrepare(
+    _ tree: UnsafePointer<foldbench_tree>, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int
+) -> UnsafeMutableRawPointer? {
+    do {
+        let model = try ArrangementTree(flat: tree)
+        return Unmanaged.passRetained(Prepared(FastResolver().prepare(model))).toOpaque()
+    } catch {
+        let text = Array("fast-lib: \(error)".utf8CString.prefix(capacity - 1)) + [0]
+        text.withUnsafeBufferPointer { message.update(from: $0.baseAddress!, count: text.count) }
+        return nil
+    }
+}
+
+@_cdecl("foldbench_variant_relayout")
+public func variantRelayout(
+    _ prepared: UnsafeMutableRawPointer, _ context: UnsafePointer<foldbench_context>,
+    _ panes: UnsafeMutablePointer<foldbench_pane_layout>
+) {
+    let tree = Unmanaged<Prepared>.fromOpaque(prepared).takeUnretainedValue().tree
+    let flat = context.pointee
+    let regions = UnsafeBufferPointer(start: flat.regions, count: Int(flat.region_count))
+    regions.withMemoryRebound(to: Rect.self) { regions in
+        FastResolver.relayout(
+            tree, bounds: UnsafeRawPointer(context).load(as: Rect.self),
+            sizeClass: SizeClass(
+                horizontal: flat.horizontal_compact != 0 ? .compact : .regular,
+                vertical: flat.vertical_compact != 0 ? .compact : .regular),
+            direction: flat.right_to_left != 0 ? .rightToLeft : .leftToRight, regions: regions,
+            panes: UnsafeMutableRawPointer(panes).assumingMemoryBound(to: PaneLayout.self))
+    }
+}
+
+@_cdecl("foldbench_variant_release")
+public func variantRelease(_ prepared: UnsafeMutableRawPointer) {
+    Unmanaged<Prepared>.fromOpaque(prepared).release()
+}
+
+/// The name and summary as C strings that live as long as the library.
+private let names = (
+    name: UnsafePointer(strdupStatic("fast-lib")),
+    summary: UnsafePointer(strdupStatic("fast, built as a shared library and run through the C interface: what the interface costs"))
+)
+
+private func strdupStatic(_ text: String) -> UnsafeMutablePointer<CChar> {
+    let bytes = Array(text.utf8CString)
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    copy.initialize(from: bytes, count: bytes.count)
+    return copy
+}

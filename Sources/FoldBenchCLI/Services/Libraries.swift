@@ -1,0 +1,55 @@
+import ChildProcesses
+import Variants
+import VariantLibraries
+
+/// The variants of `--variant-library`, loaded and checked for the interface's rules
+/// (symbols, version, name), and the child process that runs their checks before timing.
+enum Libraries {
+    /// Every library of `--variant-library`, in the order given: a missing file exits 2,
+    /// a library that breaks the interface's rules exits 1, each in one line.
+    static func load(_ arguments: ParsedArguments) throws(CommandFailure) -> [VariantLibrary] {
+        var libraries: [VariantLibrary] = []
+        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
+        for path in arguments.all(.variantLibraries) {
+            do throws(LibraryError) {
+                let library = try VariantLibrary(path: path, builtIn: builtIn)
+                if let other = libraries.first(where: { $0.name == library.name }) {
+                    throw LibraryError(path: path, "names its variant '\(library.name)', as \(other.path) does")
+                }
+                libraries.append(library)
+            } catch {
+                throw CommandFailure(status: error.exitStatus, error.description)
+            }
+        }
+        return libraries
+    }
+
+    /// Runs `foldbench check-library` on `arguments` for each library, one child process
+    /// each: every frame and history step of the run, guarded. A crash, a hang, a write
+    /// past the last pane or a refused tree ends the child with its line, which becomes
+    /// this command's failure (exit 1); a disagreement is left to the run's own check.
+    static func checkInChildren(_ libraries: [VariantLibrary], arguments: (VariantLibrary) -> [String])
+        throws(CommandFailure)
+    {
+        for library in libraries {
+            let result: ChildProcess.Result
+            do {
+                result = try ChildProcess.run(ChildProcess.ownExecutable, ["check-library"] + arguments(library))
+            } catch {
+                throw CommandFailure(status: 2, "cannot start the check of library \(library.path): \(error)")
+            }
+            guard !result.succeeded else { continue }
+            let lines = result.errors.split(separator: "\n")
+            if result.status == 2, let line = lines.last {
+                throw CommandFailure(status: 2, String(line.dropFirst(line.hasPrefix("foldbench: ") ? 11 : 0)))
+            }
+            if let line = lines.last(where: { $0.hasPrefix("foldbench: library ") }) {
+                throw CommandFailure(status: 1, String(line.dropFirst(11)))
+            }
+            throw CommandFailure(
+                status: 1,
+                "library \(library.path): its check ended with status \(result.status)"
+                    + (lines.last.map { ": \($0)" } ?? ""))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ArrangementModel
+import CLibraryGuard
+import CVariantInterface
+import Variants
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A shared library holding one resolver variant behind `foldbench_variant.h`, loaded and
+/// checked: every entry point found, the interface version this FoldBench speaks, a name
+/// that follows the rules and is not a built-in variant's.
+public final class VariantLibrary: @unchecked Sendable {
+    /// The interface version this build of FoldBench speaks.
+    public static let interfaceVersion = UInt32(FOLDBENCH_VARIANT_INTERFACE_VERSION)
+    /// The longest time one guarded relayout may take before the check calls it a hang.
+    public static let frameLimitMilliseconds = 1000
+
+    public let path: String
+    public let name: String
+    public let summary: String
+    public let frameMemory: FrameMemory
+
+    typealias Prepare = @convention(c) (
+        UnsafePointer<foldbench_tree>?, UnsafeMutablePointer<CChar>?, Int
+    ) -> UnsafeMutableRawPointer?
+    typealias Relayout = @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<foldbench_context>?, UnsafeMutablePointer<foldbench_pane_layout>?
+    ) -> Void
+    typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    let prepareFunction: Prepare
+    let relayoutFunction: Relayout
+    let releaseFunction: Release
+
+    /// The entry points, in the header's order.
+    static let symbols = [
+        "foldbench_variant_interface_version", "foldbench_variant_name", "foldbench_variant_summary",
+        "foldbench_variant_frame_memory", "foldbench_variant_prepare", "foldbench_variant_relayout",
+        "foldbench_variant_release",
+    ]
+
+    /// Loads the library at `path`; `builtIn` are the names it may not take.
+    public init(path: String, builtIn: [String]) throws(LibraryError) {
+        self.path = path
+        guard access(path, F_OK) == 0 else { throw LibraryError(path: path, "no such file", isBadArgument: true) }
+        // A name without a slash would make dlopen search the system's directories.
+        let opened = path.contains("/") ? path : "./" + path
+        guard let handle = dlopen(opened, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            throw LibraryError(path: path, "cannot be loaded: \(reason)")
+        }
+        var found: [String: UnsafeMutableRawPointer] = [:]
+        for symbol in Self.symbols {
+            guard let address = dlsym(handle, symbol) else {
+                throw LibraryError(path: path, "does not export \(symbol) (see foldbench_variant.h)")
+            }
+            found[symbol] = address
+        }
+        typealias Number = @convention(c) () -> UInt32
+        typealias Text = @convention(c) () -> UnsafePointer<CChar>?
+        let version = unsafeBitCast(found[Self.symbols[0]]!, to: Number.self)()
+        guard version == Self.interfaceVersion else {
+            throw LibraryError(
+                path: path,
+                "speaks interface version \(version); this FoldBench speaks version \(Self.interfaceVersion)")
+        }
+        guard let namePointer = unsafeBitCast(found[Self.symbols[1]]!, to: Text.self)() else {
+            throw LibraryError(path: path, "foldbench_variant_name returned NULL")
+        }
+        let name = String(cString: namePointer)
+        if let broken = Self.nameRule(name) { throw LibraryError(path: path, "names its variant '\(name)': \(broken)") }
+        guard !builtIn.contains(name) else {
+            throw LibraryError(path: path, "names its variant '\(name)', which is a built-in variant's name")
+        }
+        self.name = name
+        summary = unsafeBitCast(found[Self.symbols[2]]!, to: Text.self)().map { String(cString: $0) } ?? ""
+        let memory = unsafeBitCast(found[Self.symbols[3]]!, to: Number.self)()
+        guard memory & ~UInt32(3) == 0 else {
+            throw LibraryError(path: path, "declares frame memory \(memory); only bits 0 and 1 are defined")
+        }
+        frameMemory = FrameMemory(rawValue: UInt8(memory))
+        prepareFunction = unsafeBitCast(found[Self.symbols[4]]!, to: Prepare.self)
+        relayoutFunction = unsafeBitCast(found[Self.symbols[5]]!, to: Relayout.self)
+        releaseFunction = unsafeBitCast(found[Self.symbols[6]]!, to: Release.self)
+        // The library stays loaded for the life of the process: prepared values may outlive any owner here.
+    }
+
+    /// Why `name` breaks the header's rule 7, or `nil`.
+    static func nameRule(_ name: String) -> String? {
+        guard (1...40).contains(name.utf8.count) else { return "a name is 1 to 40 characters" }
+        let allowed = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        return allowed ? nil : "a name holds only a-z, 0-9, '-' and '.'"
+    }
+
+    /// Prepares `tree`, or says why the library refused it.
+    func prepare(_ tree: FlatTree) -> Result<UnsafeMutableRawPointer, LibraryError> {
+        var message = [CChar](repeating: 0, count: 1024)
+        let prepared = tree.withTree { tree in
+            message.withUnsafeMutableBufferPointer { prepareFunction(tree, $0.baseAddress, $0.count - 1) }
+        }
+        if let prepared { return .success(prepared) }
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return .failure(LibraryError(path: path, "refuses the tree: \(text.isEmpty ? "(no message)" : text)"))
+    }
+
+    /// The variant as FoldBench's lists hold it. `guarded` checks every relayout (a time
+    /// limit, guard bytes after the panes, signals caught): for checking, not for timing.
+    public func entry(guarded: Bool = false) -> VariantEntry {
+        if guarded { foldbench_guard_install(path) }
+        return VariantEntry(LibraryVariant(self, guarded: guarded), summary: summary.isEmpty ? "from \(path)" : summary)
+    }
+
+    /// Whether `tree` is accepted; the message when it is not.
+    public func refusal(of tree: ArrangementTree) -> LibraryError? {
+        switch prepare(FlatTree(tree)) {
+        case .success(let prepared):
+            releaseFunction(prepared)
+            return nil
+        case .failure(let error): return error
+        }
+    }
+}
+
+/// A library that cannot be used: a bad path or argument (exit 2), or a bad library (exit 1).
+public struct LibraryError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+    /// The path names no file: the user's argument is wrong, not the library.
+    public let isBadArgument: Bool
+
+    public init(path: String, _ problem: String, isBadArgument: Bool = false) {
+        self.path = path
+        self.problem = problem
+        self.isBadArgument = isBadArgument
+    }
+
+    public var description: String { "library \(path): \(problem)" }
+    public var exitStatus: Int32 { isBadArgument ? 2 : 1 }
+}
+
+/// What a guarded library's line names when it fails: the scenario under check, and its
+/// timeline's length (relayouts after it are steps of the checks that follow).
+public enum LibraryGuard {
+    public static func checking(scenario: String, frames: Int) { foldbench_guard_scenario(scenario, frames) }
+}
