@@ -17,10 +17,12 @@ private final class Prepared {
 public func interfaceVersion() -> UInt32 { UInt32(FOLDBENCH_VARIANT_INTERFACE_VERSION) }
 
 @_cdecl("foldbench_variant_name")
-public func variantName() -> UnsafePointer<CChar> { names.name }
+public func variantName() -> UnsafePointer<CChar> { cString("fast-lib") }
 
 @_cdecl("foldbench_variant_summary")
-public func variantSummary() -> UnsafePointer<CChar> { names.summary }
+public func variantSummary() -> UnsafePointer<CChar> {
+    cString("fast, built as a shared library and run through the C interface: what the interface costs")
+}
 
 @_cdecl("foldbench_variant_frame_memory")
 public func variantFrameMemory() -> UInt32 { 0 }
@@ -44,17 +46,19 @@ public func variantRelayout(
     _ prepared: UnsafeMutableRawPointer, _ context: UnsafePointer<foldbench_context>,
     _ panes: UnsafeMutablePointer<foldbench_pane_layout>
 ) {
-    let tree = Unmanaged<Prepared>.fromOpaque(prepared).takeUnretainedValue().tree
     let flat = context.pointee
     let regions = UnsafeBufferPointer(start: flat.regions, count: Int(flat.region_count))
-    regions.withMemoryRebound(to: Rect.self) { regions in
-        FastResolver.relayout(
-            tree, bounds: UnsafeRawPointer(context).load(as: Rect.self),
-            sizeClass: SizeClass(
-                horizontal: flat.horizontal_compact != 0 ? .compact : .regular,
-                vertical: flat.vertical_compact != 0 ? .compact : .regular),
-            direction: flat.right_to_left != 0 ? .rightToLeft : .leftToRight, regions: regions,
-            panes: UnsafeMutableRawPointer(panes).assumingMemoryBound(to: PaneLayout.self))
+    // Borrowed, not retained: the harness keeps the prepared value alive across the call.
+    Unmanaged<Prepared>.fromOpaque(prepared)._withUnsafeGuaranteedRef { prepared in
+        regions.withMemoryRebound(to: Rect.self) { regions in
+            FastResolver.relayout(
+                prepared.tree, bounds: UnsafeRawPointer(context).load(as: Rect.self),
+                sizeClass: SizeClass(
+                    horizontal: flat.horizontal_compact != 0 ? .compact : .regular,
+                    vertical: flat.vertical_compact != 0 ? .compact : .regular),
+                direction: flat.right_to_left != 0 ? .rightToLeft : .leftToRight, regions: regions,
+                panes: UnsafeMutableRawPointer(panes).assumingMemoryBound(to: PaneLayout.self))
+        }
     }
 }
 
@@ -63,15 +67,7 @@ public func variantRelease(_ prepared: UnsafeMutableRawPointer) {
     Unmanaged<Prepared>.fromOpaque(prepared).release()
 }
 
-/// The name and summary as C strings that live as long as the library.
-private let names = (
-    name: UnsafePointer(strdupStatic("fast-lib")),
-    summary: UnsafePointer(strdupStatic("fast, built as a shared library and run through the C interface: what the interface costs"))
-)
-
-private func strdupStatic(_ text: String) -> UnsafeMutablePointer<CChar> {
-    let bytes = Array(text.utf8CString)
-    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-    copy.initialize(from: bytes, count: bytes.count)
-    return copy
+/// A static string's bytes, NUL-terminated, for the life of the library.
+private func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }

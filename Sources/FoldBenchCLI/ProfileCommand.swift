@@ -14,7 +14,7 @@ enum ProfileCommand: Command {
         name: "profile", summary: "Profile a variant's loop under callgrind: functions, lines, flame graphs, diffs.",
         options: [
             .profileScenario, .profileVariant, .profileFrames, .lines, .cacheSimulation, .profileBaseline, .top,
-            .profileOut, .buildCache, .deviceFiles, .motionFiles,
+            .profileOut, .buildCache, .deviceFiles, .motionFiles, .variantLibraries,
         ],
         details: """
             Runs 'foldbench count-instructions' under callgrind (valgrind), counting only the
@@ -43,7 +43,7 @@ enum ProfileCommand: Command {
         do { scenario = try Scenario(scenarioName) } catch {
             throw UsageError("\(CommandSpec.Option.profileScenario.name) \(error)", command: spec)
         }
-        let files =
+        var files =
             arguments.all(.deviceFiles).map(absolutePath).flatMap {
                 [CommandSpec.Option.deviceFiles.name, $0]
             }
@@ -53,10 +53,23 @@ enum ProfileCommand: Command {
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
         try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
+        let libraries = try Libraries.load(arguments)
         let variant = try VariantLookup.named(
-            arguments.value(.profileVariant) ?? VariantList.defaultCandidateName, command: spec
+            arguments.value(.profileVariant) ?? VariantList.defaultCandidateName,
+            libraries: libraries.map { $0.entry() }, command: spec
         ).name
         let frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
+        // A library's variant: checked in a child first, then loaded by the callgrind child.
+        if let library = libraries.first(where: { $0.name == variant }) {
+            let path = absolutePath(library.path)
+            files += [CommandSpec.Option.variantLibraries.name, path]
+            try Libraries.checkInChildren([library]) { _ in
+                files + [
+                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name, variant,
+                    CommandSpec.Option.frames.name, String(frames),
+                ]
+            }
+        }
         let top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
         let cacheSimulation = arguments.flag(.cacheSimulation)
         let out =

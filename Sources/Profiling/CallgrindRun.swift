@@ -69,6 +69,14 @@ public enum CallgrindRun {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = strippedCopy(of: executable, in: directory)
+        // The variants of libraries (`--variant-library PATH`) run stripped too: valgrind
+        // gives up on a library whose debug information it cannot read.
+        var arguments = arguments
+        for index in arguments.indices.dropLast() where arguments[index] == "--variant-library" {
+            let library = directory.appendingPathComponent("library-\(index)")
+            try? FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+            arguments[index + 1] = strippedCopy(of: arguments[index + 1], in: library)
+        }
         // Hash seeds change allocation patterns, and jemalloc's time-based purging
         // takes a few extra instructions now and then: both off, counts are exact.
         var environment = ProcessInfo.processInfo.environment

@@ -9,11 +9,14 @@ public final class FrameLoop {
     public let prepareNanoseconds: UInt64
     /// Frames in the timeline; frame numbers wrap around at it.
     public let frames: Int
-    private let relayoutRange: (Int, Int) -> Void
-    private let relayoutContext: (LayoutContext) -> Void
-    private let storage: ResolutionStorage
-    private let contexts: [LayoutContext]
+    @usableFromInline let relayoutRange: (Int, Int) -> Void
+    @usableFromInline let relayoutContext: (LayoutContext) -> Void
+    @usableFromInline let storage: ResolutionStorage
+    @usableFromInline let contexts: [LayoutContext]
 
+    /// Inlinable so that a variant from another module (a library's) gets a loop
+    /// specialised for its type too, not calls through its protocol witness.
+    @inlinable
     init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
         let start = now()
         let prepared = variant.prepare(tree)
@@ -87,13 +90,23 @@ extension Resolution {
 }
 
 /// A frame's context but for its region list.
-private struct Frame {
-    let bounds: Rect
-    let sizeClass: SizeClass
-    let direction: LayoutDirection
+@usableFromInline
+struct Frame {
+    @usableFromInline let bounds: Rect
+    @usableFromInline let sizeClass: SizeClass
+    @usableFromInline let direction: LayoutDirection
+
+    @inlinable
+    init(bounds: Rect, sizeClass: SizeClass, direction: LayoutDirection) {
+        self.bounds = bounds
+        self.sizeClass = sizeClass
+        self.direction = direction
+    }
 }
 
-private final class ResolutionStorage {
-    var resolution: Resolution
+@usableFromInline
+final class ResolutionStorage {
+    @usableFromInline var resolution: Resolution
+    @inlinable
     init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
 }

@@ -13,10 +13,12 @@ public struct VariantEntry: Sendable {
     public let runsByDefault: Bool
     /// What the variant keeps between the relayouts of one prepared tree.
     public let frameMemory: FrameMemory
-    private let makeLoop: @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
+    @usableFromInline let makeLoop: @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
 
     /// Wraps a concrete variant; the frame loop is specialised for `V`, so it calls
-    /// the variant directly rather than through the existential.
+    /// the variant directly rather than through the existential (inlinable, so that this
+    /// holds for a variant of another module too).
+    @inlinable
     public init<V: ResolverVariant>(
         _ variant: V, summary: String, isTestOnly: Bool = false, runsByDefault: Bool = true
     ) {

@@ -1,16 +1,24 @@
 /*
  * c-fast: the fast resolver's design in C99, loaded by FoldBench through
- * foldbench_variant.h like any user's library. It is the bound for the algorithm: what
- * the fast variant's work costs without Swift.
+ * foldbench_variant.h like any user's library: what the fast variant's algorithm costs
+ * without Swift, the bound its Swift code is measured against.
  *
- * As in the Swift variant, prepare flattens the tree into one step per arrangement in
- * level order (every parent before its children, so a nested arrangement's bounds are
- * its pane's frame, already written when the loop reaches it), and decides once what
- * does not depend on the context: which view is sized first on each axis, which wins a
- * collapse, which takes the leading region of a separated overlay, and each view's
- * lo/hi/ideal as constant + ratio x length. A relayout is one loop, with no recursion
- * and no allocation. It does not copy the Swift variant's specialisations by tree shape
- * and region list; docs/c-interface.md says what that leaves out.
+ * As in the Swift variant:
+ *  - flat storage: one step per arrangement in level order, every parent before its
+ *    children, so a nested arrangement's bounds are its pane's frame, already written
+ *    when the loop reaches it; one loop, no recursion, no allocation;
+ *  - prepared decisions, per layout direction: which pane is near (leading, or on top)
+ *    along each axis, which view is sized first, which wins a collapse, which takes the
+ *    leading region of a separated overlay, each view's bounds as points + fraction x L;
+ *  - kernels: a split whose bounds can never bind (a proportional split) costs one
+ *    multiply and one subtract; one whose bounds may bind runs the contract's clamp
+ *    chain (without the maximums when there are none); a split or overlay divided by a
+ *    region, out of line, takes the two regions.
+ * Not ported: the Swift variant's loops specialised by tree shape and region list, and
+ * its blocks of levels. docs/c-interface.md has the comparison.
+ *
+ * The arithmetic is the reference's, operation for operation: the unused terms add 0
+ * or multiply by 0, and max/min are Swift's (no NaN reaches them).
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,75 +27,134 @@
 
 #include "foldbench_variant.h"
 
-/* One view's bounds along one axis: lo = max(lo_const, lo_ratio * L),
- * hi = max(hi_const + hi_ratio * L, lo), ideal = ideal_const + ideal_ratio * L. Each form
- * gives the reference's numbers exactly: the unused term adds or multiplies by zero. */
-typedef struct axis_range {
-    double lo_const, lo_ratio;
-    double hi_const, hi_ratio;
-    double ideal_const, ideal_ratio;
-    int has_ideal;
-} axis_range;
+/* Swift's max and min, which the reference uses: inline, where fmax and fmin are calls. */
+static inline double max2(double a, double b) { return b >= a ? b : a; }
+static inline double min2(double a, double b) { return b < a ? b : a; }
+
+/* Contract 2.2.4-2.2.7 along one axis, the views in solving order (first, second). */
+typedef struct plan {
+    double first_lo_points, first_lo_fraction, second_lo_points, second_lo_fraction;
+    double first_hi_points, first_hi_fraction, second_hi_points, second_hi_fraction;
+    double first_ideal_points, first_ideal_fraction, second_ideal_points, second_ideal_fraction;
+    int second_is_explicit;
+    int has_maximum;
+    int primary_first;
+} plan;
+
+/* How an arrangement is placed along an axis when no region divides it. */
+enum kernel {
+    KERNEL_NEAR_SHARE = 0, /* proportional: near = fraction x L, far = L - near */
+    KERNEL_FAR_SHARE = 1,  /* proportional: far = fraction x L, near = L - far */
+    KERNEL_CHAIN = 2,      /* the clamp chain of the plan */
+    KERNEL_ALONE = 3,      /* the axis is not permitted: the primary alone */
+    KERNEL_LAYERED = 4     /* an overlay: both views layered, the primary in front */
+};
+
+typedef struct pair {
+    uint32_t near, far; /* output pane indices: leading (or top), then the other */
+    uint32_t kernel;
+    uint32_t near_is_primary;
+    double fraction;
+} pair;
 
 typedef struct step {
-    uint32_t primary, secondary; /* output pane indices */
-    int32_t parent;              /* the pane whose frame is the bounds, -1 for the root */
-    uint8_t overlay;
-    uint8_t axes;
-    uint8_t primary_wins_collapse;
-    uint8_t primary_first[2];          /* per axis: the primary is sized first */
-    uint8_t primary_takes_first[2];    /* per axis: a separated overlay's primary leads (or tops) */
-    axis_range range[2][2];            /* [axis][0 primary, 1 secondary] */
+    int32_t parent; /* the pane whose frame is the bounds; -1 for the root */
+    uint32_t primary, secondary;
+    uint8_t overlay, axes, primary_wins_collapse;
+    uint8_t primary_takes_first[2]; /* per axis: a separated overlay's primary leads (or tops) */
+    pair along[2];                  /* per axis */
+    const plan *plans;              /* [axis], for the clamp chain */
 } step;
 
 typedef struct prepared {
     uint32_t count;
-    uint32_t pane_count;
-    step steps[];
+    step *steps[2]; /* [0] left-to-right, [1] right-to-left */
+    plan *plans;    /* two per arrangement */
+    step storage[];
 } prepared;
 
 uint32_t foldbench_variant_interface_version(void) { return FOLDBENCH_VARIANT_INTERFACE_VERSION; }
 const char *foldbench_variant_name(void) { return "c-fast"; }
 const char *foldbench_variant_summary(void) {
-    return "the fast resolver's design in C99 (level-order steps, prepared decisions), through the C interface";
+    return "the fast resolver's design in C99 (level-order steps, prepared kernels), through the C interface";
 }
 uint32_t foldbench_variant_frame_memory(void) { return 0; }
 
-static axis_range range_of(const foldbench_tree_pane *pane, int axis) {
+/* One view's terms along an axis (contract 2.2.4). */
+typedef struct terms {
+    double lo_points, lo_fraction, hi_points, hi_fraction, ideal_points, ideal_fraction;
+    int is_explicit;
+} terms;
+
+static terms terms_of(const foldbench_tree_pane *pane, int axis) {
     const foldbench_preference *preference = &pane->split[axis];
     double minimum = axis == FOLDBENCH_AXIS_HORIZONTAL ? pane->min_width : pane->min_height;
     double ideal_length = axis == FOLDBENCH_AXIS_HORIZONTAL ? pane->ideal_width : pane->ideal_height;
-    axis_range r = {minimum, 0, INFINITY, 0, 0, 0, 0};
+    terms t = {minimum, 0, INFINITY, 0, 0, 0, 0};
     switch (preference->kind) {
     case FOLDBENCH_PREFERENCE_RATIO:
-        r.lo_ratio = isnan(preference->min) ? 0 : preference->min;
+        t.lo_fraction = isnan(preference->min) ? 0 : preference->min;
         if (!isnan(preference->max)) {
-            r.hi_const = 0;
-            r.hi_ratio = preference->max;
+            t.hi_points = 0;
+            t.hi_fraction = preference->max;
         }
         if (!isnan(preference->ideal)) {
-            r.has_ideal = 1;
-            r.ideal_ratio = preference->ideal;
+            t.ideal_fraction = preference->ideal;
+            t.is_explicit = 1;
         }
         break;
     case FOLDBENCH_PREFERENCE_LENGTH:
-        r.lo_const = fmax(minimum, isnan(preference->min) ? 0 : preference->min);
-        if (!isnan(preference->max)) r.hi_const = preference->max;
+        t.lo_points = max2(minimum, isnan(preference->min) ? 0 : preference->min);
+        if (!isnan(preference->max)) t.hi_points = preference->max;
         if (!isnan(preference->ideal)) {
-            r.has_ideal = 1;
-            r.ideal_const = preference->ideal;
+            t.ideal_points = preference->ideal;
+            t.is_explicit = 1;
         }
         break;
     case FOLDBENCH_PREFERENCE_FIXED:
-        r.lo_const = fmax(minimum, ideal_length);
-        r.hi_const = r.lo_const;
-        r.has_ideal = 1;
-        r.ideal_const = r.lo_const;
+        t.lo_points = max2(minimum, ideal_length);
+        t.hi_points = t.lo_points;
+        t.ideal_points = t.lo_points;
+        t.is_explicit = 1;
         break;
     default:
         break;
     }
-    return r;
+    return t;
+}
+
+static plan plan_of(const foldbench_tree_pane *primary, const foldbench_tree_pane *secondary, int axis) {
+    terms p = terms_of(primary, axis), s = terms_of(secondary, axis);
+    plan a;
+    a.primary_first =
+        p.is_explicit != s.is_explicit ? p.is_explicit : primary->layout_priority >= secondary->layout_priority;
+    terms first = a.primary_first ? p : s, second = a.primary_first ? s : p;
+    a.first_lo_points = first.lo_points;
+    a.first_lo_fraction = first.lo_fraction;
+    a.second_lo_points = second.lo_points;
+    a.second_lo_fraction = second.lo_fraction;
+    a.first_hi_points = first.hi_points;
+    a.first_hi_fraction = first.hi_fraction;
+    a.second_hi_points = second.hi_points;
+    a.second_hi_fraction = second.hi_fraction;
+    /* A flexible first view aims at L / 2, which is 0.5 x L exactly. */
+    a.first_ideal_points = first.is_explicit ? first.ideal_points : 0;
+    a.first_ideal_fraction = first.is_explicit ? first.ideal_fraction : 0.5;
+    a.second_ideal_points = second.ideal_points;
+    a.second_ideal_fraction = second.ideal_fraction;
+    a.second_is_explicit = second.is_explicit;
+    a.has_maximum = !(first.hi_points == INFINITY && first.hi_fraction == 0 && second.hi_points == INFINITY &&
+                      second.hi_fraction == 0);
+    return a;
+}
+
+/* No bound can bind whatever L: both lows 0, both highs infinite, the first view aims at
+ * a share f (0 <= f <= 1) and the second takes the rest. The chain then gives exactly
+ * first = f x L, second = L - first, and never collapses. */
+static int is_proportional(const plan *a) {
+    return a->first_lo_points == 0 && a->first_lo_fraction == 0 && a->second_lo_points == 0 &&
+           a->second_lo_fraction == 0 && !a->has_maximum && a->first_ideal_points == 0 &&
+           a->first_ideal_fraction >= 0 && a->first_ideal_fraction <= 1 && !a->second_is_explicit;
 }
 
 /* Contract 2.3.1: which view of a separated overlay takes the leading (or top) region. */
@@ -96,57 +163,82 @@ static uint8_t takes_first(uint8_t primary, uint8_t secondary) {
     return primary == 1;
 }
 
+static pair pair_of(const foldbench_tree_arrangement *a, const plan *plan, int axis, int rtl) {
+    pair p;
+    /* Horizontally the primary leads in left-to-right; vertically it is on top. */
+    p.near_is_primary = axis == FOLDBENCH_AXIS_VERTICAL || !rtl;
+    p.near = p.near_is_primary ? a->primary : a->secondary;
+    p.far = p.near_is_primary ? a->secondary : a->primary;
+    p.fraction = plan->first_ideal_fraction;
+    if (a->style == FOLDBENCH_STYLE_OVERLAY) {
+        p.kernel = KERNEL_LAYERED;
+    } else if (!(a->axes & (1u << axis))) {
+        p.kernel = KERNEL_ALONE;
+    } else if (is_proportional(plan)) {
+        /* The first view is near when it is the primary and the primary is near. */
+        p.kernel = (uint32_t)plan->primary_first == p.near_is_primary ? KERNEL_NEAR_SHARE : KERNEL_FAR_SHARE;
+    } else {
+        p.kernel = KERNEL_CHAIN;
+    }
+    return p;
+}
+
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
     uint32_t count = tree->arrangement_count;
-    prepared *p = malloc(sizeof(prepared) + (size_t)count * sizeof(step));
+    prepared *p = malloc(sizeof(prepared) + 2 * (size_t)count * sizeof(step));
+    plan *plans = malloc(2 * (size_t)count * sizeof(plan));
     uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
-    if (p == NULL || order == NULL) {
+    if (p == NULL || plans == NULL || order == NULL) {
         free(p);
+        free(plans);
         free(order);
         snprintf(message, capacity, "c-fast: out of memory for %u arrangements", count);
         return NULL;
     }
     p->count = count;
-    p->pane_count = tree->pane_count;
+    p->plans = plans;
+    p->steps[0] = p->storage;
+    p->steps[1] = p->storage + count;
     /* Level order: a queue of arrangement indices, the root first. */
     uint32_t head = 0, tail = 0;
     order[tail++] = 0;
     while (head < tail) {
         const foldbench_tree_arrangement *a = &tree->arrangements[order[head++]];
-        const uint32_t sides[2] = {a->primary, a->secondary};
-        for (int side = 0; side < 2; side++) {
-            int32_t nested = tree->panes[sides[side]].arrangement;
-            if (nested >= 0) order[tail++] = (uint32_t)nested;
-        }
+        int32_t nested = tree->panes[a->primary].arrangement;
+        if (nested >= 0) order[tail++] = (uint32_t)nested;
+        nested = tree->panes[a->secondary].arrangement;
+        if (nested >= 0) order[tail++] = (uint32_t)nested;
     }
     for (uint32_t i = 0; i < count; i++) {
         const foldbench_tree_arrangement *a = &tree->arrangements[order[i]];
         const foldbench_tree_pane *primary = &tree->panes[a->primary];
         const foldbench_tree_pane *secondary = &tree->panes[a->secondary];
-        step *s = &p->steps[i];
-        s->primary = a->primary;
-        s->secondary = a->secondary;
-        s->parent = a->parent;
-        s->overlay = a->style == FOLDBENCH_STYLE_OVERLAY;
-        s->axes = (uint8_t)a->axes;
-        s->primary_wins_collapse = primary->layout_priority >= secondary->layout_priority;
-        for (int axis = 0; axis < 2; axis++) {
-            s->range[axis][0] = range_of(primary, axis);
-            s->range[axis][1] = range_of(secondary, axis);
-            int pe = s->range[axis][0].has_ideal, se = s->range[axis][1].has_ideal;
-            s->primary_first[axis] = pe != se ? (uint8_t)pe : s->primary_wins_collapse;
-            s->primary_takes_first[axis] = takes_first(primary->overlay_edge[axis], secondary->overlay_edge[axis]);
+        plan *axis_plans = &plans[2 * i];
+        for (int axis = 0; axis < 2; axis++) axis_plans[axis] = plan_of(primary, secondary, axis);
+        for (int rtl = 0; rtl < 2; rtl++) {
+            step *s = &p->steps[rtl][i];
+            s->parent = a->parent;
+            s->primary = a->primary;
+            s->secondary = a->secondary;
+            s->overlay = a->style == FOLDBENCH_STYLE_OVERLAY;
+            s->axes = (uint8_t)a->axes;
+            s->primary_wins_collapse = primary->layout_priority >= secondary->layout_priority;
+            s->plans = axis_plans;
+            for (int axis = 0; axis < 2; axis++) {
+                s->primary_takes_first[axis] =
+                    takes_first(primary->overlay_edge[axis], secondary->overlay_edge[axis]);
+                s->along[axis] = pair_of(a, &axis_plans[axis], axis, rtl);
+            }
         }
     }
     free(order);
     return p;
 }
 
-void foldbench_variant_release(void *p) { free(p); }
-
-static inline uint32_t compact_along(uint32_t size_class, int axis) {
-    return size_class | (axis == FOLDBENCH_AXIS_HORIZONTAL ? FOLDBENCH_PANE_HORIZONTAL_COMPACT
-                                                           : FOLDBENCH_PANE_VERTICAL_COMPACT);
+void foldbench_variant_release(void *value) {
+    prepared *p = value;
+    free(p->plans);
+    free(p);
 }
 
 static inline void put(foldbench_pane_layout *pane, double x, double y, double w, double h, uint32_t bits) {
@@ -157,11 +249,17 @@ static inline void put(foldbench_pane_layout *pane, double x, double y, double w
     pane->bits = bits;
 }
 
-static inline double clamp(double value, double lo, double hi) { return fmin(fmax(value, lo), hi); }
+static inline void hide(foldbench_pane_layout *pane) { put(pane, 0, 0, 0, 0, 0); }
 
-/* Contract 2.1: the region nearest the bounds' centre that divides them, as an index,
- * or -1; *vertical says which way it runs (1: it divides the width). Ties go to a
- * vertical divider, then to the earlier region. */
+static inline uint32_t split_bits(uint32_t size_class, int axis) {
+    return FOLDBENCH_PANE_VISIBLE | size_class |
+           (axis == FOLDBENCH_AXIS_HORIZONTAL ? FOLDBENCH_PANE_HORIZONTAL_COMPACT | FOLDBENCH_PANE_SPLIT_HORIZONTAL
+                                              : FOLDBENCH_PANE_VERTICAL_COMPACT | FOLDBENCH_PANE_SPLIT_VERTICAL);
+}
+
+/* Contract 2.1: the region nearest the bounds' centre that divides them, or -1;
+ * *vertical says which way it runs (1: it divides the width). Ties go to a vertical
+ * divider, then to the earlier region. */
 static int find_divider(const foldbench_rect *b, const foldbench_rect *regions, uint32_t count, int *vertical) {
     int best = -1;
     double best_distance = 0;
@@ -190,111 +288,151 @@ static int find_divider(const foldbench_rect *b, const foldbench_rect *regions, 
     return best;
 }
 
-/* The two regions either side of a divider: leading then trailing (or top then bottom). */
-static void divide(const foldbench_rect *b, const foldbench_rect *r, int vertical, int rtl, foldbench_rect *first,
-                   foldbench_rect *second) {
+/* An arrangement a region divides: split along the region's axis (or the primary alone
+ * when the style forbids it), or an overlay separated by it (or layered). Out of line. */
+static void place_divided(const step *s, const foldbench_rect *b, uint32_t size_class, const foldbench_context *c,
+                          const foldbench_rect *r, int vertical, foldbench_pane_layout *panes) {
+    int axis = vertical ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
+    foldbench_pane_layout *primary = &panes[s->primary], *secondary = &panes[s->secondary];
+    uint32_t alone = FOLDBENCH_PANE_VISIBLE | size_class;
+    if (!(s->axes & (1u << axis))) {
+        put(primary, b->x, b->y, b->width, b->height, s->overlay ? alone | FOLDBENCH_PANE_FRONT : alone);
+        if (s->overlay)
+            put(secondary, b->x, b->y, b->width, b->height, alone);
+        else
+            hide(secondary);
+        return;
+    }
+    foldbench_rect first, second;
     if (vertical) {
         foldbench_rect left = {b->x, b->y, r->x - b->x, b->height};
         foldbench_rect right = {r->x + r->width, b->y, (b->x + b->width) - (r->x + r->width), b->height};
-        *first = rtl ? right : left;
-        *second = rtl ? left : right;
+        first = c->right_to_left ? right : left;
+        second = c->right_to_left ? left : right;
     } else {
         foldbench_rect top = {b->x, b->y, b->width, r->y - b->y};
         foldbench_rect bottom = {b->x, r->y + r->height, b->width, (b->y + b->height) - (r->y + r->height)};
-        *first = top;
-        *second = bottom;
+        first = top;
+        second = bottom;
     }
-}
-
-static void place(const step *s, const foldbench_rect *b, uint32_t size_class, const foldbench_context *c,
-                  foldbench_pane_layout *panes) {
-    foldbench_pane_layout *primary = &panes[s->primary];
-    foldbench_pane_layout *secondary = &panes[s->secondary];
-    const uint32_t alone = FOLDBENCH_PANE_VISIBLE | size_class;
-    int vertical = 0;
-    int divider = c->region_count ? find_divider(b, c->regions, c->region_count, &vertical) : -1;
     if (s->overlay) {
-        int axis = vertical ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
-        if (divider < 0 || !(s->axes & (1u << axis))) {
-            put(primary, b->x, b->y, b->width, b->height, alone | FOLDBENCH_PANE_FRONT);
-            put(secondary, b->x, b->y, b->width, b->height, alone);
-            return;
-        }
-        foldbench_rect first, second;
-        divide(b, &c->regions[divider], vertical, c->right_to_left, &first, &second);
-        uint32_t bits = FOLDBENCH_PANE_VISIBLE | compact_along(size_class, axis);
+        uint32_t bits = FOLDBENCH_PANE_VISIBLE | size_class |
+                        (axis == FOLDBENCH_AXIS_HORIZONTAL ? FOLDBENCH_PANE_HORIZONTAL_COMPACT
+                                                           : FOLDBENCH_PANE_VERTICAL_COMPACT);
         int leads = s->primary_takes_first[axis];
-        foldbench_rect *p = leads ? &first : &second, *q = leads ? &second : &first;
+        const foldbench_rect *p = leads ? &first : &second, *q = leads ? &second : &first;
         put(primary, p->x, p->y, p->width, p->height, bits);
         put(secondary, q->x, q->y, q->width, q->height, bits);
         return;
     }
-    int axis = divider >= 0 ? (vertical ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL)
-                            : (b->width >= b->height ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL);
-    if (!(s->axes & (1u << axis))) {
-        put(primary, b->x, b->y, b->width, b->height, alone);
-        put(secondary, 0, 0, 0, 0, 0);
-        return;
+    uint32_t bits = split_bits(size_class, axis);
+    put(primary, first.x, first.y, first.width, first.height, bits);
+    put(secondary, second.x, second.y, second.width, second.height, bits);
+}
+
+/* The clamp chain (contract 2.2.5-2.2.7): the near and far lengths, or 0 when the two
+ * views do not fit (then the winner is shown alone). */
+static inline int solve(const plan *a, double length, int near_is_primary, double *near, double *far) {
+    double first_lo = max2(a->first_lo_points, a->first_lo_fraction * length);
+    double second_lo = max2(a->second_lo_points, a->second_lo_fraction * length);
+    if (first_lo + second_lo > length) return 0;
+    double first_cap = length - second_lo;
+    if (a->has_maximum) first_cap = min2(max2(a->first_hi_fraction * length + a->first_hi_points, first_lo), first_cap);
+    double first = min2(max2(a->first_ideal_fraction * length + a->first_ideal_points, first_lo), first_cap);
+    double remaining = length - first;
+    double second_ideal =
+        a->second_is_explicit ? a->second_ideal_fraction * length + a->second_ideal_points : remaining;
+    double second_cap = remaining;
+    if (a->has_maximum)
+        second_cap = min2(max2(a->second_hi_fraction * length + a->second_hi_points, second_lo), second_cap);
+    double second = min2(max2(second_ideal, second_lo), second_cap);
+    first += length - first - second;
+    int first_is_near = a->primary_first == near_is_primary;
+    *near = first_is_near ? first : second;
+    *far = first_is_near ? second : first;
+    return 1;
+}
+
+/* One arrangement in bounds b with size class bits size_class. */
+static inline void place(const step *s, const foldbench_rect *b, uint32_t size_class, const foldbench_context *c,
+                         int may_divide, foldbench_pane_layout *panes) {
+    if (may_divide) {
+        int vertical;
+        int divider = find_divider(b, c->regions, c->region_count, &vertical);
+        if (divider >= 0) {
+            place_divided(s, b, size_class, c, &c->regions[divider], vertical, panes);
+            return;
+        }
     }
-    uint32_t bits = FOLDBENCH_PANE_VISIBLE | compact_along(size_class, axis) |
-                    (axis == FOLDBENCH_AXIS_HORIZONTAL ? FOLDBENCH_PANE_SPLIT_HORIZONTAL : FOLDBENCH_PANE_SPLIT_VERTICAL);
-    if (divider >= 0) {
-        foldbench_rect first, second;
-        divide(b, &c->regions[divider], vertical, c->right_to_left, &first, &second);
-        put(primary, first.x, first.y, first.width, first.height, bits);
-        put(secondary, second.x, second.y, second.width, second.height, bits);
-        return;
-    }
+    int axis = b->width >= b->height ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
+    const pair *p = &s->along[axis];
     double length = axis == FOLDBENCH_AXIS_HORIZONTAL ? b->width : b->height;
-    const axis_range *pr = &s->range[axis][0], *sr = &s->range[axis][1];
-    double p_lo = fmax(pr->lo_const, pr->lo_ratio * length);
-    double s_lo = fmax(sr->lo_const, sr->lo_ratio * length);
-    if (p_lo + s_lo > length) {
-        foldbench_pane_layout *shown = s->primary_wins_collapse ? primary : secondary;
-        foldbench_pane_layout *hidden = s->primary_wins_collapse ? secondary : primary;
-        put(shown, b->x, b->y, b->width, b->height, alone);
-        put(hidden, 0, 0, 0, 0, 0);
+    double near, far;
+    switch (p->kernel) {
+    case KERNEL_NEAR_SHARE:
+        near = p->fraction * length;
+        far = length - near;
+        break;
+    case KERNEL_FAR_SHARE:
+        far = p->fraction * length;
+        near = length - far;
+        break;
+    case KERNEL_CHAIN:
+        if (solve(&s->plans[axis], length, (int)p->near_is_primary, &near, &far)) break;
+        put(&panes[s->primary_wins_collapse ? s->primary : s->secondary], b->x, b->y, b->width, b->height,
+            FOLDBENCH_PANE_VISIBLE | size_class);
+        hide(&panes[s->primary_wins_collapse ? s->secondary : s->primary]);
+        return;
+    case KERNEL_ALONE:
+        put(&panes[s->primary], b->x, b->y, b->width, b->height, FOLDBENCH_PANE_VISIBLE | size_class);
+        hide(&panes[s->secondary]);
+        return;
+    default: /* KERNEL_LAYERED */
+        put(&panes[s->primary], b->x, b->y, b->width, b->height,
+            FOLDBENCH_PANE_VISIBLE | size_class | FOLDBENCH_PANE_FRONT);
+        put(&panes[s->secondary], b->x, b->y, b->width, b->height, FOLDBENCH_PANE_VISIBLE | size_class);
         return;
     }
-    int primary_first = s->primary_first[axis];
-    const axis_range *fr = primary_first ? pr : sr, *sc = primary_first ? sr : pr;
-    double first_lo = primary_first ? p_lo : s_lo, second_lo = primary_first ? s_lo : p_lo;
-    double first_hi = fmax(fr->hi_const + fr->hi_ratio * length, first_lo);
-    double second_hi = fmax(sc->hi_const + sc->hi_ratio * length, second_lo);
-    double first_ideal = fr->has_ideal ? fr->ideal_const + fr->ideal_ratio * length : length / 2;
-    double first_length = clamp(first_ideal, first_lo, fmin(first_hi, length - second_lo));
-    double remaining = length - first_length;
-    double second_ideal = sc->has_ideal ? sc->ideal_const + sc->ideal_ratio * length : remaining;
-    double second_length = clamp(second_ideal, second_lo, fmin(second_hi, remaining));
-    first_length += length - first_length - second_length;
-    double p_len = primary_first ? first_length : second_length;
-    double s_len = primary_first ? second_length : first_length;
+    uint32_t bits = split_bits(size_class, axis);
     if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
-        double px = c->right_to_left ? b->x + s_len : b->x;
-        double sx = c->right_to_left ? b->x : b->x + p_len;
-        put(primary, px, b->y, p_len, b->height, bits);
-        put(secondary, sx, b->y, s_len, b->height, bits);
+        put(&panes[p->near], b->x, b->y, near, b->height, bits);
+        put(&panes[p->far], b->x + near, b->y, far, b->height, bits);
     } else {
-        put(primary, b->x, b->y, b->width, p_len, bits);
-        put(secondary, b->x, b->y + p_len, b->width, s_len, bits);
+        put(&panes[p->near], b->x, b->y, b->width, near, bits);
+        put(&panes[p->far], b->x, b->y + near, b->width, far, bits);
     }
 }
 
-void foldbench_variant_relayout(void *prepared_value, const foldbench_context *c, foldbench_pane_layout *panes) {
-    const prepared *p = prepared_value;
+/* Whether some region can divide some arrangement: a region divides bounds it lies
+ * strictly inside along one axis, and every arrangement's bounds lie inside the root's,
+ * so a region not strictly inside the root's along either axis divides nothing. */
+static int may_divide(const foldbench_context *c) {
+    const foldbench_rect *b = &c->bounds;
+    for (uint32_t i = 0; i < c->region_count; i++) {
+        const foldbench_rect *r = &c->regions[i];
+        if ((b->x < r->x && r->x + r->width < b->x + b->width) || (b->y < r->y && r->y + r->height < b->y + b->height))
+            return 1;
+    }
+    return 0;
+}
+
+void foldbench_variant_relayout(void *value, const foldbench_context *c, foldbench_pane_layout *panes) {
+    const prepared *p = value;
+    int divides = c->region_count && may_divide(c);
+    const step *steps = p->steps[c->right_to_left ? 1 : 0];
     uint32_t root_class = (c->horizontal_compact ? FOLDBENCH_PANE_HORIZONTAL_COMPACT : 0) |
                           (c->vertical_compact ? FOLDBENCH_PANE_VERTICAL_COMPACT : 0);
-    place(&p->steps[0], &c->bounds, root_class, c, panes);
+    place(&steps[0], &c->bounds, root_class, c, divides, panes);
     for (uint32_t i = 1; i < p->count; i++) {
-        const step *s = &p->steps[i];
+        const step *s = &steps[i];
         const foldbench_pane_layout *holder = &panes[s->parent];
         if (!(holder->bits & FOLDBENCH_PANE_VISIBLE)) {
             /* Contract 3: every pane below a hidden view is hidden. */
-            put(&panes[s->primary], 0, 0, 0, 0, 0);
-            put(&panes[s->secondary], 0, 0, 0, 0, 0);
+            hide(&panes[s->primary]);
+            hide(&panes[s->secondary]);
             continue;
         }
         place(s, &holder->frame, holder->bits & (FOLDBENCH_PANE_HORIZONTAL_COMPACT | FOLDBENCH_PANE_VERTICAL_COMPACT),
-              c, panes);
+              c, divides, panes);
     }
 }

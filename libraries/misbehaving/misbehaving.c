@@ -1,0 +1,136 @@
+/*
+ * Libraries that break foldbench_variant.h's rules on purpose, one per FAULT, for the
+ * tests that show FoldBench ends each with one clear line and nothing half-written.
+ * Each is c-fast with one thing wrong:
+ *   crash       SIGSEGV on the 8th relayout of the process
+ *   hang        loops forever on the 8th relayout
+ *   overrun     writes one pane past the last on the 8th relayout
+ *   refuse      refuses trees of more than 3 arrangements
+ *   version     speaks interface version 99
+ *   clash       names itself "fast", a built-in variant
+ *   no-release  exports no foldbench_variant_release
+ *   allocate    one malloc and free per relayout (jemalloc must count it)
+ *   wrong       answers with the primary one point wider on the 8th relayout
+ *   stale       remembers its last answer and skips while the bounds stay the same,
+ *               forgetting the size class, the direction and the regions
+ * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
+ */
+#define foldbench_variant_name c_fast_name
+#define foldbench_variant_relayout c_fast_relayout
+#define foldbench_variant_interface_version c_fast_interface_version
+#define foldbench_variant_prepare c_fast_prepare
+#define foldbench_variant_frame_memory c_fast_frame_memory
+#define foldbench_variant_release c_fast_release
+#define foldbench_variant_summary c_fast_summary
+#include "../c-fast/c_fast.c"
+#undef foldbench_variant_name
+#undef foldbench_variant_relayout
+#undef foldbench_variant_interface_version
+#undef foldbench_variant_prepare
+#undef foldbench_variant_frame_memory
+#undef foldbench_variant_release
+#undef foldbench_variant_summary
+
+#if defined(FAULT_CRASH)
+#define NAME "misbehaving-crash"
+#elif defined(FAULT_HANG)
+#define NAME "misbehaving-hang"
+#elif defined(FAULT_OVERRUN)
+#define NAME "misbehaving-overrun"
+#elif defined(FAULT_REFUSE)
+#define NAME "misbehaving-refuse"
+#elif defined(FAULT_VERSION)
+#define NAME "misbehaving-version"
+#elif defined(FAULT_CLASH)
+#define NAME "fast"
+#elif defined(FAULT_NO_RELEASE)
+#define NAME "misbehaving-no-release"
+#elif defined(FAULT_ALLOCATE)
+#define NAME "misbehaving-allocate"
+#elif defined(FAULT_WRONG)
+#define NAME "misbehaving-wrong"
+#elif defined(FAULT_STALE)
+#define NAME "misbehaving-stale"
+#else
+#error "define one FAULT_*"
+#endif
+
+static long relayouts;
+
+uint32_t foldbench_variant_interface_version(void) {
+#ifdef FAULT_VERSION
+    return 99;
+#else
+    return FOLDBENCH_VARIANT_INTERFACE_VERSION;
+#endif
+}
+
+const char *foldbench_variant_name(void) { return NAME; }
+const char *foldbench_variant_summary(void) { return "test only: c-fast breaking one rule of the interface"; }
+
+uint32_t foldbench_variant_frame_memory(void) {
+#ifdef FAULT_STALE
+    return FOLDBENCH_KEEPS_STATE | FOLDBENCH_READS_ITS_LAST_ANSWER;
+#else
+    return 0;
+#endif
+}
+
+typedef struct wrapper {
+    void *inner;
+    uint32_t pane_count;
+    int has_last;
+    foldbench_rect last_bounds;
+} wrapper;
+
+void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
+#ifdef FAULT_REFUSE
+    if (tree->arrangement_count > 3) {
+        snprintf(message, capacity, "%u arrangements; this library takes 3 at most", tree->arrangement_count);
+        return NULL;
+    }
+#endif
+    wrapper *w = calloc(1, sizeof(wrapper));
+    w->inner = c_fast_prepare(tree, message, capacity);
+    w->pane_count = tree->pane_count;
+    return w;
+}
+
+void foldbench_variant_relayout(void *prepared, const foldbench_context *context, foldbench_pane_layout *panes) {
+    wrapper *w = prepared;
+    relayouts++;
+#ifdef FAULT_STALE
+    if (w->has_last && memcmp(&w->last_bounds, &context->bounds, sizeof context->bounds) == 0) return;
+    w->has_last = 1;
+    w->last_bounds = context->bounds;
+#endif
+    c_fast_relayout(w->inner, context, panes);
+#if defined(FAULT_CRASH)
+    if (relayouts == 8) {
+        int *volatile nowhere = NULL;
+        *nowhere = 1;
+    }
+#elif defined(FAULT_HANG)
+    if (relayouts == 8)
+        for (volatile int spin = 1; spin;) {
+        }
+#elif defined(FAULT_OVERRUN)
+    if (relayouts == 8) panes[w->pane_count].bits = 1;
+#elif defined(FAULT_ALLOCATE)
+    {
+        /* volatile, or the compiler drops the pair */
+        void *volatile block = malloc(64);
+        free(block);
+    }
+#elif defined(FAULT_WRONG)
+    if (relayouts == 8 && (panes[0].bits & FOLDBENCH_PANE_VISIBLE)) panes[0].frame.width += 1;
+#endif
+}
+
+#ifndef FAULT_NO_RELEASE
+void foldbench_variant_release(void *prepared) {
+    wrapper *w = prepared;
+    c_fast_release(w->inner);
+    free(w);
+}
+#endif
