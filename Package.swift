@@ -105,7 +105,7 @@ let package = Package(
             name: "ArrangementTests",
             dependencies: [
                 "Support", "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator",
-                "Variants", "Workloads", "Measurement", "Drawings",
+                "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings",
             ]),
         .testTarget(
             name: "FoldBenchTests",

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CLibraryGuard.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -101,7 +102,15 @@ void foldbench_guard_install(const char *library) {
     action.sa_flags = SA_ONSTACK;
     sigemptyset(&action.sa_mask);
     const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGALRM};
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+        sigaddset(&unblocked, signals[i]);
+    }
+    /* A parent may have started this process with signals blocked (the mask is inherited
+     * through fork and exec): the time limit's SIGALRM would then never arrive. */
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL);
 }
 
 void foldbench_guard_scenario(const char *scenario, long frames) {

@@ -19,7 +19,7 @@ enum DrawCommand: Command {
         name: "draw", summary: "Draw a scene's layout (or a scenario's frame) as an SVG.", arguments: "[SCENE.json]",
         positionals: 0...1,
         options: [
-            .variant, .device, .deviceFile, .posture, .orientation, drawScenario, frame, .frames, .layoutDirection,
+            .variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, drawScenario, frame, .frames, .layoutDirection,
             .motionFiles, scale, output,
         ] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
@@ -34,8 +34,10 @@ enum DrawCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let variant = try VariantLookup.named(arguments.value(.variant) ?? VariantList.referenceName, command: spec)
-            .variant
+        let variant = try Libraries.variant(
+            arguments, fallback: VariantList.referenceName,
+            place: arguments.value(drawScenario) ?? arguments.positionals.first ?? "", command: spec
+        ).variant
         let pixelsPerPoint = try arguments.number(scale.name, in: 0.01...100, command: spec) ?? 1
         let picture: Picture
         if let name = arguments.value(drawScenario) {

@@ -6,11 +6,14 @@ import Workloads
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.",
-        options: [.variantNames, .suiteScenarios])
+        options: [.variantNames, .suiteScenarios, .variantLibraries])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let libraries = try Libraries.load(arguments)
         if arguments.flag(.variantNames) {
-            console.out((VariantList.all + VariantList.staleCaches).map { "\($0.name)\n" }.joined())
+            console.out(
+                ((VariantList.all + VariantList.staleCaches).map(\.name) + libraries.map(\.name)).map { "\($0)\n" }
+                    .joined())
             return 0
         }
         if let name = arguments.value(.suiteScenarios) {
@@ -24,6 +27,11 @@ enum ListCommand: Command {
         }
         var text = "Variants:\n"
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
+        for library in libraries {
+            text += "  \(library.name): \(library.summary) (from \(library.path))\n"
+        }
+        text += "  (or --variant-library PATH.so: a variant of your own, through the C interface)\n"
+
         text += "\nMotions:\n"
         for motion in Motion.allCases { text += "  \(motion.rawValue): \(motion.summary)\n" }
         for name in Catalog.shippedTraces {

@@ -18,7 +18,7 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits
+        options: [.variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits
             + [
                 .maxArrangements
             ],
@@ -31,8 +31,9 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let variant = try VariantLookup.named(arguments.value(.variant) ?? VariantList.referenceName, command: spec)
-            .variant
+        let variant = try Libraries.variant(
+            arguments, fallback: VariantList.referenceName, place: path, command: spec
+        ).variant
         var scene = try loadScene(path)
         if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
             scene.context = Workload.combine(context, with: scene)

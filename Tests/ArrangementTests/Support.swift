@@ -1,8 +1,10 @@
 import ArrangementModel
 import FastResolver
+import Foundation
 import ReferenceResolver
 import SceneFormat
 import Testing
+import VariantLibraries
 import Variants
 
 /// One pane as a test expects it, worked out by hand from the contract.
@@ -104,3 +106,33 @@ func expectResolution(
 func pair(style: String = "\"automatic\"", a: String = "", b: String = "") -> String {
     "{\"style\": \(style), \"primary\": {\"id\": \"a\"\(a.isEmpty ? "" : ", " + a)}, \"secondary\": {\"id\": \"b\"\(b.isEmpty ? "" : ", " + b)}}"
 }
+
+/// The variants of the project's C libraries, loaded through the C interface as
+/// `foldbench run --variant-library` loads them: c-fast, built by scripts/libraries.sh
+/// on first use. The differential tests hold them to the reference with the built-in
+/// candidates. Building fails loudly: a test that skipped them would prove nothing.
+let libraryCandidates: [VariantEntry] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [root.appendingPathComponent("scripts/libraries.sh").path]
+    do { try process.run() } catch { fatalError("cannot run scripts/libraries.sh: \(error)") }
+    process.waitUntilExit()
+    precondition(process.terminationStatus == 0, "scripts/libraries.sh failed")
+    let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
+    do {
+        let library = try VariantLibrary(
+            path: root.appendingPathComponent(".build/libraries/libc-fast.so").path, builtIn: builtIn)
+        return [library.entry()]
+    } catch {
+        fatalError("\(error)")
+    }
+}()
+
+/// Every variant the differential tests hold to the reference: the built-in
+/// candidates and the C libraries' variants.
+var allCandidates: [VariantEntry] { VariantList.candidates + libraryCandidates }
+
+/// The candidate named `name`, built-in or from a C library.
+func candidate(named name: String) -> VariantEntry? { allCandidates.first { $0.name == name } }

@@ -100,3 +100,14 @@ func runProcess(
     let result = try ChildProcess.run(executable, arguments, directory: directory?.path, environment: environment)
     return (result.status, result.output, result.errors)
 }
+
+/// The directory of the project's C libraries (c-fast and the misbehaving ones), built
+/// by scripts/libraries.sh once per test process. Building fails loudly.
+let libraryDirectory: String = {
+    let result = try? ChildProcess.run("/bin/bash", [repositoryRoot.appendingPathComponent("scripts/libraries.sh").path])
+    precondition(result?.succeeded == true, "scripts/libraries.sh failed: \(result?.errors ?? "not started")")
+    return repositoryRoot.appendingPathComponent(".build/libraries").path
+}()
+
+/// The path of `.build/libraries/lib<name>.so`, built.
+func library(_ name: String) -> String { "\(libraryDirectory)/lib\(name).so" }

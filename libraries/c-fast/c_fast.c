@@ -403,22 +403,12 @@ static inline void place(const step *s, const foldbench_rect *b, uint32_t size_c
     }
 }
 
-/* Whether some region can divide some arrangement: a region divides bounds it lies
- * strictly inside along one axis, and every arrangement's bounds lie inside the root's,
- * so a region not strictly inside the root's along either axis divides nothing. */
-static int may_divide(const foldbench_context *c) {
-    const foldbench_rect *b = &c->bounds;
-    for (uint32_t i = 0; i < c->region_count; i++) {
-        const foldbench_rect *r = &c->regions[i];
-        if ((b->x < r->x && r->x + r->width < b->x + b->width) || (b->y < r->y && r->y + r->height < b->y + b->height))
-            return 1;
-    }
-    return 0;
-}
-
 void foldbench_variant_relayout(void *value, const foldbench_context *c, foldbench_pane_layout *panes) {
     const prepared *p = value;
-    int divides = c->region_count && may_divide(c);
+    /* No region, nothing to test. (Whether a region may divide a nested arrangement
+     * cannot be told from the root's bounds: a pane's far edge, x + width, may round
+     * past the root's.) */
+    int divides = c->region_count != 0;
     const step *steps = p->steps[c->right_to_left ? 1 : 0];
     uint32_t root_class = (c->horizontal_compact ? FOLDBENCH_PANE_HORIZONTAL_COMPACT : 0) |
                           (c->vertical_compact ? FOLDBENCH_PANE_VERTICAL_COMPACT : 0);

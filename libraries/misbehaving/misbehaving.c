@@ -107,7 +107,7 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     c_fast_relayout(w->inner, context, panes);
 #if defined(FAULT_CRASH)
     if (relayouts == 8) {
-        int *volatile nowhere = NULL;
+        volatile int *volatile nowhere = NULL;
         *nowhere = 1;
     }
 #elif defined(FAULT_HANG)

@@ -53,3 +53,22 @@ enum Libraries {
         }
     }
 }
+
+extension Libraries {
+    /// The variant `--variant` names (`fallback` when none), among the built-in ones and
+    /// those of `--variant-library`, for a one-off resolution (`resolve`, `draw`). A
+    /// library's variant runs in this process, guarded: a crash, a hang or a stray
+    /// write ends it with one line naming the library and `place`, and exit status 1.
+    static func variant(
+        _ arguments: ParsedArguments, fallback: String, place: String, command: CommandSpec
+    ) throws -> VariantEntry {
+        let libraries = try load(arguments)
+        let name = arguments.value(.variant) ?? fallback
+        if let library = libraries.first(where: { $0.name == name }) {
+            let entry = library.entry(guarded: true)
+            LibraryGuard.checking(scenario: place, frames: 1)
+            return entry
+        }
+        return try VariantLookup.named(name, libraries: libraries.map { $0.entry() }, command: command)
+    }
+}

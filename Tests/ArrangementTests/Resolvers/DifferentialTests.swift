@@ -18,7 +18,7 @@ func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> St
 /// How the first variant that differs from the reference differs on a scene, or `nil`.
 func variantDiffers(_ scene: Scene) -> String? {
     let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
-    for entry in VariantList.candidates {
+    for entry in allCandidates {
         let resolution = entry.variant.resolve(scene.tree, in: scene.context)
         if let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) {
             return "\(entry.name): \(difference)"
@@ -31,7 +31,7 @@ func variantDiffers(_ scene: Scene) -> String? {
 /// temporary file: its path, or `nil` when every variant agrees.
 func disagreementPicture(_ scene: Scene, named name: String) -> String? {
     let reference = ReferenceResolver().resolve(scene.tree, in: scene.context)
-    for entry in VariantList.candidates {
+    for entry in allCandidates {
         let resolution = entry.variant.resolve(scene.tree, in: scene.context)
         guard let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) else { continue }
         let page = DisagreementPage.html(
@@ -193,14 +193,14 @@ struct DifferentialTests {
 
     @Test(
         "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
-        arguments: VariantList.candidates.map(\.name), [false, true])
+        arguments: allCandidates.map(\.name), [false, true])
     func stateful(variant: String, proportional: Bool) throws {
         var trees = SceneGenerator(seed: 42)
         let tree =
             proportional
             ? try trees.proportionalTree(arrangements: 120) : try trees.tree(arrangements: 120, maximumDepth: 10)
         let contexts = (0..<1_000).map(Self.changingContext)
-        let loop = try #require(VariantList.entry(named: variant)).frameLoop(tree, contexts, now: Clock.now)
+        let loop = try #require(candidate(named: variant)).frameLoop(tree, contexts, now: Clock.now)
         for (step, context) in contexts.enumerated() {
             let fresh = ReferenceResolver().resolve(tree, in: context)
             if let difference = firstDifference(loop.resolution(atFrame: step), fresh, ids: tree.paneIDs) {

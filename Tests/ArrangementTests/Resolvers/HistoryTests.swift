@@ -53,9 +53,9 @@ struct HistoryTests {
 
     @Test(
         "every candidate equals the reference at every step of 40 walks of 300 contexts",
-        arguments: VariantList.candidates.map(\.name))
+        arguments: allCandidates.map(\.name))
     func walks(variant: String) throws {
-        let entry = try #require(VariantList.entry(named: variant))
+        let entry = try #require(candidate(named: variant))
         for (index, (tree, walk)) in try Self.histories(seed: 7, count: 40, steps: 300).enumerated() {
             if let stale = Self.firstStale(entry, tree, walk) {
                 Issue.record(

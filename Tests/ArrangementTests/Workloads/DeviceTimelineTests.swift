@@ -30,7 +30,7 @@ struct DeviceTimelineTests {
                 regionsSeen = max(regionsSeen, contexts.map(\.reservedRegions.count).max() ?? 0)
                 for tree in trees {
                     let reference = contexts.map { ReferenceResolver().resolve(tree, in: $0) }
-                    for entry in VariantList.candidates {
+                    for entry in allCandidates {
                         let loop = entry.frameLoop(tree, contexts, now: Clock.now)
                         for frame in contexts.indices {
                             let got = loop.resolution(atFrame: frame)
