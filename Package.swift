@@ -100,7 +100,7 @@ let package = Package(
                 "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
-        .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "Workloads"]),
+        .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "VariantLibraries", "Workloads"]),
         .testTarget(
             name: "ArrangementTests",
             dependencies: [

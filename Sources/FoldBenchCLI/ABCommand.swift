@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import VariantLibraries
 import Variants
 import Workloads
 
@@ -16,6 +17,7 @@ enum ABCommand: Command {
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
             .frames,
             .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
+            .baselineLibrary, .candidateLibrary,
         ],
         details: """
             Each build is compiled once for code layouts (every function in its own section,
@@ -33,7 +35,10 @@ enum ABCommand: Command {
             Verdicts: slower (the interval above 1 + threshold), faster (below 1/(1 + threshold)),
             same (inside), inconclusive. A verdict is looked for at 6, 10, 20, 40 trials and at
             the last (--max-trials, --max-time), the error shared over those looks too; trials
-            are added while inconclusive. Exit status: 0; 1 with --gate when a comparison is slower;
+            are added while inconclusive. With --baseline-library and --candidate-library the
+            two builds are of a variant in a shared library (the C interface), each checked
+            in a child process first and timed in the working tree's harness: the harness's
+            code layouts vary, the libraries' own code (not built by FoldBench) does not. Exit status: 0; 1 with --gate when a comparison is slower;
             2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
             """)
 
@@ -71,6 +76,9 @@ enum ABCommand: Command {
         let catalog = try CatalogFiles.load(deviceFiles: options.deviceFiles, motionFiles: options.motionFiles)
         try CatalogFiles.check(parsed, in: catalog, option: .abScenario, command: spec)
 
+        if arguments.value(.baselineLibrary) != nil || arguments.value(.candidateLibrary) != nil {
+            return try compareLibraries(arguments, options: options, scenarios: scenarios, format: format, console: console)
+        }
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
         let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
@@ -115,6 +123,70 @@ enum ABCommand: Command {
             console.out(
                 ABReport.markdown(
                     results, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
+                    threshold: options.threshold))
+        case "json": console.out(ABReport.json(results, options: options))
+        default: console.out(ABReport.table(results, threshold: options.threshold))
+        }
+        let slower = results.contains { $0.estimate.verdict == .slower }
+        return arguments.flag(.gateSlower) && slower ? 1 : 0
+    }
+
+    /// `ab --baseline-library A.so --candidate-library B.so`: two builds of a library's
+    /// variant, each checked in a child process, then timed in trials of the working
+    /// tree's harness (its code layouts varied; the libraries' not).
+    static func compareLibraries(
+        _ arguments: ParsedArguments, options: ABOptions, scenarios: [String], format: String, console: Console
+    ) throws -> Int32 {
+        guard let baselinePath = arguments.value(.baselineLibrary),
+            let candidatePath = arguments.value(.candidateLibrary)
+        else {
+            throw UsageError(
+                "\(CommandSpec.Option.baselineLibrary.name) and \(CommandSpec.Option.candidateLibrary.name) go together",
+                command: spec)
+        }
+        for option in [CommandSpec.Option.abBaseline, .abCandidate, .abVariant, .pair] where arguments.value(option) != nil {
+            throw UsageError("\(option.name) does not go with \(CommandSpec.Option.baselineLibrary.name)", command: spec)
+        }
+        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
+        var sides: [ABSide] = []
+        for (label, path) in [("baseline", baselinePath), ("candidate", candidatePath)] {
+            let library: VariantLibrary
+            do { library = try VariantLibrary(path: path, builtIn: builtIn) } catch {
+                throw CommandFailure(status: error.exitStatus, error.description)
+            }
+            try Libraries.checkInChildren([library]) { library in
+                scenarios.flatMap { [CommandSpec.Option.scenario.name, $0] } + [
+                    CommandSpec.Option.variants.name, library.name, CommandSpec.Option.frames.name,
+                    String(options.frames), CommandSpec.Option.variantLibraries.name, absolutePath(library.path),
+                ] + options.deviceFiles.flatMap { [CommandSpec.Option.deviceFiles.name, $0] }
+                    + options.motionFiles.flatMap { [CommandSpec.Option.motionFiles.name, $0] }
+            }
+            sides.append(ABSide(label: label, plugin: "", variant: library.name, library: absolutePath(path)))
+        }
+        let layouts = try Builds.workingTreeLayouts(console: console)
+        console.err(
+            "note: the libraries were not built by foldbench: their code has one layout each; the interval covers the harness's layouts only\n"
+        )
+        let experiment = ABTrials.experiment(
+            options, comparisons: scenarios.count, baseline: layouts, candidate: layouts,
+            timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
+        var results: [ABResult] = []
+        for scenario in scenarios {
+            do {
+                results.append(
+                    try experiment.run(scenario: scenario, baseline: sides[0], candidate: sides[1]) {
+                        console.err("\($0)\n")
+                    })
+            } catch let failure as ABFailure {
+                throw CommandFailure(status: 2, failure.description)
+            }
+        }
+        let note = " (a library: one code layout, not varied)"
+        switch format {
+        case "markdown":
+            console.out(
+                ABReport.markdown(
+                    results, baseline: baselinePath + note, candidate: candidatePath + note,
                     threshold: options.threshold))
         case "json": console.out(ABReport.json(results, options: options))
         default: console.out(ABReport.table(results, threshold: options.threshold))

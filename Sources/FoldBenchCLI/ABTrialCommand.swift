@@ -9,7 +9,7 @@ enum ABTrialCommand: Command {
         name: "ab-trial", summary: "(internal) one trial of 'foldbench ab'.",
         options: [
             .baselinePlugin, .candidatePlugin, .trialScenario, .baselineVariant, .candidateVariant, .frames, .seed,
-            .timeDifferentAnswers, .deviceFiles, .motionFiles,
+            .timeDifferentAnswers, .deviceFiles, .motionFiles, .baselineLibrary, .candidateLibrary,
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -26,10 +26,12 @@ enum ABTrialCommand: Command {
         options.motionFiles = arguments.all(.motionFiles)
         let baseline = ABSide(
             label: "baseline", plugin: baselinePlugin,
-            variant: arguments.value(.baselineVariant) ?? VariantList.defaultCandidateName)
+            variant: arguments.value(.baselineVariant) ?? VariantList.defaultCandidateName,
+            library: arguments.value(.baselineLibrary))
         let candidate = ABSide(
             label: "candidate", plugin: candidatePlugin,
-            variant: arguments.value(.candidateVariant) ?? VariantList.defaultCandidateName)
+            variant: arguments.value(.candidateVariant) ?? VariantList.defaultCandidateName,
+            library: arguments.value(.candidateLibrary))
         do {
             let trial = try ABTrial.run(
                 scenario: scenario, baseline: baseline, candidate: candidate, options: options,

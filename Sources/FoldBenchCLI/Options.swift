@@ -104,6 +104,11 @@ extension CommandSpec.Option {
         help:
             "A git revision (built into a cache), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: the commit of Results/baseline.json."
     )
+    static let baselineLibrary = Self(
+        "--baseline-library", value: "PATH.so",
+        help: "With --candidate-library: compare two builds of a variant in a shared library (the C interface), in this build's harness.")
+    static let candidateLibrary = Self(
+        "--candidate-library", value: "PATH.so", help: "The library compared with --baseline-library.")
     static let abCandidate = Self(
         "--candidate", value: "REV|PATH", help: "The same, compared with the baseline (default: the working tree).")
     static let abScenario = Self(

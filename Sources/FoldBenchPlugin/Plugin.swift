@@ -1,4 +1,5 @@
 import Measurement
+import VariantLibraries
 import Variants
 import Workloads
 
@@ -23,8 +24,9 @@ public func foldbenchPrepare(
 }
 
 /// As `foldbench_prepare`, with the device and trace files the scenario may name:
-/// `files` holds one line per file, `device:PATH` or `motion:PATH`. A build without
-/// this entry point predates device and motion files in `ab`.
+/// `files` holds one line per file, `device:PATH` or `motion:PATH`, and `library:PATH`
+/// for a variant in a shared library (the C interface), looked up by its name. A build
+/// without this entry point predates device and motion files in `ab`.
 @_cdecl("foldbench_prepare_with_files")
 public func foldbenchPrepareWithFiles(
     _ scenario: UnsafePointer<CChar>, _ variant: UnsafePointer<CChar>, _ frames: Int32,
@@ -39,9 +41,17 @@ func prepare(
     _ minimumBatchNanoseconds: Double, files: String, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int32
 ) -> UnsafeMutableRawPointer? {
     let failure: String
-    if let entry = VariantList.entry(named: String(cString: variant)) {
+    let lines = files.split(separator: "\n").map(String.init)
+    let name = String(cString: variant)
+    var libraryEntry: VariantEntry?
+    for path in lines.filter({ $0.hasPrefix("library:") }).map({ String($0.dropFirst(8)) }) {
+        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
+        if let library = try? VariantLibrary(path: path, builtIn: builtIn), library.name == name {
+            libraryEntry = library.entry()
+        }
+    }
+    if let entry = VariantList.entry(named: name) ?? libraryEntry {
         do {
-            let lines = files.split(separator: "\n").map(String.init)
             let catalog = try Catalog.load(
                 deviceFiles: lines.filter { $0.hasPrefix("device:") }.map { String($0.dropFirst(7)) },
                 motionFiles: lines.filter { $0.hasPrefix("motion:") }.map { String($0.dropFirst(7)) })

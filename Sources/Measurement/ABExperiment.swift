@@ -60,11 +60,14 @@ public struct ABSide: Sendable {
     public var label: String
     public var plugin: String
     public var variant: String
+    /// The shared library holding the variant (the C interface), when it is not built in.
+    public var library: String?
 
-    public init(label: String, plugin: String, variant: String) {
+    public init(label: String, plugin: String, variant: String, library: String? = nil) {
         self.label = label
         self.plugin = plugin
         self.variant = variant
+        self.library = library
     }
 }
 
@@ -228,7 +231,7 @@ public struct ABTrial: Sendable, Equatable {
                 return try library.prepare(
                     scenario: scenario, variant: side.variant, frames: options.frames,
                     minimumBatchNanoseconds: options.minimumBatchNanoseconds, deviceFiles: options.deviceFiles,
-                    motionFiles: options.motionFiles)
+                    motionFiles: options.motionFiles, variantLibrary: side.library)
             } catch {
                 throw ABFailure("\(side.label): \(error)")
             }

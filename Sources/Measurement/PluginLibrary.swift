@@ -74,12 +74,13 @@ public final class PluginLibrary {
     /// files the scenario may name.
     public func prepare(
         scenario: String, variant: String, frames: Int, minimumBatchNanoseconds: Double, deviceFiles: [String] = [],
-        motionFiles: [String] = []
+        motionFiles: [String] = [], variantLibrary: String? = nil
     ) throws(ABFailure) -> Side {
         var message = [CChar](repeating: 0, count: 512)
-        let files = (deviceFiles.map { "device:\($0)" } + motionFiles.map { "motion:\($0)" }).joined(separator: "\n")
+        let files = (deviceFiles.map { "device:\($0)" } + motionFiles.map { "motion:\($0)" }
+            + (variantLibrary.map { ["library:\($0)"] } ?? [])).joined(separator: "\n")
         if !files.isEmpty, prepareWithFilesFunction == nil {
-            throw ABFailure("\(path): this build predates --device-file and --motion-file in foldbench ab")
+            throw ABFailure("\(path): this build predates --device-file, --motion-file and libraries in foldbench ab")
         }
         let handle = message.withUnsafeMutableBufferPointer { buffer in
             if let prepareWithFiles = prepareWithFilesFunction, !files.isEmpty {

@@ -40,6 +40,8 @@ enum ABTrials {
                 (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
                 (.frames, String(options.frames)), (.seed, String(seed)),
             ] + options.deviceFiles.map { (.deviceFiles, $0) } + options.motionFiles.map { (.motionFiles, $0) }
+            + (baseline.library.map { [(.baselineLibrary, $0)] } ?? [])
+            + (candidate.library.map { [(.candidateLibrary, $0)] } ?? [])
         let arguments =
             [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
             + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])

@@ -55,6 +55,22 @@ struct VariantLibraryTests {
         #expect(notLibrary.err.contains("library \(text): cannot be loaded:"), "\(notLibrary.err)")
     }
 
+    @Test("ab takes two builds of one library together, and no other build with them")
+    func abLibraries() throws {
+        let alone = runFoldBench(["ab", "--baseline-library", library("c-fast")])
+        #expect(alone.status == 2)
+        #expect(alone.err.contains("--baseline-library and --candidate-library go together"), "\(alone.err)")
+        let mixed = runFoldBench(
+            ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("c-fast"), "--baseline", "HEAD"])
+        #expect(mixed.status == 2)
+        #expect(mixed.err.contains("--baseline does not go with --baseline-library"), "\(mixed.err)")
+        let crashing = runFoldBench(
+            ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("misbehaving-crash"),
+             "--scenario", "fold-cycle/balanced-d4/iphone-duo"])
+        #expect(crashing.status == 1)
+        #expect(crashing.err.contains("library \(library("misbehaving-crash")): crashed with SIGSEGV"), "\(crashing.err)")
+    }
+
     @Test("a library answering wrongly is refused like a built-in variant: the frame, the pane, the picture")
     func wrongAnswer() throws {
         let result = try run("misbehaving-wrong")
@@ -112,15 +128,17 @@ struct VariantLibraryTests {
         #expect(drawn.err.contains("refuses the tree: 15 arrangements"), "\(drawn.err)")
     }
 
-    @Test("c-fast is exact on every device and motion: the run checks every frame and measures it")
+    @Test("c-fast is exact on the default suite, both directions: the run checks every frame and measures it")
     func cFastRuns() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runBinary(
-            ["run", "--variant-library", library("c-fast"), "--variant", "c-fast", "--suite", "default",
-             "--time-per-scenario", "0.01", "--frames", "120", "--layout-direction", "rightToLeft",
-             "--out", directory.path])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("  c-fast "))
+        for direction in ["leftToRight", "rightToLeft"] {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let result = try runBinary(
+                ["run", "--variant-library", library("c-fast"), "--variant", "c-fast", "--suite", "default",
+                 "--time-per-scenario", "0.01", "--frames", "120", "--layout-direction", direction,
+                 "--out", directory.path])
+            #expect(result.status == 0, "\(direction): \(result.err.suffix(600))")
+            #expect(result.out.contains("  c-fast "))
+        }
     }
 }
