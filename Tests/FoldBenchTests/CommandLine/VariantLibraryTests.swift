@@ -64,7 +64,7 @@ struct VariantLibraryTests {
             ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("c-fast"), "--baseline", "HEAD"])
         #expect(mixed.status == 2)
         #expect(mixed.err.contains("--baseline does not go with --baseline-library"), "\(mixed.err)")
-        let crashing = runFoldBench(
+        let crashing = try runBinary(
             ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("misbehaving-crash"),
              "--scenario", "fold-cycle/balanced-d4/iphone-duo"])
         #expect(crashing.status == 1)
