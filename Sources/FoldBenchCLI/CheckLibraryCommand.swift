@@ -1,6 +1,6 @@
 import Measurement
-import Variants
 import VariantLibraries
+import Variants
 
 /// The child of `run` (and `profile`, `ab`) that checks a library's variant before it is
 /// timed (not listed in help): every frame and history step of the run's scenarios,

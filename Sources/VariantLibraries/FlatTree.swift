@@ -16,11 +16,17 @@ public final class FlatTree {
     public init(_ tree: ArrangementTree) {
         depth = tree.depth
         // Depth first, primary before secondary, as ArrangementTree orders its ids.
-        var stack: [(pane: Pane, owner: Int, isPrimary: Bool)] = [(tree.root.secondary, 0, false), (tree.root.primary, 0, true)]
+        var stack: [(pane: Pane, owner: Int, isPrimary: Bool)] = [
+            (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
+        ]
         arrangements.append(Self.arrangement(tree.root, parent: -1))
         while let (pane, owner, isPrimary) = stack.popLast() {
             let index = panes.count
-            if isPrimary { arrangements[owner].primary = UInt32(index) } else { arrangements[owner].secondary = UInt32(index) }
+            if isPrimary {
+                arrangements[owner].primary = UInt32(index)
+            } else {
+                arrangements[owner].secondary = UInt32(index)
+            }
             var flat = Self.pane(pane)
             if let nested = pane.arrangement {
                 flat.arrangement = Int32(arrangements.count)
@@ -62,8 +68,12 @@ public final class FlatTree {
 
     static func pane(_ pane: Pane) -> foldbench_tree_pane {
         let edges = (
-            UInt8(pane.overlayEdge.horizontal.map { $0 == .leading ? FOLDBENCH_EDGE_LEADING : FOLDBENCH_EDGE_TRAILING } ?? FOLDBENCH_EDGE_NONE),
-            UInt8(pane.overlayEdge.vertical.map { $0 == .top ? FOLDBENCH_EDGE_TOP : FOLDBENCH_EDGE_BOTTOM } ?? FOLDBENCH_EDGE_NONE)
+            UInt8(
+                pane.overlayEdge.horizontal.map { $0 == .leading ? FOLDBENCH_EDGE_LEADING : FOLDBENCH_EDGE_TRAILING }
+                    ?? FOLDBENCH_EDGE_NONE),
+            UInt8(
+                pane.overlayEdge.vertical.map { $0 == .top ? FOLDBENCH_EDGE_TOP : FOLDBENCH_EDGE_BOTTOM }
+                    ?? FOLDBENCH_EDGE_NONE)
         )
         return foldbench_tree_pane(
             id: UnsafePointer(strdup(pane.id)), layout_priority: pane.layoutPriority, min_width: pane.minWidth,
@@ -82,9 +92,11 @@ public final class FlatTree {
         case .ratio(let value)?: return range(Int32(FOLDBENCH_PREFERENCE_RATIO), value)
         case .length(let value)?: return range(Int32(FOLDBENCH_PREFERENCE_LENGTH), value)
         case .fixed?:
-            return foldbench_preference(kind: UInt32(FOLDBENCH_PREFERENCE_FIXED), reserved: 0, min: .nan, ideal: .nan, max: .nan)
+            return foldbench_preference(
+                kind: UInt32(FOLDBENCH_PREFERENCE_FIXED), reserved: 0, min: .nan, ideal: .nan, max: .nan)
         case nil:
-            return foldbench_preference(kind: UInt32(FOLDBENCH_PREFERENCE_NONE), reserved: 0, min: .nan, ideal: .nan, max: .nan)
+            return foldbench_preference(
+                kind: UInt32(FOLDBENCH_PREFERENCE_NONE), reserved: 0, min: .nan, ideal: .nan, max: .nan)
         }
     }
 }
@@ -134,8 +146,10 @@ extension ArrangementTree {
     static func preference(_ flat: foldbench_preference) throws(ModelError) -> SizePreference? {
         func value(_ number: Double) -> Double? { number.isNaN ? nil : number }
         switch Int32(flat.kind) {
-        case Int32(FOLDBENCH_PREFERENCE_RATIO): return try .ratio(min: value(flat.min), ideal: value(flat.ideal), max: value(flat.max))
-        case Int32(FOLDBENCH_PREFERENCE_LENGTH): return try .length(min: value(flat.min), ideal: value(flat.ideal), max: value(flat.max))
+        case Int32(FOLDBENCH_PREFERENCE_RATIO):
+            return try .ratio(min: value(flat.min), ideal: value(flat.ideal), max: value(flat.max))
+        case Int32(FOLDBENCH_PREFERENCE_LENGTH):
+            return try .length(min: value(flat.min), ideal: value(flat.ideal), max: value(flat.max))
         case Int32(FOLDBENCH_PREFERENCE_FIXED): return .fixed
         default: return nil
         }

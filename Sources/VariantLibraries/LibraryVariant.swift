@@ -72,7 +72,8 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
         let paneBytes = panes.count * MemoryLayout<foldbench_pane_layout>.stride
         foldbench_guard_enter(VariantLibrary.frameLimitMilliseconds)
         library.relayoutFunction(
-            prepared.pointer, &context, UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: foldbench_pane_layout.self))
+            prepared.pointer, &context,
+            UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: foldbench_pane_layout.self))
         foldbench_guard_leave()
         for index in paneBytes..<buffer.count where buffer[index] != Prepared.guardByte {
             foldbench_guard_fail(

@@ -21,12 +21,14 @@ public final class VariantLibrary: @unchecked Sendable {
     public let summary: String
     public let frameMemory: FrameMemory
 
-    typealias Prepare = @convention(c) (
-        UnsafePointer<foldbench_tree>?, UnsafeMutablePointer<CChar>?, Int
-    ) -> UnsafeMutableRawPointer?
-    typealias Relayout = @convention(c) (
-        UnsafeMutableRawPointer?, UnsafePointer<foldbench_context>?, UnsafeMutablePointer<foldbench_pane_layout>?
-    ) -> Void
+    typealias Prepare =
+        @convention(c) (
+            UnsafePointer<foldbench_tree>?, UnsafeMutablePointer<CChar>?, Int
+        ) -> UnsafeMutableRawPointer?
+    typealias Relayout =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafePointer<foldbench_context>?, UnsafeMutablePointer<foldbench_pane_layout>?
+        ) -> Void
     typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     let prepareFunction: Prepare
@@ -90,7 +92,8 @@ public final class VariantLibrary: @unchecked Sendable {
     static func nameRule(_ name: String) -> String? {
         guard (1...40).contains(name.utf8.count) else { return "a name is 1 to 40 characters" }
         let allowed = name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
         return allowed ? nil : "a name holds only a-z, 0-9, '-' and '.'"

@@ -1,6 +1,6 @@
 import ChildProcesses
-import Variants
 import VariantLibraries
+import Variants
 
 /// The variants of `--variant-library`, loaded and checked for the interface's rules
 /// (symbols, version, name), and the child process that runs their checks before timing.

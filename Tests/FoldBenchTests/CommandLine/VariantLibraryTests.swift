@@ -17,8 +17,10 @@ struct VariantLibraryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path
         let result = try runBinary(
-            ["run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", "0.05",
-             "--frames", "60", "--out", out] + (variant.map { ["--variant", $0] } ?? []) + extra)
+            [
+                "run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", "0.05",
+                "--frames", "60", "--out", out,
+            ] + (variant.map { ["--variant", $0] } ?? []) + extra)
         let wrote = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         return (result.status, result.out, result.err, wrote)
     }
@@ -28,8 +30,14 @@ struct VariantLibraryTests {
         arguments: [
             ("misbehaving-crash", "crashed with SIGSEGV (signal 11) in scenario \(scenario) at frame 7"),
             ("misbehaving-hang", "took longer than 1000 ms on one frame (a hang?) in scenario \(scenario) at frame 7"),
-            ("misbehaving-overrun", "wrote past the last pane (byte 32 after 30 panes of 40 bytes) in scenario \(scenario) at frame 7"),
-            ("misbehaving-refuse", "refuses the tree: 15 arrangements; this library takes 3 at most in scenario \(scenario)"),
+            (
+                "misbehaving-overrun",
+                "wrote past the last pane (byte 32 after 30 panes of 40 bytes) in scenario \(scenario) at frame 7"
+            ),
+            (
+                "misbehaving-refuse",
+                "refuses the tree: 15 arrangements; this library takes 3 at most in scenario \(scenario)"
+            ),
             ("misbehaving-version", "speaks interface version 99; this FoldBench speaks version 1"),
             ("misbehaving-clash", "names its variant 'fast', which is a built-in variant's name"),
             ("misbehaving-no-release", "does not export foldbench_variant_release (see foldbench_variant.h)"),
@@ -61,14 +69,20 @@ struct VariantLibraryTests {
         #expect(alone.status == 2)
         #expect(alone.err.contains("--baseline-library and --candidate-library go together"), "\(alone.err)")
         let mixed = runFoldBench(
-            ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("c-fast"), "--baseline", "HEAD"])
+            [
+                "ab", "--baseline-library", library("c-fast"), "--candidate-library", library("c-fast"), "--baseline",
+                "HEAD",
+            ])
         #expect(mixed.status == 2)
         #expect(mixed.err.contains("--baseline does not go with --baseline-library"), "\(mixed.err)")
         let crashing = try runBinary(
-            ["ab", "--baseline-library", library("c-fast"), "--candidate-library", library("misbehaving-crash"),
-             "--scenario", "fold-cycle/balanced-d4/iphone-duo"])
+            [
+                "ab", "--baseline-library", library("c-fast"), "--candidate-library", library("misbehaving-crash"),
+                "--scenario", "fold-cycle/balanced-d4/iphone-duo",
+            ])
         #expect(crashing.status == 1)
-        #expect(crashing.err.contains("library \(library("misbehaving-crash")): crashed with SIGSEGV"), "\(crashing.err)")
+        #expect(
+            crashing.err.contains("library \(library("misbehaving-crash")): crashed with SIGSEGV"), "\(crashing.err)")
     }
 
     @Test("a library answering wrongly is refused like a built-in variant: the frame, the pane, the picture")
@@ -92,15 +106,19 @@ struct VariantLibraryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path
         let result = try runBinary(
-            ["run", "--variant-library", library("misbehaving-allocate"), "--variant-library", library("c-fast"),
-             "--variant", "misbehaving-allocate", "--variant", "c-fast", "--scenario", Self.scenario,
-             "--time-per-scenario", "0.05", "--frames", "60", "--out", out])
+            [
+                "run", "--variant-library", library("misbehaving-allocate"), "--variant-library", library("c-fast"),
+                "--variant", "misbehaving-allocate", "--variant", "c-fast", "--scenario", Self.scenario,
+                "--time-per-scenario", "0.05", "--frames", "60", "--out", out,
+            ])
         #expect(result.status == 0, "\(result.err)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/latest.json")))
+        let report = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: "\(out)/latest.json")))
         let rows = try #require((report as? [String: Any])?["results"] as? [[String: Any]])
         func allocations(_ variant: String) -> Double? {
             let row = rows.first { $0["variant"] as? String == variant }
-            return ((row?["metrics"] as? [String: Any])?["allocationsPerRelayout"] as? [String: Any])?["value"] as? Double
+            return ((row?["metrics"] as? [String: Any])?["allocationsPerRelayout"] as? [String: Any])?["value"]
+                as? Double
         }
         #expect(allocations("misbehaving-allocate") == 1)
         #expect(allocations("c-fast") == 0)
@@ -121,8 +139,10 @@ struct VariantLibraryTests {
             #expect(port.status == 0 && port.out == reference.out, "\(scene): \(port.err)")
         }
         let drawn = try runBinary(
-            ["draw", "--scenario", "fold-cycle/balanced-d4/iphone-duo", "--frame", "10", "--variant-library",
-             library("misbehaving-refuse"), "--variant", "misbehaving-refuse"])
+            [
+                "draw", "--scenario", "fold-cycle/balanced-d4/iphone-duo", "--frame", "10", "--variant-library",
+                library("misbehaving-refuse"), "--variant", "misbehaving-refuse",
+            ])
         #expect(drawn.status == 1)
         #expect(drawn.out.isEmpty)
         #expect(drawn.err.contains("refuses the tree: 15 arrangements"), "\(drawn.err)")
@@ -134,9 +154,11 @@ struct VariantLibraryTests {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let result = try runBinary(
-                ["run", "--variant-library", library("c-fast"), "--variant", "c-fast", "--suite", "default",
-                 "--time-per-scenario", "0.01", "--frames", "120", "--layout-direction", direction,
-                 "--out", directory.path])
+                [
+                    "run", "--variant-library", library("c-fast"), "--variant", "c-fast", "--suite", "default",
+                    "--time-per-scenario", "0.01", "--frames", "120", "--layout-direction", direction,
+                    "--out", directory.path,
+                ])
             #expect(result.status == 0, "\(direction): \(result.err.suffix(600))")
             #expect(result.out.contains("  c-fast "))
         }
