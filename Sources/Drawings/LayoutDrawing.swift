@@ -116,6 +116,11 @@ public struct LayoutDrawing {
         public var labelsDropped: Int
     }
 
+    /// The colours and strokes explained, under the caption, in two short lines.
+    static let legend = [
+        "blue: primary, orange: secondary, dashed: holds an arrangement", "red line: fold, red band: hinge",
+    ]
+
     /// The drawing as a standalone SVG document, and what it shows.
     public func svg() -> (text: String, summary: Summary) {
         let scale = options.scale
@@ -125,8 +130,8 @@ public struct LayoutDrawing {
         let titleHeight = options.title == nil ? 0 : 20.0
         let hidden = panes.filter { !resolution.panes[$0.index].visible }.map(\.id)
         let listWidth = options.compact || hidden.isEmpty ? 0 : 190.0
-        let captionHeight = options.compact ? 0 : 34.0
-        let width = (area.width * scale + 2 * margin + listWidth).rounded(.up)
+        let captionHeight = options.compact ? 0 : 48.0
+        let drawingWidth = (area.width * scale + 2 * margin + listWidth).rounded(.up)
         // Tall enough for the hidden list beside the drawing too (its heading, the names
         // listed, "and N more"), 14 px a line from 12 px below the drawing's top.
         let listLines =
@@ -144,12 +149,11 @@ public struct LayoutDrawing {
             "<rect x=\"\(x(r.x + offset))\" y=\"\(y(r.y + offset))\" width=\"\(length(r.width))\" height=\"\(length(r.height))\" \(attributes)/>"
         }
 
-        var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" class="layout" width="\(NumberText.coordinate(width))" \
-            height="\(NumberText.coordinate(height))" viewBox="0 0 \(NumberText.coordinate(width)) \
-            \(NumberText.coordinate(height))" font-family="sans-serif" font-size="11">
-
-            """
+        // The document's element comes last, once the caption is known: wide enough for
+        // the title and the caption's lines too, so that a narrow display does not cut
+        // them (about 7.2 px a character of the 13 px bold title, 6.2 of 11 px text).
+        var out = ""
+        var captionLength = 0
         if let title = options.title {
             out +=
                 "<text x=\"\(NumberText.coordinate(margin))\" y=\"14\" font-size=\"13\" font-weight=\"bold\">\(SVG.escape(title))</text>\n"
@@ -265,12 +269,13 @@ public struct LayoutDrawing {
             let captionY = originY + (area.y + area.height) * scale + 18
             var caption = "\(visible) of \(panes.count) panes shown, \(hidden.count) hidden"
             if dropped > 0 { caption += "; \(dropped) labels left out (their boxes are too small)" }
+            captionLength = ([caption] + Self.legend).map(\.count).max() ?? 0
             out +=
                 "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY))\">\(caption)</text>\n"
-            out +=
-                "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY + 14))\" fill=\"#555\">"
-            out +=
-                "blue: primary, orange: secondary, dashed: holds an arrangement, red line: fold, red band: hinge</text>\n"
+            for (line, text) in Self.legend.enumerated() {
+                out +=
+                    "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY + 14 * Double(line + 1)))\" fill=\"#555\">\(text)</text>\n"
+            }
             if !hidden.isEmpty {
                 let left = originX + (area.x + area.width) * scale + 14
                 var line = originY + area.y * scale + 12
@@ -290,7 +295,15 @@ public struct LayoutDrawing {
                 out += "</g>\n"
             }
         }
-        out += "</svg>\n"
+        let textWidth = max(Double(options.title?.count ?? 0) * 7.2, Double(captionLength) * 6.2) + 2 * margin
+        let width = max(drawingWidth, textWidth.rounded(.up))
+        out =
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" class="layout" width="\(NumberText.coordinate(width))" \
+            height="\(NumberText.coordinate(height))" viewBox="0 0 \(NumberText.coordinate(width)) \
+            \(NumberText.coordinate(height))" font-family="sans-serif" font-size="11">
+
+            """ + out + "</svg>\n"
         return (out, Summary(visible: visible, hidden: hidden, labelsDropped: dropped))
     }
 
