@@ -43,9 +43,15 @@ public struct IntervalChart: Sendable {
             """
         let bottom = height - 30
         for tick in scale.ticks() {
-            let x = NumberText.coordinate(scale.position(tick))
+            let position = scale.position(tick)
+            let x = NumberText.coordinate(position)
+            // A label centred on a tick at the edge would be cut ("1,000×" at the right):
+            // kept inside the chart, about 6.2 px a character.
+            let label = "\(NumberText.tick(tick))×"
+            let half = Double(label.count) * 3.1
+            let labelX = NumberText.coordinate(min(max(position, half + 2), width - 2 - half))
             svg +=
-                "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(bottom))\" stroke=\"\(tick == 1 ? "#888" : "#eee")\"/><text x=\"\(x)\" y=\"\(NumberText.coordinate(bottom + 14))\" text-anchor=\"middle\" fill=\"#444\">\(NumberText.tick(tick))×</text>\n"
+                "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(bottom))\" stroke=\"\(tick == 1 ? "#888" : "#eee")\"/><text x=\"\(labelX)\" y=\"\(NumberText.coordinate(bottom + 14))\" text-anchor=\"middle\" fill=\"#444\">\(label)</text>\n"
         }
         if rows.isEmpty {
             svg +=
