@@ -41,13 +41,16 @@ public struct DistributionChart: Sendable {
     }
 
     public func svg() -> String {
-        let (left, right, top, bottom) = (70.0, 12.0, 34.0, 40.0)
+        let (right, top, bottom) = (12.0, 34.0, 40.0)
         let all = groups.flatMap(\.values).filter(\.isFinite)
         let positive = all.filter { $0 > 0 }
         let spread = (positive.max() ?? 1) / (positive.min() ?? 1)
         let scale = Scale(
             covering: all, from: height - bottom, to: top,
             logarithmic: positive.count == all.count && spread > 20)
+        // Wide enough for the longest tick label (about 6.2 px a character) and the
+        // axis title beside it: "1,000,000" would run into the title at 70 px.
+        let left = max(70, (Double(scale.ticks().map { NumberText.tick($0).count }.max() ?? 0) * 6.2 + 34).rounded())
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
             <rect width="100%" height="100%" fill="white"/>
