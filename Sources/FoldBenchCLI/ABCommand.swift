@@ -154,7 +154,7 @@ enum ABCommand: Command {
             do { library = try VariantLibrary(path: path, builtIn: builtIn) } catch {
                 throw CommandFailure(status: error.exitStatus, error.description)
             }
-            try Libraries.checkInChildren([library]) { library in
+            try Libraries.checkInChildren([library], scenarios: scenarios.count) { library in
                 scenarios.flatMap { [CommandSpec.Option.scenario.name, $0] } + [
                     CommandSpec.Option.variants.name, library.name, CommandSpec.Option.frames.name,
                     String(options.frames), CommandSpec.Option.variantLibraries.name, absolutePath(library.path),

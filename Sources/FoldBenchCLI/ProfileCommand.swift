@@ -63,7 +63,7 @@ enum ProfileCommand: Command {
         if let library = libraries.first(where: { $0.name == variant }) {
             let path = absolutePath(library.path)
             files += [CommandSpec.Option.variantLibraries.name, path]
-            try Libraries.checkInChildren([library]) { _ in
+            try Libraries.checkInChildren([library], scenarios: 1) { _ in
                 files + [
                     CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name, variant,
                     CommandSpec.Option.frames.name, String(frames),

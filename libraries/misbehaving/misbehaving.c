@@ -4,6 +4,7 @@
  * Each is c-fast with one thing wrong:
  *   crash       SIGSEGV on the 8th relayout of the process
  *   hang        loops forever on the 8th relayout
+ *   deaf        blocks SIGALRM, then loops forever on the 8th relayout
  *   overrun     writes one pane past the last on the 8th relayout
  *   refuse      refuses trees of more than 3 arrangements
  *   version     speaks interface version 99
@@ -22,6 +23,10 @@
 #define foldbench_variant_frame_memory c_fast_frame_memory
 #define foldbench_variant_release c_fast_release
 #define foldbench_variant_summary c_fast_summary
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <signal.h>
+
 #include "../c-fast/c_fast.c"
 #undef foldbench_variant_name
 #undef foldbench_variant_relayout
@@ -35,6 +40,8 @@
 #define NAME "misbehaving-crash"
 #elif defined(FAULT_HANG)
 #define NAME "misbehaving-hang"
+#elif defined(FAULT_DEAF)
+#define NAME "misbehaving-deaf"
 #elif defined(FAULT_OVERRUN)
 #define NAME "misbehaving-overrun"
 #elif defined(FAULT_REFUSE)
@@ -114,6 +121,15 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     if (relayouts == 8)
         for (volatile int spin = 1; spin;) {
         }
+#elif defined(FAULT_DEAF)
+    if (relayouts == 8) {
+        sigset_t alarm;
+        sigemptyset(&alarm);
+        sigaddset(&alarm, SIGALRM);
+        pthread_sigmask(SIG_BLOCK, &alarm, NULL);
+        for (volatile int spin = 1; spin;) {
+        }
+    }
 #elif defined(FAULT_OVERRUN)
     if (relayouts == 8) panes[w->pane_count].bits = 1;
 #elif defined(FAULT_ALLOCATE)

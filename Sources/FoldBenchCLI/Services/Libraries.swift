@@ -1,4 +1,6 @@
 import ChildProcesses
+import Foundation
+import Support
 import VariantLibraries
 import Variants
 
@@ -25,19 +27,36 @@ enum Libraries {
     }
 
     /// Runs `foldbench check-library` on `arguments` for each library, one child process
-    /// each: every frame and history step of the run, guarded. A crash, a hang, a write
-    /// past the last pane or a refused tree ends the child with its line, which becomes
-    /// this command's failure (exit 1); a disagreement is left to the run's own check.
-    static func checkInChildren(_ libraries: [VariantLibrary], arguments: (VariantLibrary) -> [String])
-        throws(CommandFailure)
-    {
+    /// each: every frame and history step of the run's `scenarios`, guarded. A crash, a
+    /// hang, a write past the last pane or a refused tree ends the child with its line,
+    /// which becomes this command's failure (exit 1); a disagreement is left to the run's
+    /// own check. A child still running after two minutes a scenario (or
+    /// `FOLDBENCH_LIBRARY_CHECK_SECONDS`) is killed: a library can defeat the per-frame
+    /// limit by blocking its signal.
+    static func checkInChildren(
+        _ libraries: [VariantLibrary], scenarios: Int, arguments: (VariantLibrary) -> [String]
+    ) throws(CommandFailure) {
+        let limit =
+            ProcessInfo.processInfo.environment["FOLDBENCH_LIBRARY_CHECK_SECONDS"].flatMap(Double.init)
+            ?? 120 * Double(max(scenarios, 1))
         for library in libraries {
-            let result: ChildProcess.Result
+            let running: ChildProcess.Running
             do {
-                result = try ChildProcess.run(ChildProcess.ownExecutable, ["check-library"] + arguments(library))
+                running = try ChildProcess.start(ChildProcess.ownExecutable, ["check-library"] + arguments(library))
             } catch {
                 throw CommandFailure(status: 2, "cannot start the check of library \(library.path): \(error)")
             }
+            let deadline = Date().addingTimeInterval(limit)
+            while running.isRunning, Date() < deadline { usleep(20_000) }
+            if running.isRunning {
+                running.kill(SIGKILL)
+                running.wait()
+                throw CommandFailure(
+                    status: 1,
+                    "library \(library.path): its check did not end within \(formatNumber(limit)) s, and no frame's time limit stopped it (does the library block SIGALRM?)"
+                )
+            }
+            let result = running.wait()
             guard !result.succeeded else { continue }
             let lines = result.errors.split(separator: "\n")
             if result.status == 2, let line = lines.last {

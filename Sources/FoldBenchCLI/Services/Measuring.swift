@@ -40,7 +40,8 @@ enum Measuring {
         }
         // A library's variant runs every frame of the run in a child process first, so
         // that a crash, a hang or a stray write takes down the child, not the run.
-        try Libraries.checkInChildren(plan.measuredLibraries, arguments: plan.checkArguments)
+        try Libraries.checkInChildren(
+            plan.measuredLibraries, scenarios: plan.scenarios.count, arguments: plan.checkArguments)
         let results: [VariantResult]
         do {
             results = try plan.runner.run(plan.scenarios) { progress in

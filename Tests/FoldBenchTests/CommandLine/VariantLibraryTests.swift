@@ -50,6 +50,24 @@ struct VariantLibraryTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test("a library that blocks the time limit's signal and hangs is killed by the parent's limit on the whole check")
+    func deafHang() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let result = try runBinary(
+            [
+                "run", "--variant-library", library("misbehaving-deaf"), "--scenario", Self.scenario,
+                "--time-per-scenario", "0.05", "--frames", "60", "--out", out,
+            ], environment: ProcessInfo.processInfo.environment.merging(["FOLDBENCH_LIBRARY_CHECK_SECONDS": "3"]) { $1 })
+        #expect(result.status == 1)
+        #expect(
+            result.err.contains(
+                "library \(library("misbehaving-deaf")): its check did not end within 3 s, and no frame's time limit stopped it"),
+            "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("a path that names no file exits 2; a file that is no library exits 1")
     func badPaths() throws {
         let missing = try runBinary(["run", "--variant-library", "/nonexistent/libx.so", "--scenario", Self.scenario])
