@@ -291,6 +291,20 @@ struct AdversarialHistoryTests {
         try Workload(Scenario(name), catalog: Catalog(), frames: frames)
     }
 
+    @Test("a move back from a large change comes after a quiet run of 64 steps or more, so incremental has settled")
+    func settlesBeforeReturning() throws {
+        let workload = try Self.workload("fold-cycle/balanced-d4/iphone-duo")
+        let history = AdversarialHistory(tree: workload.tree, timeline: workload.contexts, seed: 11)
+        let returns = history.steps.indices.filter { history.steps[$0].detail == "back: rotated" }
+        #expect(returns.count >= 2)
+        for index in returns {
+            let before = history.steps[max(index - 64, 0)..<index]
+            #expect(
+                index >= 64 && before.allSatisfy { $0.change == .quiet },
+                "step \(index): \(before.filter { $0.change != .quiet }.count) of the 64 before it are not quiet")
+        }
+    }
+
     @Test("a history from one still context has every kind of change, and one seed gives one history")
     func everyKind() throws {
         let workload = try Self.workload("hold/random-n200/iphone-duo")
