@@ -13,8 +13,9 @@
  *  - kernels: a split whose bounds can never bind (a proportional split) costs one
  *    multiply and one subtract; one whose bounds may bind runs the contract's clamp
  *    chain (without the maximums when there are none); a split or overlay divided by a
- *    region, out of line, takes the two regions.
- * Not ported: the Swift variant's loops specialised by tree shape and region list, and
+ *    region, out of line, takes the two regions; a tree of proportional splits only,
+ *    in a frame without regions, gets a loop without the hidden-pane test or dispatch.
+ * Not ported: the Swift variant's loops specialised by tree size and region list, and
  * its blocks of levels. docs/c-interface.md has the comparison.
  *
  * The arithmetic is the reference's, operation for operation: the unused terms add 0
@@ -76,6 +77,7 @@ typedef struct step {
 
 typedef struct prepared {
     uint32_t count;
+    int proportional; /* every arrangement a proportional split along both axes */
     step *steps[2]; /* [0] left-to-right, [1] right-to-left */
     plan *plans;    /* two per arrangement */
     step storage[];
@@ -239,6 +241,11 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
             }
         }
     }
+    /* The same for both directions: a kernel's share does not depend on which pane is near. */
+    p->proportional = 1;
+    for (uint32_t i = 0; i < count; i++)
+        for (int axis = 0; axis < 2; axis++)
+            if (p->steps[0][i].along[axis].kernel > KERNEL_FAR_SHARE) p->proportional = 0;
     free(order);
     return p;
 }
@@ -411,6 +418,38 @@ static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t
     }
 }
 
+/* A tree of proportional splits only, in a frame without regions: no pane is ever hidden
+ * (nothing collapses, every axis is permitted) and every arrangement takes its share, so
+ * the loop needs neither the test for hidden panes nor the kernel's dispatch, as the
+ * Swift variant's loop for such trees. */
+static void proportional_frame(const prepared *p, const step *steps, uint32_t root_class,
+                               const foldbench_context *c, foldbench_pane_layout *panes) {
+    for (uint32_t i = 0; i < p->count; i++) {
+        const step *s = &steps[i];
+        const foldbench_rect *b = &c->bounds;
+        uint32_t size_class = root_class;
+        if (i > 0) {
+            b = &panes[s->parent].frame;
+            size_class = panes[s->parent].bits & (FOLDBENCH_PANE_HORIZONTAL_COMPACT | FOLDBENCH_PANE_VERTICAL_COMPACT);
+        }
+        int axis = b->width >= b->height ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
+        const pair *q = &s->along[axis];
+        double length = axis == FOLDBENCH_AXIS_HORIZONTAL ? b->width : b->height;
+        double share = q->fraction * length;
+        int near_shares = q->kernel == KERNEL_NEAR_SHARE;
+        double near = near_shares ? share : length - share;
+        double far = near_shares ? length - share : share;
+        uint32_t bits = split_bits(size_class, axis);
+        if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
+            put(&panes[q->near], b->x, b->y, near, b->height, bits);
+            put(&panes[q->far], b->x + near, b->y, far, b->height, bits);
+        } else {
+            put(&panes[q->near], b->x, b->y, b->width, near, bits);
+            put(&panes[q->far], b->x, b->y + near, b->width, far, bits);
+        }
+    }
+}
+
 void foldbench_variant_relayout(void *value, const foldbench_context *c, foldbench_pane_layout *panes) {
     const prepared *p = value;
     /* No region, nothing to test. (Whether a region may divide a nested arrangement
@@ -420,6 +459,10 @@ void foldbench_variant_relayout(void *value, const foldbench_context *c, foldben
     const step *steps = p->steps[c->right_to_left ? 1 : 0];
     uint32_t root_class = (c->horizontal_compact ? FOLDBENCH_PANE_HORIZONTAL_COMPACT : 0) |
                           (c->vertical_compact ? FOLDBENCH_PANE_VERTICAL_COMPACT : 0);
+    if (p->proportional && !divides) {
+        proportional_frame(p, steps, root_class, c, panes);
+        return;
+    }
     place(&steps[0], &c->bounds, root_class, c, divides, panes);
     for (uint32_t i = 1; i < p->count; i++) {
         const step *s = &steps[i];
