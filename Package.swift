@@ -54,8 +54,11 @@ let package = Package(
         // Variants in shared libraries: loaded, checked for the interface's rules, driven
         // like built-in ones; the tree handed over as flat C arrays.
         .target(
-            name: "VariantLibraries", dependencies: ["ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
-        .target(name: "FastVariantLibrary", dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
+            name: "VariantLibraries",
+            dependencies: ["ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
+        .target(
+            name: "FastVariantLibrary",
+            dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
         // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
         .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
         // Scene files and resolutions: the scene decoder and encoder, the resolution printer.

@@ -77,7 +77,8 @@ enum ABCommand: Command {
         try CatalogFiles.check(parsed, in: catalog, option: .abScenario, command: spec)
 
         if arguments.value(.baselineLibrary) != nil || arguments.value(.candidateLibrary) != nil {
-            return try compareLibraries(arguments, options: options, scenarios: scenarios, format: format, console: console)
+            return try compareLibraries(
+                arguments, options: options, scenarios: scenarios, format: format, console: console)
         }
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
@@ -118,12 +119,20 @@ enum ABCommand: Command {
                 }
             }
         }
+        return report(
+            results, format: format, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
+            options: options, arguments: arguments, console: console)
+    }
+
+    /// Prints the results in `format`; 1 when `--gate` is given and a comparison is slower.
+    static func report(
+        _ results: [ABResult], format: String, baseline: String, candidate: String, options: ABOptions,
+        arguments: ParsedArguments, console: Console
+    ) -> Int32 {
         switch format {
         case "markdown":
             console.out(
-                ABReport.markdown(
-                    results, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
-                    threshold: options.threshold))
+                ABReport.markdown(results, baseline: baseline, candidate: candidate, threshold: options.threshold))
         case "json": console.out(ABReport.json(results, options: options))
         default: console.out(ABReport.table(results, threshold: options.threshold))
         }
@@ -144,14 +153,15 @@ enum ABCommand: Command {
                 "\(CommandSpec.Option.baselineLibrary.name) and \(CommandSpec.Option.candidateLibrary.name) go together",
                 command: spec)
         }
-        for option in [CommandSpec.Option.abBaseline, .abCandidate, .abVariant, .pair] where arguments.value(option) != nil {
-            throw UsageError("\(option.name) does not go with \(CommandSpec.Option.baselineLibrary.name)", command: spec)
+        for option in [CommandSpec.Option.abBaseline, .abCandidate, .abVariant, .pair]
+        where arguments.value(option) != nil {
+            throw UsageError(
+                "\(option.name) does not go with \(CommandSpec.Option.baselineLibrary.name)", command: spec)
         }
-        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
         var sides: [ABSide] = []
         for (label, path) in [("baseline", baselinePath), ("candidate", candidatePath)] {
             let library: VariantLibrary
-            do { library = try VariantLibrary(path: path, builtIn: builtIn) } catch {
+            do { library = try VariantLibrary(path: path) } catch {
                 throw CommandFailure(status: error.exitStatus, error.description)
             }
             try Libraries.checkInChildren([library], scenarios: scenarios.count) { library in
@@ -182,17 +192,9 @@ enum ABCommand: Command {
             }
         }
         let note = " (a library: one code layout, not varied)"
-        switch format {
-        case "markdown":
-            console.out(
-                ABReport.markdown(
-                    results, baseline: baselinePath + note, candidate: candidatePath + note,
-                    threshold: options.threshold))
-        case "json": console.out(ABReport.json(results, options: options))
-        default: console.out(ABReport.table(results, threshold: options.threshold))
-        }
-        let slower = results.contains { $0.estimate.verdict == .slower }
-        return arguments.flag(.gateSlower) && slower ? 1 : 0
+        return report(
+            results, format: format, baseline: baselinePath + note, candidate: candidatePath + note,
+            options: options, arguments: arguments, console: console)
     }
 
     /// The commit `Results/baseline.json` was recorded at.

@@ -12,7 +12,7 @@ enum ListCommand: Command {
         let libraries = try Libraries.load(arguments)
         if arguments.flag(.variantNames) {
             console.out(
-                ((VariantList.all + VariantList.staleCaches).map(\.name) + libraries.map(\.name)).map { "\($0)\n" }
+                (VariantList.allNames + libraries.map(\.name)).map { "\($0)\n" }
                     .joined())
             return 0
         }

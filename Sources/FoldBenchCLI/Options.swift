@@ -36,7 +36,9 @@ extension CommandSpec.Option {
         help: "A variant to measure (default: those 'foldbench list' does not mark otherwise).")
     static let variantLibraries = Self(
         "--variant-library", value: "PATH.so", repeatable: true,
-        help: "A variant in a shared library (the C interface: docs/c-interface.md), checked, timed and reported like a built-in one.")
+        help:
+            "A variant in a shared library (the C interface: docs/c-interface.md), checked, timed and reported like a built-in one."
+    )
     static let timePerScenario = Self(
         "--time-per-scenario", value: "SECONDS",
         help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds.")
@@ -106,7 +108,9 @@ extension CommandSpec.Option {
     )
     static let baselineLibrary = Self(
         "--baseline-library", value: "PATH.so",
-        help: "With --candidate-library: compare two builds of a variant in a shared library (the C interface), in this build's harness.")
+        help:
+            "With --candidate-library: compare two builds of a variant in a shared library (the C interface), in this build's harness."
+    )
     static let candidateLibrary = Self(
         "--candidate-library", value: "PATH.so", help: "The library compared with --baseline-library.")
     static let abCandidate = Self(

@@ -45,8 +45,7 @@ func prepare(
     let name = String(cString: variant)
     var libraryEntry: VariantEntry?
     for path in lines.filter({ $0.hasPrefix("library:") }).map({ String($0.dropFirst(8)) }) {
-        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
-        if let library = try? VariantLibrary(path: path, builtIn: builtIn), library.name == name {
+        if let library = try? VariantLibrary(path: path), library.name == name {
             libraryEntry = library.entry()
         }
     }

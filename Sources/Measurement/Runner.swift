@@ -214,10 +214,10 @@ public struct Runner {
         for scenario in scenarios {
             let workload = try workload(scenario)
             willCheck(scenario, workload.contexts.count)
-            let reference = VariantList.reference.frameLoop(workload.tree, workload.contexts, now: Clock.now)
-            let loops = variants.map { $0.frameLoop(workload.tree, workload.contexts, now: Clock.now) }
+            let setUp = RunPhases.setUp(variants, on: workload, floor: false)
             _ = try Self.verify(
-                variants, loops, reference: reference, tree: workload.tree, contexts: workload.contexts,
+                variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
+                contexts: workload.contexts,
                 scenario: scenario.description, historySeed: options.historySeed)
         }
     }

@@ -43,7 +43,7 @@ public final class VariantLibrary: @unchecked Sendable {
     ]
 
     /// Loads the library at `path`; `builtIn` are the names it may not take.
-    public init(path: String, builtIn: [String]) throws(LibraryError) {
+    public init(path: String, builtIn: [String] = VariantList.allNames) throws(LibraryError) {
         self.path = path
         guard access(path, F_OK) == 0 else { throw LibraryError(path: path, "no such file", isBadArgument: true) }
         // A name without a slash would make dlopen search the system's directories.
@@ -114,7 +114,10 @@ public final class VariantLibrary: @unchecked Sendable {
     /// limit, guard bytes after the panes, signals caught): for checking, not for timing.
     public func entry(guarded: Bool = false) -> VariantEntry {
         if guarded { foldbench_guard_install(path) }
-        return VariantEntry(LibraryVariant(self, guarded: guarded), summary: summary.isEmpty ? "from \(path)" : summary)
+        let summary = summary.isEmpty ? "from \(path)" : summary
+        return guarded
+            ? VariantEntry(GuardedLibraryVariant(library: self), summary: summary)
+            : VariantEntry(LibraryVariant(library: self), summary: summary)
     }
 
     /// Whether `tree` is accepted; the message when it is not.

@@ -52,6 +52,10 @@ public enum VariantList {
             isTestOnly: true)
     ]
 
+    /// Every built-in name, test-only variants and planted stale caches included: the
+    /// names a variant from a library may not take.
+    public static var allNames: [String] { (all + staleCaches).map(\.name) }
+
     /// The name of the variant every other one is checked against.
     public static let referenceName = "reference"
 

@@ -120,10 +120,9 @@ let libraryCandidates: [VariantEntry] = {
     do { try process.run() } catch { fatalError("cannot run scripts/libraries.sh: \(error)") }
     process.waitUntilExit()
     precondition(process.terminationStatus == 0, "scripts/libraries.sh failed")
-    let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
     do {
         let library = try VariantLibrary(
-            path: root.appendingPathComponent(".build/libraries/libc-fast.so").path, builtIn: builtIn)
+            path: root.appendingPathComponent(".build/libraries/libc-fast.so").path)
         return [library.entry()]
     } catch {
         fatalError("\(error)")

@@ -368,6 +368,19 @@ static inline int solve(const plan *a, double length, int near_is_primary, doubl
     return 1;
 }
 
+/* A split along `axis` showing both panes: the near one first, `near` long, then the far one. */
+static ALWAYS_INLINE void split(const pair *p, const foldbench_rect *b, uint32_t size_class, int axis, double near,
+                                double far, foldbench_pane_layout *panes) {
+    uint32_t bits = split_bits(size_class, axis);
+    if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
+        put(&panes[p->near], b->x, b->y, near, b->height, bits);
+        put(&panes[p->far], b->x + near, b->y, far, b->height, bits);
+    } else {
+        put(&panes[p->near], b->x, b->y, b->width, near, bits);
+        put(&panes[p->far], b->x, b->y + near, b->width, far, bits);
+    }
+}
+
 /* One arrangement in bounds b with size class bits size_class. */
 static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t size_class, const foldbench_context *c,
                          int may_divide, foldbench_pane_layout *panes) {
@@ -408,14 +421,7 @@ static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t
         put(&panes[s->secondary], b->x, b->y, b->width, b->height, FOLDBENCH_PANE_VISIBLE | size_class);
         return;
     }
-    uint32_t bits = split_bits(size_class, axis);
-    if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
-        put(&panes[p->near], b->x, b->y, near, b->height, bits);
-        put(&panes[p->far], b->x + near, b->y, far, b->height, bits);
-    } else {
-        put(&panes[p->near], b->x, b->y, b->width, near, bits);
-        put(&panes[p->far], b->x, b->y + near, b->width, far, bits);
-    }
+    split(p, b, size_class, axis, near, far, panes);
 }
 
 /* A tree of proportional splits only, in a frame without regions: no pane is ever hidden
@@ -439,14 +445,7 @@ static void proportional_frame(const prepared *p, const step *steps, uint32_t ro
         int near_shares = q->kernel == KERNEL_NEAR_SHARE;
         double near = near_shares ? share : length - share;
         double far = near_shares ? length - share : share;
-        uint32_t bits = split_bits(size_class, axis);
-        if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
-            put(&panes[q->near], b->x, b->y, near, b->height, bits);
-            put(&panes[q->far], b->x + near, b->y, far, b->height, bits);
-        } else {
-            put(&panes[q->near], b->x, b->y, b->width, near, bits);
-            put(&panes[q->far], b->x, b->y + near, b->width, far, bits);
-        }
+        split(q, b, size_class, axis, near, far, panes);
     }
 }
 

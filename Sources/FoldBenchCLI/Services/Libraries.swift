@@ -11,10 +11,9 @@ enum Libraries {
     /// a library that breaks the interface's rules exits 1, each in one line.
     static func load(_ arguments: ParsedArguments) throws(CommandFailure) -> [VariantLibrary] {
         var libraries: [VariantLibrary] = []
-        let builtIn = (VariantList.all + VariantList.staleCaches).map(\.name)
         for path in arguments.all(.variantLibraries) {
             do throws(LibraryError) {
-                let library = try VariantLibrary(path: path, builtIn: builtIn)
+                let library = try VariantLibrary(path: path)
                 if let other = libraries.first(where: { $0.name == library.name }) {
                     throw LibraryError(path: path, "names its variant '\(library.name)', as \(other.path) does")
                 }

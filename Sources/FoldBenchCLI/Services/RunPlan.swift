@@ -117,28 +117,26 @@ struct RunPlan {
     /// The arguments that make `check-library` check `library`'s variant over this run's
     /// scenarios and frames.
     func checkArguments(_ library: VariantLibrary) -> [String] {
-        let options = runner.options
-        let child: [(CommandSpec.Option, [String])] = [
-            (.scenario, scenarios.map(\.description)), (.variants, [library.name]),
-            (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
-            (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
-            (.variantLibraries, [absolutePath(library.path)]),
-        ]
-        return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
-            + (options.historySeed.map { [CommandSpec.Option.historySeed.name, String($0)] } ?? [])
+        childArguments(variants: [library.name], libraries: [library])
+            + (runner.options.historySeed.map { [CommandSpec.Option.historySeed.name, String($0)] } ?? [])
     }
 
     /// The arguments that make the callgrind child (`count-instructions`) count the same loops.
     var childArguments: [String] {
+        childArguments(variants: runner.variants.map(\.name), libraries: measuredLibraries)
+            + (runner.options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])
+            + [CommandSpec.Option.perFrame.name]
+    }
+
+    /// This run's scenarios, frames, devices and motions for a child, with `variants` of `libraries`.
+    private func childArguments(variants: [String], libraries: [VariantLibrary]) -> [String] {
         let options = runner.options
         let child: [(CommandSpec.Option, [String])] = [
-            (.scenario, scenarios.map(\.description)), (.variants, runner.variants.map(\.name)),
+            (.scenario, scenarios.map(\.description)), (.variants, variants),
             (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
             (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
-            (.variantLibraries, measuredLibraries.map { absolutePath($0.path) }),
+            (.variantLibraries, libraries.map { absolutePath($0.path) }),
         ]
         return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
-            + (options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])
-            + [CommandSpec.Option.perFrame.name]
     }
 }
