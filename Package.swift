@@ -63,6 +63,9 @@ let package = Package(
         .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
         // Scene files and resolutions: the scene decoder and encoder, the resolution printer.
         .target(name: "SceneFormat", dependencies: ["Support", "ArrangementModel"]),
+        // Conformance fixtures: every frame's context and the reference's answer, written
+        // for implementations FoldBench cannot load, and their answers checked back by rule.
+        .target(name: "Fixtures", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "SceneFormat"]),
         // What is measured: devices, motions and their timelines, trees, scenarios, suites.
         .target(
             name: "Workloads", dependencies: ["Support", "ArrangementModel", "SceneGenerator", "SceneFormat"],
@@ -100,7 +103,7 @@ let package = Package(
             name: "FoldBenchCLI",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "VariantLibraries",
-                "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings",
+                "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "VariantLibraries", "Workloads"]),
@@ -108,14 +111,14 @@ let package = Package(
             name: "ArrangementTests",
             dependencies: [
                 "Support", "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator",
-                "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings",
+                "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings", "Fixtures",
             ]),
         .testTarget(
             name: "FoldBenchTests",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
                 "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
-                "Charts", "Drawings",
+                "Charts", "Drawings", "Fixtures",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
             exclude: ["Charts/Golden"]),

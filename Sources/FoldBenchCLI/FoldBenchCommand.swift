@@ -9,6 +9,7 @@ public enum FoldBenchCommand {
         ResolveCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ReportCommand.self,
         ExportCommand.self, MergeCommand.self, ProfileCommand.self, TrendCommand.self, BaselineCommand.self,
         ListCommand.self, SceneCommand.self, DrawCommand.self, BisectCommand.self, PullRequestReportCommand.self,
+        FixturesCommand.self, AnswerCommand.self, CheckCommand.self,
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [

@@ -1,0 +1,257 @@
+import ArrangementModel
+import ReferenceResolver
+import Support
+
+/// Checks an implementation's answers against a fixture set, frame by frame: which
+/// frames and panes agree, the first difference in each scenario, and a scorecard of
+/// the contract's rules (how many panes each rule decided, and how many of those
+/// differ). Answers are fed a line at a time, in the file's order.
+public struct Conformance {
+    public let set: FixtureSet
+    /// Who answered, from the answers' first line.
+    public private(set) var implementation = ""
+    public private(set) var scenarios: [ScenarioResult] = []
+    /// Panes each rule applied to, and panes each rule is named for a difference.
+    public private(set) var applied: [ContractRule: Int] = [:]
+    public private(set) var differing: [ContractRule: Int] = [:]
+    /// Panes that differ only below a pane that differs: a nested arrangement placed in
+    /// the wrong bounds. They are not held against a rule of their own.
+    public private(set) var inherited = 0
+
+    /// One scenario's result.
+    public struct ScenarioResult: Sendable {
+        public var name: String
+        public var frames = 0
+        public var framesAgreeing = 0
+        public var panes = 0
+        public var panesAgreeing = 0
+        public var first: Difference?
+    }
+
+    /// The first pane that differs in a scenario.
+    public struct Difference: Sendable {
+        public var frame: Int
+        public var pane: Int
+        public var id: String
+        public var field: PaneField
+        public var expected: PaneLayout
+        public var got: PaneLayout
+        public var rule: ContractRule
+        public var context: LayoutContext
+        public var tree: ArrangementTree
+        public var expectedPanes: [PaneLayout]
+        public var gotPanes: [PaneLayout]
+    }
+
+    /// The scenario being answered, with what has been computed for its contexts.
+    struct Current {
+        var index: Int
+        var fixture: FixtureScenario
+        var nextFrame = 0
+        var rules: [[ContractRule]?]
+        /// Each pane's holder: the pane whose nested arrangement it belongs to, or -1.
+        var holders: [Int]
+    }
+
+    var current: Current?
+    var started = false
+    var done: Set<Int> = []
+    let load: (FixtureSet.Entry) throws -> FixtureScenario
+
+    /// `load` reads a scenario's fixture when its first answer arrives.
+    public init(set: FixtureSet, load: @escaping (FixtureSet.Entry) throws -> FixtureScenario) {
+        self.set = set
+        self.load = load
+        scenarios = set.scenarios.map { ScenarioResult(name: $0.name) }
+    }
+
+    /// Whether every pane of every frame agreed.
+    public var allAgree: Bool { scenarios.allSatisfy { $0.first == nil } }
+
+    /// Takes the answers' next line; throws naming the line and field for an answer
+    /// that cannot be checked (another set's, a missing frame, a wrong pane count).
+    public mutating func take(_ line: (number: Int, reader: JSONReader)) throws {
+        guard started else {
+            try FixtureSet.onLine(line.number) { () throws(InputError) in
+                let header = try line.reader.object(allowing: ["fixtures", "implementation"])
+                let identity = try header.required("fixtures").string()
+                guard identity == set.identity else {
+                    throw try header.required("fixtures").failure(
+                        "answers to the fixture set \(identity), but these fixtures are \(set.identity)")
+                }
+                implementation = try header.optional("implementation")?.string() ?? "answers"
+            }
+            started = true
+            return
+        }
+        let object = try FixtureSet.onLine(line.number) { () throws(InputError) in
+            try line.reader.object(allowing: ["scenario", "frame", "panes"])
+        }
+        let name = try FixtureSet.onLine(line.number) { () throws(InputError) in
+            try object.required("scenario").string()
+        }
+        if current.map({ set.scenarios[$0.index].name }) != name {
+            try finishCurrent(at: line.number, before: name)
+            guard let index = set.scenarios.firstIndex(where: { $0.name == name }) else {
+                throw InputError(
+                    place: "line \(line.number): scenario", rule: "\"\(name)\" is not a scenario of these fixtures")
+            }
+            guard !done.contains(index) else {
+                throw InputError(
+                    place: "line \(line.number): scenario",
+                    rule: "\"\(name)\" was answered before; a scenario's frames come together, in order")
+            }
+            let fixture = try load(set.scenarios[index])
+            current = Current(
+                index: index, fixture: fixture, rules: Array(repeating: nil, count: fixture.contexts.count),
+                holders: Self.holders(fixture.tree))
+        }
+        try FixtureSet.onLine(line.number) { () throws(InputError) in
+            let frame = try FixtureSet.count(object.required("frame"))
+            guard frame == current!.nextFrame else {
+                throw try object.required("frame").failure(
+                    frame > current!.nextFrame
+                        ? "frame \(frame), but frame \(current!.nextFrame) is missing"
+                        : "frame \(frame) again (expected frame \(current!.nextFrame))")
+            }
+            guard frame < current!.fixture.frames.count else {
+                throw try object.required("frame").failure(
+                    "frame \(frame), but \"\(name)\" has \(current!.fixture.frames.count) frames (0...\(current!.fixture.frames.count - 1))")
+            }
+            let panes = try object.required("panes").array()
+            let want = current!.fixture.tree.paneCount
+            guard panes.count == want else {
+                throw try object.required("panes").failure("\(panes.count) panes, but \"\(name)\" has \(want)")
+            }
+            let got = try panes.map { (pane) throws(InputError) in try FixtureFormat.decodePane(pane) }
+            compare(got, frame: frame)
+            current!.nextFrame += 1
+        }
+    }
+
+    /// Ends the answers: every scenario must have been answered in full.
+    public mutating func finish(lastLine: Int) throws {
+        if !started {
+            throw InputError(place: "line 1", rule: "the answers are empty (expected {\"fixtures\": …, \"implementation\": …})")
+        }
+        try finishCurrent(at: lastLine, before: nil)
+        if let missing = set.scenarios.indices.first(where: { !done.contains($0) }) {
+            throw InputError(
+                place: "line \(lastLine)",
+                rule: "the answers end without \"\(set.scenarios[missing].name)\" (\(set.scenarios.count - done.count) scenarios unanswered)")
+        }
+    }
+
+    mutating func finishCurrent(at line: Int, before next: String?) throws(InputError) {
+        guard let current else { return }
+        let frames = current.fixture.frames.count
+        guard current.nextFrame == frames else {
+            let name = set.scenarios[current.index].name
+            throw InputError(
+                place: "line \(line)",
+                rule: "\"\(name)\" ends at frame \(current.nextFrame - 1) of \(frames) (frame \(current.nextFrame) is missing)")
+        }
+        done.insert(current.index)
+        self.current = nil
+    }
+
+    mutating func compare(_ got: [PaneLayout], frame: Int) {
+        var state = current!
+        let number = state.fixture.frames[frame]
+        let expected = state.fixture.answers[number]
+        let context = state.fixture.contexts[number]
+        if state.rules[number] == nil {
+            var resolution = Resolution(paneCount: 0)
+            resolution.panes = expected
+            state.rules[number] = ContractRule.deciding(state.fixture.tree, in: context, resolution: resolution)
+        }
+        let rules = state.rules[number]!
+        var result = scenarios[state.index]
+        result.frames += 1
+        result.panes += got.count
+        var agreeing = 0
+        var differs = [Bool](repeating: false, count: got.count)
+        for index in got.indices {
+            let want = expected[index]
+            for rule in Self.rulesApplying(rules[index], to: want) { applied[rule, default: 0] += 1 }
+            guard let field = PaneField.firstDifference(got[index], want) else {
+                agreeing += 1
+                continue
+            }
+            differs[index] = true
+            // Depth-first order puts a holder before the panes it holds.
+            let holder = state.holders[index]
+            if holder >= 0, differs[holder] {
+                inherited += 1
+                continue
+            }
+            let rule = ContractRule.naming(rules[index], field: field, expected: want, got: got[index])
+            differing[rule, default: 0] += 1
+            if result.first == nil {
+                result.first = Difference(
+                    frame: frame, pane: index, id: state.fixture.tree.paneIDs[index], field: field, expected: want,
+                    got: got[index], rule: rule, context: context, tree: state.fixture.tree, expectedPanes: expected,
+                    gotPanes: got)
+            }
+        }
+        result.panesAgreeing += agreeing
+        if agreeing == got.count { result.framesAgreeing += 1 }
+        scenarios[state.index] = result
+        current = state
+    }
+
+    /// Each pane's holder in depth-first order: the index of the pane holding its
+    /// arrangement, -1 for the root arrangement's panes.
+    static func holders(_ tree: ArrangementTree) -> [Int] {
+        var holders: [Int] = []
+        holders.reserveCapacity(tree.paneCount)
+        func visit(_ arrangement: Arrangement, holder: Int) {
+            for pane in [arrangement.primary, arrangement.secondary] {
+                let index = holders.count
+                holders.append(holder)
+                if let nested = pane.arrangement { visit(nested, holder: index) }
+            }
+        }
+        visit(tree.root, holder: -1)
+        return holders
+    }
+
+    /// The rules a pane is held to: the branch that placed it and, for a visible pane,
+    /// §3's size class, the split axis when it sits in a split, and the order when a
+    /// split's sizes were solved.
+    static func rulesApplying(_ branch: ContractRule, to pane: PaneLayout) -> [ContractRule] {
+        guard pane.visible, branch != .hiddenBelow else { return [branch] }
+        var rules = [branch, .sizeClass]
+        if pane.splitAxis != nil { rules.append(.splitAxis) }
+        if branch == .share || branch == .minimum || branch == .maximum { rules.append(.order) }
+        return rules
+    }
+
+    /// The scorecard's rows: every rule that applied to a pane, in the contract's order.
+    public var scorecard: [(rule: ContractRule, panes: Int, differing: Int)] {
+        ContractRule.allCases.compactMap { rule in
+            let panes = applied[rule] ?? 0
+            let differ = differing[rule] ?? 0
+            return panes == 0 && differ == 0 ? nil : (rule, panes, differ)
+        }
+    }
+
+    /// A pane as a reader sees it: its frame, size class, axis and z-index, or "hidden".
+    public static func describe(_ pane: PaneLayout, field: PaneField) -> String {
+        guard pane.visible else { return "hidden" }
+        switch field {
+        case .count, .visible:
+            return "visible"
+        case .frame:
+            let frame = pane.frame
+            return "(\(formatNumber(frame.x)), \(formatNumber(frame.y)), \(formatNumber(frame.width)), \(formatNumber(frame.height)))"
+        case .sizeClass:
+            let name = { (value: SizeClassValue) in value == .compact ? "compact" : "regular" }
+            return "\(name(pane.sizeClass.horizontal))/\(name(pane.sizeClass.vertical))"
+        case .splitAxis:
+            return pane.splitAxis.map { $0 == .horizontal ? "horizontal" : "vertical" } ?? "none"
+        case .zIndex:
+            return String(pane.zIndex)
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import ArrangementModel
+import SceneFormat
+import Support
+
+/// A fixture set as read back: its identity and scenarios, each file checked against
+/// the format and the set's identity against the files.
+public struct FixtureSet: Sendable {
+    public var identity: String
+    public var scenarios: [Entry]
+
+    /// A scenario named in the manifest, with its file's name.
+    public struct Entry: Sendable {
+        public var name: String
+        public var file: String
+        public var frames: Int
+    }
+
+    public init(identity: String, scenarios: [Entry]) {
+        self.identity = identity
+        self.scenarios = scenarios
+    }
+
+    /// The manifest's text for `scenarios` written to the files named.
+    public static func manifest(_ scenarios: [(FixtureScenario, file: String)], identity: String) -> String {
+        let entries: [JSONValue] = scenarios.map { scenario, file in
+            .object([
+                ("name", .string(scenario.name)), ("file", .string(file)),
+                ("frames", .number(Double(scenario.frames.count))),
+                ("contexts", .number(Double(scenario.contexts.count))),
+                ("panes", .number(Double(scenario.tree.paneCount))),
+            ])
+        }
+        let frames = scenarios.reduce(0) { $0 + $1.0.frames.count }
+        return JSONWriter.writePretty(
+            .object([
+                ("format", .string(FixtureFormat.formatName)), ("version", .number(Double(FixtureFormat.version))),
+                ("set", .string(identity)), ("frames", .number(Double(frames))), ("scenarios", .array(entries)),
+            ])) + "\n"
+    }
+
+    /// Reads a manifest; `read` gives a scenario file's bytes by its name. Every file is
+    /// read once here, to check the set's identity.
+    public static func load(manifest bytes: [UInt8], read: (String) throws -> [UInt8]) throws -> FixtureSet {
+        let document = try JSONReader.document(bytes)
+        let object = try JSONReader(document).object(allowing: ["format", "version", "set", "frames", "scenarios"])
+        let format = try object.required("format").string()
+        guard format == FixtureFormat.formatName else {
+            throw try object.required("format").failure("expected \"\(FixtureFormat.formatName)\", found \"\(format)\"")
+        }
+        let version = try object.required("version").number()
+        guard version == Double(FixtureFormat.version) else {
+            throw try object.required("version").failure(
+                "this foldbench reads fixtures of version \(FixtureFormat.version), found \(formatNumber(version))")
+        }
+        let identity = try object.required("set").string()
+        var entries: [Entry] = []
+        var files: [(name: String, bytes: [UInt8])] = []
+        var names: Set<String> = []
+        for element in try object.required("scenarios").array() {
+            let entry = try element.object(allowing: ["name", "file", "frames", "contexts", "panes"])
+            let name = try entry.required("name").string()
+            guard names.insert(name).inserted else { throw try entry.required("name").failure("\"\(name)\" is given twice") }
+            let file = try entry.required("file").string()
+            guard !file.isEmpty, !file.contains("/"), !file.hasPrefix(".") else {
+                throw try entry.required("file").failure("a file name inside the fixture folder, found \"\(file)\"")
+            }
+            let frames = try entry.required("frames").number()
+            guard frames >= 1, frames == frames.rounded(), frames <= 100_000_000 else {
+                throw try entry.required("frames").failure("a whole number of frames, at least 1")
+            }
+            entries.append(Entry(name: name, file: file, frames: Int(frames)))
+            files.append((name, try read(file)))
+        }
+        let computed = FixtureFormat.identity(files)
+        guard computed == identity else {
+            throw try object.required("set").failure(
+                "the files hash to \(computed), not \(identity): a file was changed after the set was written")
+        }
+        return FixtureSet(identity: identity, scenarios: entries)
+    }
+
+    /// Decodes one scenario file. Failures name the line and the field.
+    public static func decodeScenario(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError)
+        -> FixtureScenario
+    {
+        var lines = JSONLines(bytes)
+        guard let header = try lines.next(limits: limits) else {
+            throw InputError(place: "line 1", rule: "the file is empty (expected the scenario's header)")
+        }
+        let (name, frameCount, contextCount, scene) = try onLine(header.number) { () throws(InputError) in
+            let object = try header.reader.object(allowing: ["scenario", "frames", "contexts", "panes", "ids", "scene"])
+            let name = try object.required("scenario").string()
+            let frameCount = try count(object.required("frames"))
+            let contextCount = try count(object.required("contexts"))
+            let scene: Scene
+            let sceneValue = try object.required("scene").value
+            do throws(InputError) {
+                scene = try SceneDecoder.decode(sceneValue, limits: limits)
+            } catch {
+                throw InputError(place: "scene.\(error.place)", rule: error.rule)
+            }
+            let panes = try count(object.required("panes"))
+            guard panes == scene.tree.paneCount else {
+                throw try object.required("panes").failure("\(panes), but the scene has \(scene.tree.paneCount) panes")
+            }
+            return (name, frameCount, contextCount, scene)
+        }
+        let paneCount = scene.tree.paneCount
+        guard let framesLine = try lines.next(limits: limits) else {
+            throw InputError(place: "line \(header.number + 1)", rule: "the file ends early (expected the frames)")
+        }
+        let frames = try onLine(framesLine.number) { () throws(InputError) in
+            let framesObject = try framesLine.reader.object(allowing: ["frames"])
+            var frames: [Int] = []
+            frames.reserveCapacity(frameCount)
+            for element in try framesObject.required("frames").array() {
+                let number = try count(element)
+                guard number < contextCount else {
+                    throw element.failure("context \(number), but the scenario has \(contextCount)")
+                }
+                frames.append(number)
+            }
+            guard frames.count == frameCount else {
+                throw try framesObject.required("frames").failure("\(frames.count) frames, the header says \(frameCount)")
+            }
+            return frames
+        }
+        var contexts: [LayoutContext] = []
+        var answers: [[PaneLayout]] = []
+        while let line = try lines.next(limits: limits) {
+            try onLine(line.number) { () throws(InputError) in
+                let entry = try line.reader.object(allowing: ["id", "bounds", "sizeClass", "direction", "regions", "panes"])
+                let number = try count(entry.required("id"))
+                guard number == contexts.count else {
+                    throw try entry.required("id").failure("expected context \(contexts.count), found \(number)")
+                }
+                contexts.append(try FixtureFormat.decodeContext(entry))
+                let panes = try entry.required("panes").array()
+                guard panes.count == paneCount else {
+                    throw try entry.required("panes").failure("\(panes.count) panes, the scene has \(paneCount)")
+                }
+                answers.append(try panes.map { (pane) throws(InputError) in try FixtureFormat.decodePane(pane) })
+            }
+        }
+        guard contexts.count == contextCount else {
+            throw InputError(
+                place: "line \(lines.lineNumber)",
+                rule: "the file ends after \(contexts.count) contexts, the header says \(contextCount)")
+        }
+        return FixtureScenario(name: name, tree: scene.tree, contexts: contexts, answers: answers, frames: frames)
+    }
+
+    /// Runs `body` for line `number`, naming the line in any failure.
+    public static func onLine<T>(_ number: Int, _ body: () throws(InputError) -> T) throws(InputError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw InputError(place: "line \(number): \(error.place)", rule: error.rule)
+        }
+    }
+
+    /// A whole number that is not negative.
+    public static func count(_ reader: JSONReader) throws(InputError) -> Int {
+        let value = try reader.number()
+        guard value >= 0, value == value.rounded(), value < 1e12 else {
+            throw reader.failure("expected a whole number, found \(formatNumber(value))")
+        }
+        return Int(value)
+    }
+}
+
+/// The lines of a JSON Lines text, each parsed on its own; blank lines are skipped.
+public struct JSONLines {
+    let bytes: [UInt8]
+    var position = 0
+    /// The number of the line last returned (from 1).
+    public private(set) var lineNumber = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The next non-blank line, parsed, with its number; `nil` at the end.
+    public mutating func next(limits: InputLimits = .standard) throws(InputError) -> (number: Int, reader: JSONReader)? {
+        while position < bytes.count {
+            let start = position
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            position = end + 1
+            lineNumber += 1
+            var last = end
+            if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+            guard bytes[start..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            do {
+                let value = try JSONReader.document(Array(bytes[start..<last]), limits: limits)
+                return (lineNumber, JSONReader(value))
+            } catch {
+                throw InputError(place: "line \(lineNumber)", rule: "\(error.rule) (\(error.place) of the line)")
+            }
+        }
+        return nil
+    }
+}

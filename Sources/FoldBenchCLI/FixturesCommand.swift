@@ -1,0 +1,144 @@
+import ArrangementModel
+import Fixtures
+import Foundation
+import Reports
+import SceneFormat
+import Support
+import Variants
+import Workloads
+
+/// `foldbench fixtures --out DIR`: every frame's context and the reference's answer,
+/// for implementations FoldBench cannot load (`docs/fixtures.md`).
+enum FixturesCommand: Command {
+    static let output = CommandSpec.Option("--out", value: "DIR", help: "The fixture folder to write (required).")
+    static let spec = CommandSpec(
+        name: "fixtures",
+        summary: "Write conformance fixtures: every frame's context and the reference's answer, as JSON Lines.",
+        arguments: "[SCENE.json ...]", positionals: 0...1000,
+        options: [
+            output, .suite, .scenario, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles,
+        ] + CommandSpec.Option.jsonLimits + [.maxArrangements],
+        details: """
+            Writes DIR/fixtures.json (the set's identity and its scenarios) and one JSON Lines
+            file per scenario: the tree as a scene, the frames as context numbers, and each
+            distinct context once with the reference's answer. Scene files are scenarios of
+            one frame in their own context; a scenario has --frames frames (default 300, 2.5 s
+            at 120 Hz: a whole period of every motion). With no scenario, suite or scene: the
+            default set, every shipped device with every motion and trace on the shipped
+            scenes and balanced-d4, and random-n100 on the tri-fold in four motions.
+            An implementation answers with 'foldbench check' in mind; see docs/fixtures.md.
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let directory = arguments.value(output) else {
+            throw UsageError("\(output.name) DIR is required", command: spec)
+        }
+        try checkFolder(directory)
+        let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? FixtureFiles.defaultFrames
+        let refreshRate = try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? 120
+        let direction = try arguments.layoutDirection(command: spec) ?? .leftToRight
+        let catalog = try CatalogFiles.load(
+            deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
+        let scenarios = try chosenScenarios(arguments, catalog: catalog)
+        // Scene files first read and checked, so a bad one stops the command before any work.
+        let scenes = try arguments.positionals.map { path throws(CommandFailure) in
+            (path, try ResolveCommand.loadScene(path))
+        }
+        let reference = VariantList.reference.variant
+        func answer(_ tree: ArrangementTree, _ context: LayoutContext) -> [PaneLayout] {
+            reference.resolve(tree, in: context).panes
+        }
+        var written: [(FixtureScenario, file: String)] = []
+        var files: [(name: String, bytes: [UInt8])] = []
+        func add(_ scenario: FixtureScenario) throws(CommandFailure) {
+            let file = FixtureFormat.fileName(index: written.count, scenario: scenario.name)
+            let text = scenario.fileText()
+            do { try ResultFiles.writeAtomically(text, to: directory + "/" + file) } catch {
+                throw CommandFailure(status: 2, error.description)
+            }
+            written.append((scenario, file))
+            files.append((scenario.name, Array(text.utf8)))
+        }
+        for scenario in scenarios {
+            let workload: Workload
+            do {
+                workload = try Workload(
+                    scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
+            } catch {
+                throw CommandFailure(status: 2, "\(scenario): \(error)")
+            }
+            try add(
+                FixtureScenario(
+                    name: scenario.description, tree: workload.tree, frameContexts: workload.contexts, resolve: answer))
+        }
+        for (path, scene) in scenes {
+            try add(FixtureScenario(name: path, tree: scene.tree, frameContexts: [scene.context], resolve: answer))
+        }
+        let identity = FixtureFormat.identity(files)
+        let manifest = directory + "/" + FixtureFormat.manifestName
+        do {
+            try ResultFiles.writeAtomically(FixtureSet.manifest(written, identity: identity), to: manifest)
+        } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        removeStaleFiles(in: directory, keeping: Set(written.map(\.file)))
+        let bytes = files.reduce(0) { $0 + $1.bytes.count }
+        let frameCount = written.reduce(0) { $0 + $1.0.frames.count }
+        let contexts = written.reduce(0) { $0 + $1.0.contexts.count }
+        console.err(
+            "wrote \(manifest): fixture set \(identity), \(written.count) scenarios, "
+                + "\(NumberText.grouped(Double(frameCount))) frames (\(NumberText.grouped(Double(contexts))) distinct contexts), "
+                + "\(NumberText.grouped(Double(bytes))) bytes\n")
+        return 0
+    }
+
+    /// The scenarios of `--suite` and `--scenario`, checked against the catalog; the
+    /// default set when neither (nor a scene file) is given.
+    static func chosenScenarios(_ arguments: ParsedArguments, catalog: Catalog) throws -> [Scenario] {
+        var scenarios: [Scenario] = []
+        if let name = arguments.value(.suite) {
+            guard let suite = Suite(rawValue: name) else {
+                throw UsageError(
+                    "unknown suite '\(name)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    command: spec)
+            }
+            scenarios = suite.scenarios
+        }
+        for name in arguments.all(.scenario) {
+            do { scenarios.append(try Scenario(name)) } catch {
+                throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
+            }
+        }
+        if scenarios.isEmpty, arguments.positionals.isEmpty {
+            scenarios = FixtureFiles.defaultScenarios(catalog: catalog)
+        }
+        var seen: Set<String> = []
+        scenarios = scenarios.filter { seen.insert($0.description).inserted }
+        try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
+        return scenarios
+    }
+
+    /// Refuses, before any work, a folder that cannot be written or that holds files
+    /// other than an earlier fixture set's (which is replaced).
+    static func checkFolder(_ directory: String) throws(CommandFailure) {
+        do { try ResultFiles.checkWritable(directory) } catch {
+            throw CommandFailure(status: 2, "\(error) (nothing done)")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let foreign = entries.filter { $0 != FixtureFormat.manifestName && !$0.hasSuffix(".jsonl") }
+        if !entries.isEmpty, !entries.contains(FixtureFormat.manifestName) || !foreign.isEmpty {
+            throw CommandFailure(
+                status: 2,
+                "\(directory): holds files that are not a fixture set's (\(foreign.first ?? entries[0])); give an empty or new folder (nothing done)"
+            )
+        }
+    }
+
+    /// Deletes an earlier set's scenario files that the new manifest does not name.
+    static func removeStaleFiles(in directory: String, keeping kept: Set<String>) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for entry in entries where entry.hasSuffix(".jsonl") && !kept.contains(entry) {
+            unlink(directory + "/" + entry)
+        }
+    }
+}

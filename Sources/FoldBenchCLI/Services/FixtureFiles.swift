@@ -1,0 +1,149 @@
+import ArrangementModel
+import Fixtures
+import Foundation
+import Reports
+import Support
+import Workloads
+
+/// Fixture folders on disk for `fixtures`, `answer` and `check`: the default set's
+/// scenarios, reading a set back, and answers written a chunk at a time.
+enum FixtureFiles {
+    /// Frames per scenario unless `--frames` says otherwise: 2.5 s at 120 Hz, at least
+    /// one whole period of every modelled motion (the longest, staged-unfold, is 2.4 s).
+    static let defaultFrames = 300
+    /// The trees of the default set on every device and motion: the shipped scenes.
+    static let everyDeviceTrees: [TreeSpec] = TreeSpec.shippedScenes.map { .scene($0) }
+    /// A balanced tree nesting four deep, in every motion of a book-style fold, a
+    /// dual-screen with a hinge gap and a tri-fold.
+    static let nestedTree = TreeSpec.balanced(depth: 4)
+    static let nestedTreeDevices = ["iphone-duo", "hinged-duo", "galaxy-z-trifold"]
+    /// A random tree of 100 arrangements (every style, minimums, priorities, overlay
+    /// edges) on the tri-fold, in the motions where its folds appear, cross and vanish.
+    static let randomTree = TreeSpec.random(arrangements: 100)
+    static let randomTreeScenarios: [(motion: Motion, device: String)] = [
+        .foldCycle, .postureFlutter, .stagedUnfold, .foldFlick,
+    ].map { ($0, "galaxy-z-trifold") }
+
+    /// The default fixture set: every shipped device with every modelled motion and every
+    /// shipped trace that fits it, on ``everyDeviceTrees``, and on ``nestedTree`` for the
+    /// ``nestedTreeDevices``; ``randomTree`` in ``randomTreeScenarios``.
+    static func defaultScenarios(catalog: Catalog) -> [Scenario] {
+        let motions = Motion.allCases.map(\.rawValue) + Catalog.shippedTraces
+        var scenarios: [Scenario] = []
+        for device in DeviceProfile.shippedNames {
+            let trees = everyDeviceTrees + (nestedTreeDevices.contains(device) ? [nestedTree] : [])
+            for motion in motions {
+                for tree in trees {
+                    let scenario = Scenario(motionName: motion, tree: tree, device: device)
+                    if (try? catalog.resolve(scenario)) != nil { scenarios.append(scenario) }
+                }
+            }
+        }
+        return scenarios + randomTreeScenarios.map { Scenario(motion: $0.motion, tree: randomTree, device: $0.device) }
+    }
+
+    /// Reads the fixture set in `directory`; bad files exit 2 naming the file, line and field.
+    static func load(_ directory: String) throws(CommandFailure) -> FixtureSet {
+        let manifest = directory + "/" + FixtureFormat.manifestName
+        let bytes = try readFile(manifest)
+        do {
+            return try FixtureSet.load(manifest: bytes) { name in try readFile(directory + "/" + name) }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw .badInput(file: manifest, String(describing: error))
+        }
+    }
+
+    /// One scenario of the set, decoded.
+    static func scenario(_ entry: FixtureSet.Entry, in directory: String) throws(CommandFailure) -> FixtureScenario {
+        let path = directory + "/" + entry.file
+        do {
+            let scenario = try FixtureSet.decodeScenario(try readFile(path), limits: Limits.current)
+            guard scenario.name == entry.name, scenario.frames.count == entry.frames else {
+                throw InputError(
+                    place: "line 1",
+                    rule: "the scenario \"\(scenario.name)\" of \(scenario.frames.count) frames, but \(FixtureFormat.manifestName) names \"\(entry.name)\" of \(entry.frames)"
+                )
+            }
+            return scenario
+        } catch let error as InputError {
+            throw .badInput(file: path, error)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(status: 2, "\(path): \(error)")
+        }
+    }
+
+    /// Writes to `path` (or the console's standard output when `nil`) a chunk at a
+    /// time; a file is written beside its place and renamed when complete, so a failure
+    /// leaves nothing.
+    final class Output {
+        let path: String?
+        let console: Console
+        let temporary: String?
+        let handle: UnsafeMutablePointer<FILE>?
+        var buffer = ""
+
+        init(path: String?, console: Console) throws(CommandFailure) {
+            self.path = path
+            self.console = console
+            guard let path else {
+                temporary = nil
+                handle = nil
+                return
+            }
+            do { try ResultFiles.checkWritable(file: path) } catch {
+                throw CommandFailure(status: 2, "\(error) (nothing done)")
+            }
+            let temporary = "\(path).partial-\(getpid())"
+            guard let handle = fopen(temporary, "w") else {
+                throw CommandFailure(status: 2, "\(path): cannot write: \(String(cString: strerror(errno)))")
+            }
+            self.temporary = temporary
+            self.handle = handle
+        }
+
+        func write(_ text: String) throws(CommandFailure) {
+            buffer += text
+            if buffer.utf8.count >= 1 << 16 { try flush() }
+        }
+
+        func flush() throws(CommandFailure) {
+            defer { buffer = "" }
+            guard let handle else { return console.out(buffer) }
+            let count = buffer.utf8.count
+            let written = buffer.withCString { fwrite($0, 1, count, handle) }
+            guard written == count else { throw failed() }
+        }
+
+        /// Completes the file: flushed, closed and moved to its place.
+        func finish() throws(CommandFailure) {
+            try flush()
+            guard let path, let temporary, let handle else { return }
+            self.closed = true
+            guard fclose(handle) == 0, rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw CommandFailure(status: 2, "\(path): cannot write: \(reason)")
+            }
+        }
+
+        var closed = false
+
+        /// Removes the partial file after a failure.
+        func abandon() {
+            guard let temporary, let handle, !closed else { return }
+            closed = true
+            fclose(handle)
+            unlink(temporary)
+        }
+
+        func failed() -> CommandFailure {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            return CommandFailure(status: 2, "\(path ?? "standard output"): cannot write: \(reason)")
+        }
+    }
+}
