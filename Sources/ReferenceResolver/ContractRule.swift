@@ -120,18 +120,46 @@ public enum ContractRule: String, CaseIterable, Sendable, Comparable {
             let primaryFirst =
                 primary.isExplicit != secondary.isExplicit
                 ? primary.isExplicit : arrangement.primary.layoutPriority >= arrangement.secondary.layoutPriority
-            let (first, second) = primaryFirst ? (primary, secondary) : (secondary, primary)
-            // §2.2.7, bound by bound: the first view's wish against its own bounds and
-            // the room the second's minimum leaves; then the second's against the rest.
-            let wish = first.ideal ?? length / 2
-            if wish < first.lo { return .minimum }
-            if wish > min(first.hi, length - second.lo) { return first.hi < length - second.lo ? .maximum : .minimum }
-            let rest = length - wish
-            let secondWish = second.ideal ?? rest
-            if secondWish < second.lo { return .minimum }
-            if secondWish > min(second.hi, rest) { return second.hi < rest ? .maximum : .share }
-            return .share
+            let panes = primaryFirst
+                ? (arrangement.primary, arrangement.secondary) : (arrangement.secondary, arrangement.primary)
+            let ranges = primaryFirst ? (primary, secondary) : (secondary, primary)
+            // §2.2.7 by its outcome: a bound decided the lengths when the same views
+            // without it (their ideals kept) would get others. A clamp whose excess goes
+            // back to the first view as the leftover decided nothing.
+            func same(_ a: [Double], _ b: [Double]) -> Bool {
+                zip(a, b).allSatisfy { abs($0 - $1) <= ResolutionComparison.frameTolerance }
+            }
+            let solved = solve(
+                (ranges.0.lo, ranges.0.hi, ranges.0.ideal), (ranges.1.lo, ranges.1.hi, ranges.1.ideal), length)
+            let loose = (loosened(panes.0, axis: axis, length: length), loosened(panes.1, axis: axis, length: length))
+            if same(solved, solve((0, .infinity, loose.0.ideal), (0, .infinity, loose.1.ideal), length)) {
+                return .share
+            }
+            return same(solved, solve(loose.0, loose.1, length)) ? .maximum : .minimum
         }
+    }
+
+    /// §2.2.4's range of a view with no minimum: neither `minWidth`/`minHeight` nor a
+    /// preference's `min` (a fixed view is its content's ideal length).
+    static func loosened(_ pane: Pane, axis: Axis, length: Double) -> (lo: Double, hi: Double, ideal: Double?) {
+        switch pane.split[axis] {
+        case .ratio(let range): (0, range.max.map { $0 * length } ?? .infinity, range.ideal.map { $0 * length })
+        case .length(let range): (0, range.max ?? .infinity, range.ideal)
+        case .fixed: (pane.idealLength(along: axis), pane.idealLength(along: axis), pane.idealLength(along: axis))
+        case nil: (0, .infinity, nil)
+        }
+    }
+
+    /// §2.2.7's lengths of the first and second view (the reference's arithmetic).
+    static func solve(
+        _ first: (lo: Double, hi: Double, ideal: Double?), _ second: (lo: Double, hi: Double, ideal: Double?),
+        _ length: Double
+    ) -> [Double] {
+        var firstLength = min(max(first.ideal ?? length / 2, first.lo), min(first.hi, length - second.lo))
+        let remaining = length - firstLength
+        let secondLength = min(max(second.ideal ?? remaining, second.lo), min(second.hi, remaining))
+        firstLength += length - firstLength - secondLength
+        return [firstLength, secondLength]
     }
 
     /// The rule to name for a pane that differs in `field` (a ``PaneField``) where the
