@@ -2,8 +2,10 @@ import ArrangementModel
 import Fixtures
 import Foundation
 import ReferenceResolver
+import Support
 import Testing
 import Variants
+import Workloads
 
 /// Conformance fixtures (`foldbench fixtures`, `answer`, `check`): the reference's
 /// answers written for other implementations and read back; answers that differ named
@@ -260,6 +262,30 @@ struct FixturesTests {
         let start = line.range(of: #""panes":["#)!.upperBound
         let end = line[start...].firstIndex(of: "]")!
         line.removeSubrange(start...line.index(after: end))
+    }
+
+    @Test("the default set has every device and motion, stays under 20 MB, and is as large as docs/fixtures.md says")
+    func defaultSet() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench(["fixtures", "--out", directory.path])
+        #expect(result.status == 0, "\(result.err)")
+        // "wrote …: fixture set ID, 467 scenarios, 140,100 frames (26,545 distinct contexts), 16,… bytes"
+        let after = try #require(result.err.range(of: "fixture set ")).upperBound
+        let counts = result.err[after...].drop(while: { $0 != "," })
+        let numbers = counts.split(whereSeparator: { !$0.isNumber && $0 != "," }).filter { $0.contains(where: \.isNumber) }
+            .map { Int($0.replacingOccurrences(of: ",", with: ""))! }
+        try #require(numbers.count == 4, "\(counts)")
+        #expect(numbers[3] < 20_000_000)
+        let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/fixtures.md"), encoding: .utf8)
+        let grouped = numbers.map { NumberText.grouped(Double($0)) }
+        let stated = "\(grouped[0]) scenarios, \(grouped[1]) frames, \(grouped[2]) distinct contexts, \(grouped[3]) bytes"
+        #expect(docs.replacingOccurrences(of: "\n", with: " ").contains(stated), "docs/fixtures.md should say \(stated)")
+        let (_, scenarios) = try decoded(directory)
+        let names = scenarios.map { $0.name.split(separator: "/").map(String.init) }
+        #expect(Set(names.map { $0[2] }) == Set(DeviceProfile.shippedNames))
+        #expect(Set(names.map { $0[0] }).isSuperset(of: Motion.allCases.map(\.rawValue)))
+        #expect(scenarios.allSatisfy { $0.frames.count == 300 })
     }
 
     @Test("a fixture file changed after the set was written is refused: the set's identity no longer matches")
