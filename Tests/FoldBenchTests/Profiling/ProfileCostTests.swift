@@ -86,4 +86,11 @@ struct ProfileCostTests {
         #expect(page.contains("<td class=\"src\">let x = 1</td></tr>"))
         #expect(page.contains("<td class=\"src\">let y = 2</td></tr>"))
     }
+
+    @Test("the callgrind file of lines: its summary is the sum of every cost, per event")
+    func callgrindLinesSummary() {
+        let text = Self.profile.callgrindLines(command: "x")
+        #expect(text.contains("\nsummary: 155 31\n"), "\(text)")
+        #expect(text.contains("\nfl=???\nfn=c\n0 50 16\n"), "\(text)")
+    }
 }

@@ -143,6 +143,23 @@ struct ProfilingTests {
         #expect(estimate.accesses == 130 && estimate.level1Misses == 7 && estimate.lastLevelMisses == 3)
         #expect(estimate.cycles == 123 + 5 * 4 + 35 * 3)
         #expect(CacheSimulation.estimate(events: ["Ir"], values: [100]) == nil)
+        // Trailing zeros left out of a cost line: an event without a value counts 0.
+        let short = try #require(
+            CacheSimulation.estimate(
+                events: ["Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw"], values: [100, 20]))
+        #expect(short.accesses == 120 && short.level1Misses == 0 && short.lastLevelMisses == 0)
+    }
+
+    @Test("the totals: a totals line wins over summary, in either order; summary alone is the totals")
+    func totalsOrSummary() throws {
+        func totals(_ header: String) throws -> [Double]? {
+            try CallgrindProfile.parse(
+                "# callgrind format\nversion: 1\npositions: instr line\nevents: Ir\n\(header)\nob=(1) /a\nfn=(1) f\n0x10 0 7\n"
+            ).totals
+        }
+        #expect(try totals("summary: 40") == [40])
+        #expect(try totals("summary: 40\ntotals: 50") == [50])
+        #expect(try totals("totals: 50\nsummary: 40") == [50])
     }
 
     @Test("the symbolizer's JSON: frames innermost first, addresses in hex")

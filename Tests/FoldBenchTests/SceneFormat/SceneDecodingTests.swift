@@ -92,4 +92,27 @@ struct SceneDecodingTests {
         // Both kinds occur: the check is not vacuous.
         #expect(accepted > 500 && refused > 5_000, "\(accepted) accepted, \(refused) refused")
     }
+
+    @Test("each optional context field a scene gives is recorded as stated, alone, by both decoders")
+    func statedFields() throws {
+        let bounds = #""bounds": {"x": 0, "y": 0, "width": 800, "height": 600}"#
+        let cases: [(String, StatedContext)] = [
+            ("", []),
+            (#", "sizeClass": {"horizontal": "compact", "vertical": "regular"}"#, [.sizeClass]),
+            (#", "layoutDirection": "rightToLeft""#, [.layoutDirection]),
+            (#", "reservedRegions": []"#, [.reservedRegions]),
+        ]
+        #expect(Set([StatedContext.sizeClass, .layoutDirection, .reservedRegions].map(\.rawValue)).count == 3)
+        for (fields, stated) in cases {
+            let text = #"{"context": {"# + bounds + fields + #"}, "root": {"primary": {"id": "a"}, "secondary": {"id": "b"}}}"#
+            let bytes = Array(text.utf8)
+            for scene in [SceneDecoder.decodeWhileParsing(bytes), Self.fromDocument(bytes)] {
+                #expect(scene?.stated == stated, "\(fields)")
+                for single in [StatedContext.sizeClass, .layoutDirection, .reservedRegions] {
+                    #expect(scene?.stated.contains(single) == stated.contains(single), "\(fields): \(single.rawValue)")
+                }
+                #expect(scene?.stated.isEmpty == stated.isEmpty)
+            }
+        }
+    }
 }
