@@ -85,6 +85,12 @@ struct ProfileCostTests {
         // The costliest lines' source, spaces, tabs and a carriage return trimmed at both ends.
         #expect(page.contains("<td class=\"src\">let x = 1</td></tr>"))
         #expect(page.contains("<td class=\"src\">let y = 2</td></tr>"))
+        // Every row of every table is opened and closed once.
+        #expect(page.components(separatedBy: "<tr").count == page.components(separatedBy: "</tr>").count)
+        #expect(page.components(separatedBy: "<table").count == page.components(separatedBy: "</table>").count)
+        #expect(page.contains("<th>source</th></tr>\n<tr>"))
+        // Each of the costliest lines links to its line in the source below.
+        #expect(page.contains("<td class=\"src\"><a href=\"#f0-L1\">") && page.contains("<a href=\"#f1-L1\">"))
     }
 
     @Test("the callgrind file of lines: its summary is the sum of every cost, per event")
@@ -92,5 +98,67 @@ struct ProfileCostTests {
         let text = Self.profile.callgrindLines(command: "x")
         #expect(text.contains("\nsummary: 155 31\n"), "\(text)")
         #expect(text.contains("\nfl=???\nfn=c\n0 50 16\n"), "\(text)")
+    }
+
+    /// A profile of 200 instructions: `f` 180 (a.swift lines 1 and 3, its last, 80 and
+    /// 100), `a-longer-name` 20 (b.swift line 1); the source of a.swift has three lines.
+    static func textView(totals: [Double] = [200]) -> ProfileText {
+        func sample(_ function: String, _ file: String, _ line: Int, _ cost: Double) -> Profile.Sample {
+            .init(stack: [function], function: function, location: SourceLocation(file: file, line: line), values: [cost])
+        }
+        let profile = Profile(
+            label: nil, events: ["Ir"], totals: totals,
+            samples: [
+                sample("f", "/src/a.swift", 1, 80), sample("f", "/src/a.swift", 3, 100),
+                sample("a-longer-name", "/src/b.swift", 1, 20),
+            ])
+        return ProfileText(profile: profile, relayouts: 1) { file in
+            file == "/src/a.swift" ? ["let x = 1", "let y = 2", "return x + y"] : nil
+        }
+    }
+
+    @Test("the text tables: counts and shares right-aligned, names and lines left; the hot loop reaches the file's last line")
+    func textTables() {
+        let view = Self.textView()
+        #expect(
+            view.functionTable(count: 5) == """
+                self   share  inclusive  function
+                 180  90.0 %        180  f
+                  20  10.0 %         20  a-longer-name
+
+                """)
+        #expect(
+            view.lineTable(count: 5) == """
+                instructions   share  line
+                         100  50.0 %  /src/a.swift:3  return x + y
+                          80  40.0 %  /src/a.swift:1  let x = 1
+                          20  10.0 %  /src/b.swift:1
+
+                """)
+        #expect(
+            view.hotLoop() == """
+                instructions   share  /src/a.swift (90.0 % of all)
+                          80  40.0 %     1 let x = 1
+                                         2 let y = 2
+                         100  50.0 %     3 return x + y
+
+                """)
+        // Without totals there is no share to give.
+        #expect(Self.textView(totals: []).functionTable(count: 1).contains(" 180      –"))
+    }
+
+    @Test("the hot loop under its limit keeps the costliest lines, the earlier of equal ones first")
+    func hotLoopTies() {
+        let samples = [1, 5, 9, 13].map { line in
+            Profile.Sample(
+                stack: ["f"], function: "f", location: SourceLocation(file: "/src/a.swift", line: line), values: [10])
+        }
+        let view = ProfileText(
+            profile: Profile(label: nil, events: ["Ir"], totals: [40], samples: samples), relayouts: 1
+        ) { _ in (1...14).map { "line \($0)" } }
+        // Room for two lines with their neighbours: lines 1 and 5 (and 2, 4, 6), not 9 or 13.
+        let loop = view.hotLoop(limit: 5)
+        #expect(loop.contains("   1 line 1") && loop.contains("   5 line 5"), "\(loop)")
+        #expect(!loop.contains("   9 line 9") && !loop.contains("  13 line 13"), "\(loop)")
     }
 }
