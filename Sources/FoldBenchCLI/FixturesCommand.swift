@@ -36,7 +36,7 @@ enum FixturesCommand: Command {
         try checkFolder(directory)
         let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? FixtureFiles.defaultFrames
         let refreshRate = try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? 120
-        let direction = try arguments.layoutDirection(command: spec) ?? .leftToRight
+        let direction = try arguments.layoutDirection(command: spec)
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
         let scenarios = try chosenScenarios(arguments, catalog: catalog)
@@ -59,8 +59,9 @@ enum FixturesCommand: Command {
             written.append((scenario, file))
             files.append((scenario.name, Array(text.utf8)))
         }
-        for scenario in scenarios {
+        for (scenario, defaultDirection) in scenarios {
             let workload: Workload
+            let direction = direction ?? defaultDirection
             do {
                 workload = try Workload(
                     scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
@@ -69,7 +70,8 @@ enum FixturesCommand: Command {
             }
             try add(
                 FixtureScenario(
-                    name: scenario.description, tree: workload.tree, frameContexts: workload.contexts, resolve: answer))
+                    name: FixtureFiles.name(scenario, direction: direction), tree: workload.tree,
+                    frameContexts: workload.contexts, resolve: answer))
         }
         for (path, scene) in scenes {
             try add(FixtureScenario(name: path, tree: scene.tree, frameContexts: [scene.context], resolve: answer))
@@ -94,7 +96,9 @@ enum FixturesCommand: Command {
 
     /// The scenarios of `--suite` and `--scenario`, checked against the catalog; the
     /// default set when neither (nor a scene file) is given.
-    static func chosenScenarios(_ arguments: ParsedArguments, catalog: Catalog) throws -> [Scenario] {
+    static func chosenScenarios(_ arguments: ParsedArguments, catalog: Catalog) throws -> [(
+        Scenario, LayoutDirection
+    )] {
         var scenarios: [Scenario] = []
         if let name = arguments.value(.suite) {
             guard let suite = Suite(rawValue: name) else {
@@ -110,12 +114,12 @@ enum FixturesCommand: Command {
             }
         }
         if scenarios.isEmpty, arguments.positionals.isEmpty {
-            scenarios = FixtureFiles.defaultScenarios(catalog: catalog)
+            return FixtureFiles.defaultScenarios(catalog: catalog)
         }
         var seen: Set<String> = []
         scenarios = scenarios.filter { seen.insert($0.description).inserted }
         try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
-        return scenarios
+        return scenarios.map { ($0, .leftToRight) }
     }
 
     /// Refuses, before any work, a folder that cannot be written or that holds files

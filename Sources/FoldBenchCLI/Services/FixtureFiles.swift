@@ -26,20 +26,36 @@ enum FixtureFiles {
 
     /// The default fixture set: every shipped device with every modelled motion and every
     /// shipped trace that fits it, on ``everyDeviceTrees``, and on ``nestedTree`` for the
-    /// ``nestedTreeDevices``; ``randomTree`` in ``randomTreeScenarios``.
-    static func defaultScenarios(catalog: Catalog) -> [Scenario] {
+    /// ``nestedTreeDevices``; ``randomTree`` in ``randomTreeScenarios``. Every other
+    /// device, and every other of the random tree's motions, runs right to left, so that
+    /// each motion and tree meets both directions at the size of one.
+    static func defaultScenarios(catalog: Catalog) -> [(Scenario, LayoutDirection)] {
         let motions = Motion.allCases.map(\.rawValue) + Catalog.shippedTraces
-        var scenarios: [Scenario] = []
-        for device in DeviceProfile.shippedNames {
+        var scenarios: [(Scenario, LayoutDirection)] = []
+        for (index, device) in DeviceProfile.shippedNames.enumerated() {
             let trees = everyDeviceTrees + (nestedTreeDevices.contains(device) ? [nestedTree] : [])
+            let direction: LayoutDirection = index % 2 == 0 ? .leftToRight : .rightToLeft
             for motion in motions {
                 for tree in trees {
                     let scenario = Scenario(motionName: motion, tree: tree, device: device)
-                    if (try? catalog.resolve(scenario)) != nil { scenarios.append(scenario) }
+                    if (try? catalog.resolve(scenario)) != nil { scenarios.append((scenario, direction)) }
                 }
             }
         }
-        return scenarios + randomTreeScenarios.map { Scenario(motion: $0.motion, tree: randomTree, device: $0.device) }
+        for (index, entry) in randomTreeScenarios.enumerated() {
+            let scenario = Scenario(motion: entry.motion, tree: randomTree, device: entry.device)
+            scenarios.append((scenario, index % 2 == 0 ? .leftToRight : .rightToLeft))
+        }
+        return scenarios
+    }
+
+    /// A fixture scenario's name: the scenario's, with `@rightToLeft` when it runs right
+    /// to left and its tree does not state a direction of its own (which it keeps).
+    static func name(_ scenario: Scenario, direction: LayoutDirection) -> String {
+        guard direction == .rightToLeft,
+            (try? scenario.tree.makeScene().stated.contains(.layoutDirection)) != true
+        else { return scenario.description }
+        return scenario.description + "@rightToLeft"
     }
 
     /// Reads the fixture set in `directory`; bad files exit 2 naming the file, line and field.
