@@ -103,7 +103,7 @@ let package = Package(
             name: "FoldBenchCLI",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "VariantLibraries",
-                "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures",
+                "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures", "SceneGenerator",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "VariantLibraries", "Workloads"]),

@@ -73,6 +73,14 @@ enum FixturesCommand: Command {
                     name: FixtureFiles.name(scenario, direction: direction), tree: workload.tree,
                     frameContexts: workload.contexts, resolve: answer))
         }
+        if usesDefaultSet(arguments) {
+            for seed in FixtureFiles.generatedSeeds {
+                let generated = try FixtureFiles.generated(seed: seed)
+                try add(
+                    FixtureScenario(
+                        name: generated.name, tree: generated.tree, frameContexts: generated.contexts, resolve: answer))
+            }
+        }
         for (path, scene) in scenes {
             try add(FixtureScenario(name: path, tree: scene.tree, frameContexts: [scene.context], resolve: answer))
         }
@@ -113,13 +121,16 @@ enum FixturesCommand: Command {
                 throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
             }
         }
-        if scenarios.isEmpty, arguments.positionals.isEmpty {
-            return FixtureFiles.defaultScenarios(catalog: catalog)
-        }
+        if usesDefaultSet(arguments) { return FixtureFiles.defaultScenarios(catalog: catalog) }
         var seen: Set<String> = []
         scenarios = scenarios.filter { seen.insert($0.description).inserted }
         try CatalogFiles.check(scenarios, in: catalog, option: .scenario, command: spec)
         return scenarios.map { ($0, .leftToRight) }
+    }
+
+    /// Whether the command writes the default set: no suite, scenario or scene file given.
+    static func usesDefaultSet(_ arguments: ParsedArguments) -> Bool {
+        arguments.value(.suite) == nil && arguments.all(.scenario).isEmpty && arguments.positionals.isEmpty
     }
 
     /// Refuses, before any work, a folder that cannot be written or that holds files

@@ -2,6 +2,7 @@ import ArrangementModel
 import Fixtures
 import Foundation
 import Reports
+import SceneGenerator
 import Support
 import Workloads
 
@@ -47,6 +48,22 @@ enum FixtureFiles {
             scenarios.append((scenario, index % 2 == 0 ? .leftToRight : .rightToLeft))
         }
         return scenarios
+    }
+
+    /// Generated trees of the default set: with every feature the differential tests
+    /// draw (styles on both axes, minimums, maximums, fixed sizes, priorities, overlay
+    /// edges, regions that divide only a nested pane, zero sizes), each over a walk of
+    /// contexts — resizes, rotations, a size class or the direction flipped, a region
+    /// appearing, moving or vanishing, returns to an earlier context.
+    static let generatedSeeds: ClosedRange<UInt64> = 1...100
+    static let generatedWalk = 8
+
+    /// The generated scenario of `seed`: `SceneGenerator(seed:)`'s scene of 1–30
+    /// arrangements at most 8 deep and a walk of ``generatedWalk`` contexts from it.
+    static func generated(seed: UInt64) throws -> (name: String, tree: ArrangementTree, contexts: [LayoutContext]) {
+        var generator = SceneGenerator(seed: seed)
+        let (tree, _) = try generator.scene(arrangements: 1...30, maximumDepth: 8)
+        return ("generated/seed-\(seed)", tree, generator.walk(for: tree, steps: generatedWalk))
     }
 
     /// A fixture scenario's name: the scenario's, with `@rightToLeft` when it runs right

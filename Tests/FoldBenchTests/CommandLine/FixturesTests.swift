@@ -281,11 +281,25 @@ struct FixturesTests {
         let grouped = numbers.map { NumberText.grouped(Double($0)) }
         let stated = "\(grouped[0]) scenarios, \(grouped[1]) frames, \(grouped[2]) distinct contexts, \(grouped[3]) bytes"
         #expect(docs.replacingOccurrences(of: "\n", with: " ").contains(stated), "docs/fixtures.md should say \(stated)")
-        let (_, scenarios) = try decoded(directory)
-        let names = scenarios.map { $0.name.split(separator: "/").map(String.init) }
+        // The manifest alone (decoding every file of the set would take a debug build a minute).
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
+        let entries = manifest["scenarios"] as! [[String: Any]]
+        let (generated, devices) = (
+            entries.filter { ($0["name"] as! String).hasPrefix("generated/") },
+            entries.filter { !($0["name"] as! String).hasPrefix("generated/") }
+        )
+        let names = devices.map { ($0["name"] as! String).split(separator: "@")[0].split(separator: "/").map(String.init) }
         #expect(Set(names.map { $0[2] }) == Set(DeviceProfile.shippedNames))
         #expect(Set(names.map { $0[0] }).isSuperset(of: Motion.allCases.map(\.rawValue)))
-        #expect(scenarios.allSatisfy { $0.frames.count == 300 })
+        #expect(devices.allSatisfy { $0["frames"] as? Int == 300 })
+        #expect(generated.count == 100 && generated.allSatisfy { $0["frames"] as? Int == 8 })
+        // Both directions: a third of the device scenarios right to left.
+        let rightToLeft = try devices.filter { entry in
+            try String(contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8)
+                .contains(#""direction":"rtl""#)
+        }
+        #expect(rightToLeft.count > devices.count / 3, "\(rightToLeft.count) of \(devices.count)")
     }
 
     @Test("a fixture file changed after the set was written is refused: the set's identity no longer matches")

@@ -112,6 +112,8 @@ struct SceneDecodingTests {
                     #expect(scene?.stated.contains(single) == stated.contains(single), "\(fields): \(single.rawValue)")
                 }
                 #expect(scene?.stated.isEmpty == stated.isEmpty)
+                // One bit a field given, whatever the constants say.
+                #expect(scene?.stated.rawValue.nonzeroBitCount == (fields.isEmpty ? 0 : 1), "\(fields)")
             }
         }
     }
