@@ -27,15 +27,16 @@ enum ABCommand: Command {
             is a fresh process that loads both builds' plugin libraries side by side, checks
             that both give the same answers on the scenario (the timeline's checksum), then
             lets them take turns, a batch of at least 1 ms each, in a random order each round
-            (20 rounds). A trial's result is the median of its rounds' candidate/baseline time
+            (60 rounds). A trial's result is the median of its rounds' candidate/baseline time
             ratios; a pair of layouts' result the mean of its trials' log ratios, and these
             are the unit of the statistics: a 95 % t interval on their mean, shared over the
             comparisons (Bonferroni). The layout spread is how far one pair of layouts'
             ratio lies from that mean (95 %), a note says when it exceeds the threshold.
             Verdicts: slower (the interval above 1 + threshold), faster (below 1/(1 + threshold)),
-            same (inside), inconclusive. A verdict is looked for at 6, 10, 20, 40 trials and at
+            same (inside), inconclusive. A verdict is looked for at 6, 10, 20, 40, 80 trials and at
             the last (--max-trials, --max-time), the error shared over those looks too; trials
-            are added while inconclusive. With --baseline-library and --candidate-library the
+            are added while inconclusive. A note says when the trials could not resolve the
+            threshold (an interval wider than ±threshold): same was out of reach. With --baseline-library and --candidate-library the
             two builds are of a variant in a shared library (the C interface), each checked
             in a child process first and timed in the working tree's harness: the harness's
             code layouts vary, the libraries' own code (not built by FoldBench) does not. Exit status: 0; 1 with --gate when a comparison is slower;

@@ -125,11 +125,11 @@ extension CommandSpec.Option {
         "--threshold", value: "PERCENT", help: "A change within this counts as the same (default 2).")
     static let maxTime = Self(
         "--max-time", value: "SECONDS", help: "Wall time at most per comparison; trials stop there (default 180).")
-    static let maxTrials = Self("--max-trials", value: "N", help: "Trials at most per comparison (default 80).")
+    static let maxTrials = Self("--max-trials", value: "N", help: "Trials at most per comparison (default 160).")
     static let layouts = Self(
         "--layouts", value: "N",
         help:
-            "Code layouts per build at most, linked on demand; trials take them two at a time (default 40; 1: one layout)."
+            "Code layouts per build at most, linked on demand; trials take them two at a time (default 80; 1: one layout)."
     )
     static let seed = Self("--seed", value: "N", help: "Seeds the order of loading and of the turns (default 0).")
     static let gateSlower = Self("--gate", help: "Exit 1 when a comparison is slower.")

@@ -8,12 +8,13 @@ public struct ABOptions: Sendable {
     public var frames = 600
     /// The shortest turn: a batch lasts at least this long.
     public var minimumBatchNanoseconds = 1_000_000.0
-    /// Turns of each build per trial.
-    public var rounds = 20
+    /// Turns of each build per trial: 60, for about 0.15 s a trial more than 20 cut the
+    /// spread of trials on one pair of layouts by a quarter (docs/measurements.md).
+    public var rounds = 60
     /// Trials before a verdict may be given: the unit of the statistics.
     public var minimumTrials = 5
     /// Trials at most, and wall time at most, per comparison.
-    public var maximumTrials = 80
+    public var maximumTrials = 160
     public var maximumSeconds = 180.0
     /// A change within ±threshold counts as the same.
     public var threshold = 0.02
@@ -24,7 +25,7 @@ public struct ABOptions: Sendable {
     /// Code layouts per build at most (see `CodeLayouts` in the command line): trials
     /// take them in turn, `trialsPerLayout` trials on each pair of layouts; 1 when
     /// both builds are single libraries, and each trial is then its own unit.
-    public var layouts = 40
+    public var layouts = 80
     /// Trials on each pair of layouts: two, so that the spread between pairs can be
     /// told from the spread between processes.
     public var trialsPerLayout = 2
@@ -308,6 +309,11 @@ public struct ABResult: Sendable {
     /// Whether placement alone moves the ratio by more than `threshold`: a verdict of a
     /// single layout at that threshold would be about where the code lies.
     public func layoutBound(threshold: Double) -> Bool { (layoutSpread ?? 0) > threshold }
+
+    /// Whether the trials could resolve the threshold at all: an interval half as wide
+    /// as the band of `same` (±threshold) or narrower. When not, `same` was out of reach
+    /// and an inconclusive verdict says only that (more trials, or a wider threshold).
+    public func resolves(threshold: Double) -> Bool { estimate.smallestDetectable <= threshold }
 }
 
 /// Runs the trials of one comparison, each in a fresh process, adding trials while the

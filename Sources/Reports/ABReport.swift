@@ -48,8 +48,22 @@ public enum ABReport {
         }.joined()
     }
 
+    /// A line under the table for each inconclusive comparison whose trials could not
+    /// resolve the threshold: `same` was out of reach there, whatever the builds do.
+    static func resolutionNotes(_ results: [ABResult], threshold: Double) -> String {
+        results.filter { $0.estimate.verdict == .inconclusive && !$0.resolves(threshold: threshold) }.map { result in
+            "note: \(result.scenario) (\(result.candidate.variant)): \(result.trialLogRatios.count) trials resolve "
+                + "±\(percent(result.estimate.smallestDetectable)), more than the threshold \(percent(threshold)): "
+                + "`same` was out of reach; more trials (--max-trials, --max-time) or a wider --threshold would reach a verdict\n"
+        }.joined()
+    }
+
+    static func notes(_ results: [ABResult], threshold: Double) -> String {
+        layoutNotes(results, threshold: threshold) + resolutionNotes(results, threshold: threshold)
+    }
+
     public static func table(_ results: [ABResult], threshold: Double) -> String {
-        TextTable.aligned([header] + results.map(cells)) + layoutNotes(results, threshold: threshold)
+        TextTable.aligned([header] + results.map(cells)) + notes(results, threshold: threshold)
     }
 
     public static func markdown(_ results: [ABResult], baseline: String, candidate: String, threshold: Double)
@@ -65,7 +79,7 @@ public enum ABReport {
             if result.estimate.verdict == .slower { row[verdictColumn] = "**slower**" }
             return row
         }
-        let notes = layoutNotes(results, threshold: threshold)
+        let notes = notes(results, threshold: threshold)
         return text + TextTable.markdown(header: header, alignments: alignments, rows)
             + (notes.isEmpty ? "" : "\n" + notes)
     }
@@ -115,6 +129,7 @@ public enum ABReport {
                                 ),
                                 ("layoutSpread", result.layoutSpread.map { .number($0) } ?? .null),
                                 ("layoutBound", .bool(result.layoutBound(threshold: options.threshold))),
+                                ("resolvesThreshold", .bool(result.resolves(threshold: options.threshold))),
                                 ("ratio", number(result.estimate.ratio)),
                                 ("interval", .array([number(result.estimate.lower), number(result.estimate.upper)])),
                                 ("smallestDetectable", number(result.estimate.smallestDetectable)),

@@ -44,10 +44,10 @@ struct ABTests {
         #expect(estimate.lower <= estimate.ratio && estimate.ratio <= estimate.upper)
     }
 
-    @Test("verdicts are looked for at 5, 10, 20, 40 trials and the last, each at the end of a pair of layouts")
+    @Test("verdicts are looked for at 5, 10, 20, 40, 80 trials and the last, each at the end of a pair of layouts")
     func looks() {
         var options = ABOptions()
-        #expect(options.looks == [6, 10, 20, 40, 80])
+        #expect(options.looks == [6, 10, 20, 40, 80, 160])
         #expect((0..<6).map(options.layout(ofTrial:)) == [0, 0, 1, 1, 2, 2])
         options.maximumTrials = 5
         #expect(options.looks == [5])

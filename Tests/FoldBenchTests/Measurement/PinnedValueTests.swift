@@ -87,7 +87,15 @@ struct PinnedValueTests {
         #expect(table.contains("±5.82%"), "\(table)")
         let notes = table.split(separator: "\n").filter { $0.hasPrefix("note:") }
         #expect(
-            notes.count == 1 && notes[0].hasPrefix("note: placed (fast): code layout alone moves the ratio by ±5.82%"))
+            notes.count == 2 && notes[0].hasPrefix("note: placed (fast): code layout alone moves the ratio by ±5.82%"))
+        // Three pairs cannot resolve 2 %: inconclusive, and the note says `same` was out of reach.
+        #expect(placed.estimate.verdict == .inconclusive && !placed.resolves(threshold: 0.02))
+        #expect(same.resolves(threshold: 0.02))
+        #expect(
+            notes.count == 2
+                && notes[1].hasPrefix(
+                    "note: placed (fast): 6 trials resolve ±\(ABReport.percent(placed.estimate.smallestDetectable)), more than the threshold 2.00%: `same` was out of reach"
+                ), "\(notes)")
     }
 
     @Test("an experiment of 4 comparisons shares the error over its 5 planned looks too: 20 ways")
@@ -96,6 +104,7 @@ struct PinnedValueTests {
         var next = 0
         var options = ABOptions()
         options.maximumSeconds = 1e9
+        options.maximumTrials = 80
         options.layouts = 1
         #expect(options.looks == [5, 10, 20, 40, 80])
         let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, _, _ in
@@ -120,6 +129,7 @@ struct PinnedValueTests {
         var layoutsAsked: [Int] = []
         var options = ABOptions()
         options.maximumSeconds = 1e9
+        options.maximumTrials = 80
         let experiment = ABExperiment(options: options, comparisons: 4) { _, _, _, layout, _ in
             defer { next += 1 }
             layoutsAsked.append(layout)
