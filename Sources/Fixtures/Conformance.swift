@@ -91,7 +91,7 @@ public struct Conformance {
             try object.required("scenario").string()
         }
         if current.map({ set.scenarios[$0.index].name }) != name {
-            try finishCurrent(at: line.number, before: name)
+            try finishCurrent(at: line.number)
             guard let index = set.scenarios.firstIndex(where: { $0.name == name }) else {
                 throw InputError(
                     place: "line \(line.number): scenario", rule: "\"\(name)\" is not a scenario of these fixtures")
@@ -116,7 +116,8 @@ public struct Conformance {
             }
             guard frame < current!.fixture.frames.count else {
                 throw try object.required("frame").failure(
-                    "frame \(frame), but \"\(name)\" has \(current!.fixture.frames.count) frames (0...\(current!.fixture.frames.count - 1))")
+                    "frame \(frame), but \"\(name)\" has \(current!.fixture.frames.count) frames (0...\(current!.fixture.frames.count - 1))"
+                )
             }
             let panes = try object.required("panes").array()
             let want = current!.fixture.tree.paneCount
@@ -132,24 +133,29 @@ public struct Conformance {
     /// Ends the answers: every scenario must have been answered in full.
     public mutating func finish(lastLine: Int) throws {
         if !started {
-            throw InputError(place: "line 1", rule: "the answers are empty (expected {\"fixtures\": …, \"implementation\": …})")
+            throw InputError(
+                place: "line 1", rule: "the answers are empty (expected {\"fixtures\": …, \"implementation\": …})")
         }
-        try finishCurrent(at: lastLine, before: nil)
+        try finishCurrent(at: lastLine)
         if let missing = set.scenarios.indices.first(where: { !done.contains($0) }) {
             throw InputError(
                 place: "line \(lastLine)",
-                rule: "the answers end without \"\(set.scenarios[missing].name)\" (\(set.scenarios.count - done.count) scenarios unanswered)")
+                rule:
+                    "the answers end without \"\(set.scenarios[missing].name)\" (\(set.scenarios.count - done.count) scenarios unanswered)"
+            )
         }
     }
 
-    mutating func finishCurrent(at line: Int, before next: String?) throws(InputError) {
+    mutating func finishCurrent(at line: Int) throws(InputError) {
         guard let current else { return }
         let frames = current.fixture.frames.count
         guard current.nextFrame == frames else {
             let name = set.scenarios[current.index].name
             throw InputError(
                 place: "line \(line)",
-                rule: "\"\(name)\" ends at frame \(current.nextFrame - 1) of \(frames) (frame \(current.nextFrame) is missing)")
+                rule:
+                    "\"\(name)\" ends at frame \(current.nextFrame - 1) of \(frames) (frame \(current.nextFrame) is missing)"
+            )
         }
         done.insert(current.index)
         self.current = nil
@@ -244,7 +250,8 @@ public struct Conformance {
             return "visible"
         case .frame:
             let frame = pane.frame
-            return "(\(formatNumber(frame.x)), \(formatNumber(frame.y)), \(formatNumber(frame.width)), \(formatNumber(frame.height)))"
+            return
+                "(\(formatNumber(frame.x)), \(formatNumber(frame.y)), \(formatNumber(frame.width)), \(formatNumber(frame.height)))"
         case .sizeClass:
             let name = { (value: SizeClassValue) in value == .compact ? "compact" : "regular" }
             return "\(name(pane.sizeClass.horizontal))/\(name(pane.sizeClass.vertical))"

@@ -21,7 +21,10 @@ public enum FixtureFormat {
     /// (horizontal, vertical; `r` regular, `c` compact), the split axis `"h"`, `"v"` or
     /// `null`, the z-index 0 or 1.
     public static func appendPane(_ pane: PaneLayout, to out: inout String) {
-        guard pane.visible else { return out += "null" }
+        guard pane.visible else {
+            out += "null"
+            return
+        }
         appendRect(pane.frame, to: &out)
         out.removeLast()
         out += ",\"" + letter(pane.sizeClass.horizontal) + letter(pane.sizeClass.vertical) + "\","
@@ -51,7 +54,8 @@ public enum FixtureFormat {
         let fields = try reader.array()
         guard fields.count == 7 else {
             throw reader.failure(
-                "a visible pane is [x, y, width, height, sizeClass, splitAxis, zIndex] (7 values), found \(fields.count)")
+                "a visible pane is [x, y, width, height, sizeClass, splitAxis, zIndex] (7 values), found \(fields.count)"
+            )
         }
         let x = try fields[0].number()
         let y = try fields[1].number()
@@ -235,7 +239,8 @@ public struct FixtureScenario: Sendable {
     /// Each frame's index into ``contexts``.
     public var frames: [Int]
 
-    public init(name: String, tree: ArrangementTree, contexts: [LayoutContext], answers: [[PaneLayout]], frames: [Int]) {
+    public init(name: String, tree: ArrangementTree, contexts: [LayoutContext], answers: [[PaneLayout]], frames: [Int])
+    {
         self.name = name
         self.tree = tree
         self.contexts = contexts

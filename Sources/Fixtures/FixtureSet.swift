@@ -59,7 +59,9 @@ public struct FixtureSet: Sendable {
         for element in try object.required("scenarios").array() {
             let entry = try element.object(allowing: ["name", "file", "frames", "contexts", "panes"])
             let name = try entry.required("name").string()
-            guard names.insert(name).inserted else { throw try entry.required("name").failure("\"\(name)\" is given twice") }
+            guard names.insert(name).inserted else {
+                throw try entry.required("name").failure("\"\(name)\" is given twice")
+            }
             let file = try entry.required("file").string()
             guard !file.isEmpty, !file.contains("/"), !file.hasPrefix(".") else {
                 throw try entry.required("file").failure("a file name inside the fixture folder, found \"\(file)\"")
@@ -121,7 +123,8 @@ public struct FixtureSet: Sendable {
                 frames.append(number)
             }
             guard frames.count == frameCount else {
-                throw try framesObject.required("frames").failure("\(frames.count) frames, the header says \(frameCount)")
+                throw try framesObject.required("frames").failure(
+                    "\(frames.count) frames, the header says \(frameCount)")
             }
             return frames
         }
@@ -129,7 +132,9 @@ public struct FixtureSet: Sendable {
         var answers: [[PaneLayout]] = []
         while let line = try lines.next(limits: limits) {
             try onLine(line.number) { () throws(InputError) in
-                let entry = try line.reader.object(allowing: ["id", "bounds", "sizeClass", "direction", "regions", "panes"])
+                let entry = try line.reader.object(allowing: [
+                    "id", "bounds", "sizeClass", "direction", "regions", "panes",
+                ])
                 let number = try count(entry.required("id"))
                 guard number == contexts.count else {
                     throw try entry.required("id").failure("expected context \(contexts.count), found \(number)")
@@ -179,7 +184,8 @@ public struct JSONLines {
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The next non-blank line, parsed, with its number; `nil` at the end.
-    public mutating func next(limits: InputLimits = .standard) throws(InputError) -> (number: Int, reader: JSONReader)? {
+    public mutating func next(limits: InputLimits = .standard) throws(InputError) -> (number: Int, reader: JSONReader)?
+    {
         while position < bytes.count {
             let start = position
             var end = start

@@ -147,15 +147,20 @@ struct ConformanceText {
         }
         text += "\nscorecard by rule (panes the rule decided, and how many of them differ):\n"
         if conformance.inherited > 0 {
-            text += "(\(count(conformance.inherited)) more panes differ only inside a pane that differs; they count for no rule)\n"
+            text +=
+                "(\(count(conformance.inherited)) more panes differ only inside a pane that differs; they count for no rule)\n"
         }
         let rows = conformance.scorecard.map { row -> [String] in
             [
                 row.rule.rawValue, row.rule.section, row.rule.summary, count(row.panes), count(row.differing),
-                row.panes == 0 ? "-" : NumberText.percent(Double(row.panes - min(row.differing, row.panes)), of: Double(row.panes)),
+                row.panes == 0
+                    ? "-"
+                    : NumberText.percent(Double(row.panes - min(row.differing, row.panes)), of: Double(row.panes)),
             ]
         }
-        text += table(["rule", "section", "what it decides", "panes", "differ", "agree"], rows, markdown: markdown, numeric: [3, 4, 5])
+        text += table(
+            ["rule", "section", "what it decides", "panes", "differ", "agree"], rows, markdown: markdown,
+            numeric: [3, 4, 5])
         return text
     }
 
@@ -204,10 +209,12 @@ struct ConformanceText {
         }
         return JSONWriter.writePretty(
             .object([
-                ("fixtures", .string(conformance.set.identity)), ("implementation", .string(conformance.implementation)),
+                ("fixtures", .string(conformance.set.identity)),
+                ("implementation", .string(conformance.implementation)),
                 ("answers", .string(answers)), ("frames", number(totals.frames)),
                 ("framesAgreeing", number(totals.framesAgreeing)), ("panes", number(totals.panes)),
-                ("panesAgreeing", number(totals.panesAgreeing)), ("panesDifferingInside", number(conformance.inherited)),
+                ("panesAgreeing", number(totals.panesAgreeing)),
+                ("panesDifferingInside", number(conformance.inherited)),
                 ("agree", .bool(conformance.allAgree)),
                 ("scenarios", .array(scenarios)), ("scorecard", .array(scorecard)),
             ]))

@@ -120,7 +120,8 @@ public enum ContractRule: String, CaseIterable, Sendable, Comparable {
             let primaryFirst =
                 primary.isExplicit != secondary.isExplicit
                 ? primary.isExplicit : arrangement.primary.layoutPriority >= arrangement.secondary.layoutPriority
-            let panes = primaryFirst
+            let panes =
+                primaryFirst
                 ? (arrangement.primary, arrangement.secondary) : (arrangement.secondary, arrangement.primary)
             let ranges = primaryFirst ? (primary, secondary) : (secondary, primary)
             // §2.2.7 by its outcome: a bound decided the lengths when the same views

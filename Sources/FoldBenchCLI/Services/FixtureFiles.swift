@@ -96,7 +96,8 @@ enum FixtureFiles {
             guard scenario.name == entry.name, scenario.frames.count == entry.frames else {
                 throw InputError(
                     place: "line 1",
-                    rule: "the scenario \"\(scenario.name)\" of \(scenario.frames.count) frames, but \(FixtureFormat.manifestName) names \"\(entry.name)\" of \(entry.frames)"
+                    rule:
+                        "the scenario \"\(scenario.name)\" of \(scenario.frames.count) frames, but \(FixtureFormat.manifestName) names \"\(entry.name)\" of \(entry.frames)"
                 )
             }
             return scenario

@@ -89,7 +89,9 @@ struct ContractRuleTests {
         switch rule {
         case .share: return free ? nil : "without their bounds the views get other lengths: a bound decided"
         case .minimum: return withMaximums ? "without their minimums the views get the same lengths" : nil
-        default: return free ? "without their bounds the views get the same lengths" : withMaximums ? nil : "a minimum decided"
+        default:
+            return free
+                ? "without their bounds the views get the same lengths" : withMaximums ? nil : "a minimum decided"
         }
     }
 

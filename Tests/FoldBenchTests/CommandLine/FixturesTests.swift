@@ -48,8 +48,9 @@ struct FixturesTests {
 
     /// The set's scenarios decoded, in order.
     func decoded(_ directory: URL) throws -> (set: String, scenarios: [FixtureScenario]) {
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
         let entries = manifest["scenarios"] as! [[String: Any]]
         let scenarios = try entries.map { entry in
             try FixtureSet.decodeScenario(
@@ -61,7 +62,8 @@ struct FixturesTests {
     /// The reference's own answers to every frame, as an implementation writes them,
     /// with `edit` applied to each frame's panes first.
     func answers(
-        _ directory: URL, edit: (_ scenario: FixtureScenario, _ frame: Int, _ panes: inout [PaneLayout]) -> Void = {
+        _ directory: URL,
+        edit: (_ scenario: FixtureScenario, _ frame: Int, _ panes: inout [PaneLayout]) -> Void = {
             _, _, _ in
         }
     ) throws -> String {
@@ -121,8 +123,10 @@ struct FixturesTests {
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let answers = directory.deletingLastPathComponent().appendingPathComponent("answers.jsonl").path
         #expect(
-            runFoldBench(["answer", "--fixtures", directory.path, "--variant", "incremental-forgets-position", "--out", answers])
-                .status == 0)
+            runFoldBench([
+                "answer", "--fixtures", directory.path, "--variant", "incremental-forgets-position", "--out", answers,
+            ])
+            .status == 0)
         let result = runFoldBench(["check", answers, "--fixtures", directory.path])
         #expect(result.status == 1)
         #expect(result.out.contains("1 scenarios differ"), "\(result.out)")
@@ -158,10 +162,13 @@ struct FixturesTests {
                 switch edit {
                 case .resized:
                     guard branch == rule, pane.visible, pane.frame.width > 1 else { continue }
-                    pane.frame = Rect(uncheckedX: pane.frame.x, y: pane.frame.y, width: pane.frame.width - 1, height: pane.frame.height)
+                    pane.frame = Rect(
+                        uncheckedX: pane.frame.x, y: pane.frame.y, width: pane.frame.width - 1,
+                        height: pane.frame.height)
                 case .shownWhenHidden:
                     guard branch == rule, !pane.visible else { continue }
-                    pane = PaneLayout(visible: true, frame: context.bounds, sizeClass: .regular, splitAxis: nil, zIndex: 0)
+                    pane = PaneLayout(
+                        visible: true, frame: context.bounds, sizeClass: .regular, splitAxis: nil, zIndex: 0)
                 case .sizeClass:
                     guard pane.visible, branch != .hiddenBelow else { continue }
                     let flipped: SizeClassValue = pane.sizeClass.horizontal == .compact ? .regular : .compact
@@ -171,7 +178,9 @@ struct FixturesTests {
                         splitAxis: pane.splitAxis, zIndex: pane.zIndex)
                 case .moved:
                     guard branch == .share, pane.visible, pane.splitAxis != nil else { continue }
-                    pane.frame = Rect(uncheckedX: pane.frame.x + 1, y: pane.frame.y, width: pane.frame.width, height: pane.frame.height)
+                    pane.frame = Rect(
+                        uncheckedX: pane.frame.x + 1, y: pane.frame.y, width: pane.frame.width,
+                        height: pane.frame.height)
                 case .axis:
                     guard let axis = pane.splitAxis, branch == .share else { continue }
                     pane = PaneLayout(
@@ -214,11 +223,17 @@ struct FixturesTests {
             ("a z-index of 2", "line 2: panes[0][6]: a z-index is 0 or 1, found 2"),
             ("a negative width", "line 2: panes[0][2]: -3 is negative"),
             ("a size class of three letters", "line 2: panes[0][4]: a size class is two letters"),
-            ("an unknown scenario", "line 2: scenario: \"fold-cycle/nowhere/iphone-duo\" is not a scenario of these fixtures"),
+            (
+                "an unknown scenario",
+                "line 2: scenario: \"fold-cycle/nowhere/iphone-duo\" is not a scenario of these fixtures"
+            ),
             ("a key of its own", "line 2: colour: unknown key (expected one of frame, panes, scenario)"),
             ("a line cut short", "line 2: malformed JSON"),
             ("the last scenario missing", "line 241: the answers end without \""),
-            ("a scenario cut short", "line 61: \"fold-cycle/random-n100/galaxy-z-trifold\" ends at frame 58 of 60 (frame 59 is missing)"),
+            (
+                "a scenario cut short",
+                "line 61: \"fold-cycle/random-n100/galaxy-z-trifold\" ends at frame 58 of 60 (frame 59 is missing)"
+            ),
         ])
     func badAnswers(case name: String, message: String) throws {
         let directory = try fixtures()
@@ -236,7 +251,8 @@ struct FixturesTests {
         case "a z-index of 2": setFirstPane(&lines[1], field: 6, to: "2")
         case "a negative width": setFirstPane(&lines[1], field: 2, to: "-3")
         case "a size class of three letters": setFirstPane(&lines[1], field: 4, to: #""rrc""#)
-        case "an unknown scenario": replace(1, "fold-cycle/random-n100/galaxy-z-trifold", "fold-cycle/nowhere/iphone-duo")
+        case "an unknown scenario":
+            replace(1, "fold-cycle/random-n100/galaxy-z-trifold", "fold-cycle/nowhere/iphone-duo")
         case "a key of its own": replace(1, #"{"scenario""#, #"{"colour":1,"scenario""#)
         case "a line cut short": lines[1] = String(lines[1].prefix(40))
         case "the last scenario missing": lines.removeLast(2)
@@ -273,23 +289,30 @@ struct FixturesTests {
         // "wrote …: fixture set ID, 467 scenarios, 140,100 frames (26,545 distinct contexts), 16,… bytes"
         let after = try #require(result.err.range(of: "fixture set ")).upperBound
         let counts = result.err[after...].drop(while: { $0 != "," })
-        let numbers = counts.split(whereSeparator: { !$0.isNumber && $0 != "," }).filter { $0.contains(where: \.isNumber) }
-            .map { Int($0.replacingOccurrences(of: ",", with: ""))! }
+        let numbers = counts.split(whereSeparator: { !$0.isNumber && $0 != "," }).filter {
+            $0.contains(where: \.isNumber)
+        }
+        .map { Int($0.replacingOccurrences(of: ",", with: ""))! }
         try #require(numbers.count == 4, "\(counts)")
         #expect(numbers[3] < 20_000_000)
         let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/fixtures.md"), encoding: .utf8)
         let grouped = numbers.map { NumberText.grouped(Double($0)) }
-        let stated = "\(grouped[0]) scenarios, \(grouped[1]) frames, \(grouped[2]) distinct contexts, \(grouped[3]) bytes"
-        #expect(docs.replacingOccurrences(of: "\n", with: " ").contains(stated), "docs/fixtures.md should say \(stated)")
+        let stated =
+            "\(grouped[0]) scenarios, \(grouped[1]) frames, \(grouped[2]) distinct contexts, \(grouped[3]) bytes"
+        #expect(
+            docs.replacingOccurrences(of: "\n", with: " ").contains(stated), "docs/fixtures.md should say \(stated)")
         // The manifest alone (decoding every file of the set would take a debug build a minute).
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
         let entries = manifest["scenarios"] as! [[String: Any]]
         let (generated, devices) = (
             entries.filter { ($0["name"] as! String).hasPrefix("generated/") },
             entries.filter { !($0["name"] as! String).hasPrefix("generated/") }
         )
-        let names = devices.map { ($0["name"] as! String).split(separator: "@")[0].split(separator: "/").map(String.init) }
+        let names = devices.map {
+            ($0["name"] as! String).split(separator: "@")[0].split(separator: "/").map(String.init)
+        }
         #expect(Set(names.map { $0[2] }) == Set(DeviceProfile.shippedNames))
         #expect(Set(names.map { $0[0] }).isSuperset(of: Motion.allCases.map(\.rawValue)))
         #expect(devices.allSatisfy { $0["frames"] as? Int == 300 })
@@ -326,7 +349,9 @@ struct FixturesTests {
         #expect(refused.err.contains("holds files that are not a fixture set's (notes.txt)"), "\(refused.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["notes.txt"])
         let set = directory.appendingPathComponent("set").path
-        #expect(runFoldBench(["fixtures", "--out", set, "--scenario", Self.scenarios[0], "--scenario", Self.scenarios[1]]).status == 0)
+        #expect(
+            runFoldBench(["fixtures", "--out", set, "--scenario", Self.scenarios[0], "--scenario", Self.scenarios[1]])
+                .status == 0)
         #expect(runFoldBench(["fixtures", "--out", set, "--scenario", Self.scenarios[1]]).status == 0)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: set).sorted()
@@ -359,8 +384,11 @@ struct FixturesTests {
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let script = repositoryRoot.appendingPathComponent("examples/fixtures/answer.py").path
         let answers = directory.deletingLastPathComponent().appendingPathComponent("python.jsonl").path
-        for (fault, rules) in [(nil, [String]()), ("secondary-in-front", ["layered"]), ("ignore-minimums", ["priority", "minimum"])] {
-            let ran = try runProcess("/usr/bin/env", ["python3", script, directory.path, answers] + (fault.map { ["--fault", $0] } ?? []))
+        for (fault, rules) in [
+            (nil, [String]()), ("secondary-in-front", ["layered"]), ("ignore-minimums", ["priority", "minimum"]),
+        ] {
+            let ran = try runProcess(
+                "/usr/bin/env", ["python3", script, directory.path, answers] + (fault.map { ["--fault", $0] } ?? []))
             #expect(ran.status == 0, "\(ran.err)")
             let result = runFoldBench(["check", answers, "--fixtures", directory.path, "--format", "json"])
             #expect(result.status == (fault == nil ? 0 : 1), "\(fault ?? "none"): \(result.err)")

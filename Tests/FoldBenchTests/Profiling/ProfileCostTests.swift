@@ -104,7 +104,8 @@ struct ProfileCostTests {
     /// 100), `a-longer-name` 20 (b.swift line 1); the source of a.swift has three lines.
     static func textView(totals: [Double] = [200]) -> ProfileText {
         func sample(_ function: String, _ file: String, _ line: Int, _ cost: Double) -> Profile.Sample {
-            .init(stack: [function], function: function, location: SourceLocation(file: file, line: line), values: [cost])
+            .init(
+                stack: [function], function: function, location: SourceLocation(file: file, line: line), values: [cost])
         }
         let profile = Profile(
             label: nil, events: ["Ir"], totals: totals,
@@ -117,7 +118,9 @@ struct ProfileCostTests {
         }
     }
 
-    @Test("the text tables: counts and shares right-aligned, names and lines left; the hot loop reaches the file's last line")
+    @Test(
+        "the text tables: counts and shares right-aligned, names and lines left; the hot loop reaches the file's last line"
+    )
     func textTables() {
         let view = Self.textView()
         #expect(

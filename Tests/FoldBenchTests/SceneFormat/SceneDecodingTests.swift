@@ -104,7 +104,8 @@ struct SceneDecodingTests {
         ]
         #expect(Set([StatedContext.sizeClass, .layoutDirection, .reservedRegions].map(\.rawValue)).count == 3)
         for (fields, stated) in cases {
-            let text = #"{"context": {"# + bounds + fields + #"}, "root": {"primary": {"id": "a"}, "secondary": {"id": "b"}}}"#
+            let text =
+                #"{"context": {"# + bounds + fields + #"}, "root": {"primary": {"id": "a"}, "secondary": {"id": "b"}}}"#
             let bytes = Array(text.utf8)
             for scene in [SceneDecoder.decodeWhileParsing(bytes), Self.fromDocument(bytes)] {
                 #expect(scene?.stated == stated, "\(fields)")
