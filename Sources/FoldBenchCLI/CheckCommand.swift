@@ -9,6 +9,8 @@ import Support
 /// `foldbench check ANSWERS.jsonl --fixtures DIR`: another implementation's answers
 /// checked against the reference's, frame by frame, with a scorecard by contract rule.
 enum CheckCommand: Command {
+    static let fixtures = CommandSpec.Option(
+        "--fixtures", value: "DIR", help: "The fixture folder ('foldbench fixtures') the answers answer (required).")
     static let output = CommandSpec.Option(
         "--out", value: "DIR",
         help: "Also write conformance.json and, per scenario that differs, its first difference drawn (HTML).")
@@ -16,7 +18,7 @@ enum CheckCommand: Command {
         name: "check",
         summary: "Check an implementation's answers to conformance fixtures; a scorecard by contract rule.",
         arguments: "ANSWERS.jsonl", positionals: 1...1,
-        options: [AnswerCommand.fixtures, output, .format] + CommandSpec.Option.jsonLimits + [.maxArrangements],
+        options: [fixtures, output, .format] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
             Compares every pane of every frame as 'resolve --check' does (frames within
             1e-9 pt, everything else exactly). Prints the frames and panes that agree, the
@@ -29,8 +31,8 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        guard let directory = arguments.value(AnswerCommand.fixtures) else {
-            throw UsageError("\(AnswerCommand.fixtures.name) DIR is required", command: spec)
+        guard let directory = arguments.value(fixtures) else {
+            throw UsageError("\(fixtures.name) DIR is required", command: spec)
         }
         let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {

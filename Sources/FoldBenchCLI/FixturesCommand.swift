@@ -11,22 +11,33 @@ import Workloads
 /// for implementations FoldBench cannot load (`docs/fixtures.md`).
 enum FixturesCommand: Command {
     static let output = CommandSpec.Option("--out", value: "DIR", help: "The fixture folder to write (required).")
+    // `run`'s options by name, with what they mean here.
+    static let suite = CommandSpec.Option(
+        "--suite", value: "NAME",
+        help: "A suite's scenarios (\(Suite.allCases.map(\.rawValue).joined(separator: ", "))) instead of the default set.")
+    static let frames = CommandSpec.Option(
+        "--frames", value: "N", help: "Frames in each scenario (default 300: 2.5 s at 120 Hz, a period of every motion).")
+    static let direction = CommandSpec.Option(
+        "--layout-direction", value: "DIR",
+        help: "Every scenario in this direction (default: the default set alternates; chosen scenarios leftToRight).")
     static let spec = CommandSpec(
         name: "fixtures",
         summary: "Write conformance fixtures: every frame's context and the reference's answer, as JSON Lines.",
         arguments: "[SCENE.json ...]", positionals: 0...1000,
         options: [
-            output, .suite, .scenario, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles,
+            output, suite, .scenario, frames, .refreshRate, direction, .deviceFiles, .motionFiles,
         ] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
             Writes DIR/fixtures.json (the set's identity and its scenarios) and one JSON Lines
             file per scenario: the tree as a scene, the frames as context numbers, and each
             distinct context once with the reference's answer. Scene files are scenarios of
-            one frame in their own context; a scenario has --frames frames (default 300, 2.5 s
-            at 120 Hz: a whole period of every motion). With no scenario, suite or scene: the
-            default set, every shipped device with every motion and trace on the shipped
-            scenes and balanced-d4, and random-n100 on the tri-fold in four motions.
-            An implementation answers with 'foldbench check' in mind; see docs/fixtures.md.
+            one frame in their own context. With no suite, scenario or scene: the default set,
+            every shipped device with every motion and trace on the shipped scenes (and
+            balanced-d4 on iphone-duo, hinged-duo and the tri-fold), random-n100 on the
+            tri-fold in four motions, every other device right to left, and 100 generated
+            trees each over a walk of 8 contexts. A scenario run right to left whose tree
+            states no direction is named MOTION/TREE/DEVICE@rightToLeft. Implementations
+            answer them for 'foldbench check'; the format is in docs/fixtures.md.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -34,7 +45,7 @@ enum FixturesCommand: Command {
             throw UsageError("\(output.name) DIR is required", command: spec)
         }
         try checkFolder(directory)
-        let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? FixtureFiles.defaultFrames
+        let frames = try arguments.integer(Self.frames, in: 1...1_000_000, command: spec) ?? FixtureFiles.defaultFrames
         let refreshRate = try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? 120
         let direction = try arguments.layoutDirection(command: spec)
         let catalog = try CatalogFiles.load(
@@ -108,7 +119,7 @@ enum FixturesCommand: Command {
         Scenario, LayoutDirection
     )] {
         var scenarios: [Scenario] = []
-        if let name = arguments.value(.suite) {
+        if let name = arguments.value(suite) {
             guard let suite = Suite(rawValue: name) else {
                 throw UsageError(
                     "unknown suite '\(name)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
@@ -130,7 +141,7 @@ enum FixturesCommand: Command {
 
     /// Whether the command writes the default set: no suite, scenario or scene file given.
     static func usesDefaultSet(_ arguments: ParsedArguments) -> Bool {
-        arguments.value(.suite) == nil && arguments.all(.scenario).isEmpty && arguments.positionals.isEmpty
+        arguments.value(suite) == nil && arguments.all(.scenario).isEmpty && arguments.positionals.isEmpty
     }
 
     /// Refuses, before any work, a folder that cannot be written or that holds files
