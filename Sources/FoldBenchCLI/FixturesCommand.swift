@@ -118,20 +118,8 @@ enum FixturesCommand: Command {
     static func chosenScenarios(_ arguments: ParsedArguments, catalog: Catalog) throws -> [(
         Scenario, LayoutDirection
     )] {
-        var scenarios: [Scenario] = []
-        if let name = arguments.value(suite) {
-            guard let suite = Suite(rawValue: name) else {
-                throw UsageError(
-                    "unknown suite '\(name)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
-                    command: spec)
-            }
-            scenarios = suite.scenarios
-        }
-        for name in arguments.all(.scenario) {
-            do { scenarios.append(try Scenario(name)) } catch {
-                throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
-            }
-        }
+        var scenarios = try CatalogFiles.scenarios(
+            suite: arguments.value(suite), names: arguments.all(.scenario), command: spec)
         if usesDefaultSet(arguments) { return FixtureFiles.defaultScenarios(catalog: catalog) }
         var seen: Set<String> = []
         scenarios = scenarios.filter { seen.insert($0.description).inserted }

@@ -63,22 +63,8 @@ struct RunPlan {
         }
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
-        var scenarios: [Scenario] = []
-        if let suiteName = arguments.value(.suite) {
-            guard let suite = Suite(rawValue: suiteName) else {
-                throw UsageError(
-                    "unknown suite '\(suiteName)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
-                    command: spec)
-            }
-            scenarios = suite.scenarios
-        }
-        for name in arguments.all(.scenario) {
-            do {
-                scenarios.append(try Scenario(name))
-            } catch {
-                throw UsageError("\(CommandSpec.Option.scenario.name) \(error)", command: spec)
-            }
-        }
+        var scenarios = try CatalogFiles.scenarios(
+            suite: arguments.value(.suite), names: arguments.all(.scenario), command: spec)
         if scenarios.isEmpty { scenarios = Suite.default.scenarios }
         // A scenario named twice (twice on the line, or in the suite and on the line) is
         // measured once: a report holds one result per scenario x variant.
