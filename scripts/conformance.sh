@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The conformance fixtures end to end (docs/fixtures.md): writes the default set, has it
-# answered by every listed variant, by the C libraries (c-fast, fast-lib) and by the
-# Python port in examples/fixtures, and checks each back. Exit 1 if any answer differs.
+# answered by every listed variant, by c-fast (the C port), by fast-lib when it is built
+# (scripts/libraries.sh --swift) and by the Python port in examples/fixtures, and checks
+# each back. Exit 1 if any answer differs, 2 if one cannot be written or checked.
 #   scripts/conformance.sh [FOLDER]     (default: a fresh temporary folder)
-# Expects .build/release/foldbench; builds the libraries (scripts/libraries.sh).
+# Expects .build/release/foldbench; builds c-fast (scripts/libraries.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/foldbench
@@ -19,12 +20,19 @@ check() {
 }
 # The variants `foldbench list` shows (test-only ones, which exist to be wrong, left out).
 for variant in $("$bin" list | awk '/^Variants:/ {on = 1; next} /^$/ {on = 0} on && /^  [a-z]/ {sub(":", "", $1); print $1}'); do
-    "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl" 2>/dev/null
+    "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl" >/dev/null 2>&1 \
+        || { echo "conformance: $variant did not answer: $bin answer --fixtures $work/fixtures --variant $variant" >&2; exit 2; }
     check "$variant"
 done
 for library in c-fast fast-lib; do
-    "$bin" answer --fixtures "$work/fixtures" --variant-library ".build/libraries/lib$library.so" \
-        --variant "$library" --out "$work/$library.jsonl" 2>/dev/null
+    path=.build/libraries/lib$library.so
+    if [ ! -f "$path" ]; then
+        echo "$library: not built (scripts/libraries.sh --swift), left out"
+        continue
+    fi
+    "$bin" answer --fixtures "$work/fixtures" --variant-library "$path" --variant "$library" \
+        --out "$work/$library.jsonl" >/dev/null 2>&1 \
+        || { echo "conformance: $library did not answer: $bin answer --variant-library $path" >&2; exit 2; }
     check "$library"
 done
 python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
