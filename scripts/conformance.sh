@@ -3,12 +3,17 @@
 # answered by every listed variant, by c-fast (the C port), by fast-lib when it is built
 # (scripts/libraries.sh --swift) and by the Python port in examples/fixtures, and checks
 # each back. Exit 1 if any answer differs, 2 if one cannot be written or checked.
-#   scripts/conformance.sh [FOLDER]     (default: a fresh temporary folder)
+#   scripts/conformance.sh [FOLDER [NAME ...]]
+# FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, fast-lib, python)
+# keep only those answerers (CI's: the reference, fast, incremental and c-fast).
 # Expects .build/release/foldbench; builds c-fast (scripts/libraries.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/foldbench
 work=${1:-$(mktemp -d)}
+shift $(($# > 0 ? 1 : 0))
+only=" $* "
+wanted() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]]; }
 scripts/libraries.sh >/dev/null
 "$bin" fixtures --out "$work/fixtures"
 status=0
@@ -20,11 +25,13 @@ check() {
 }
 # The variants `foldbench list` shows (test-only ones, which exist to be wrong, left out).
 for variant in $("$bin" list | awk '/^Variants:/ {on = 1; next} /^$/ {on = 0} on && /^  [a-z]/ {sub(":", "", $1); print $1}'); do
+    wanted "$variant" || continue
     "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl" >/dev/null 2>&1 \
         || { echo "conformance: $variant did not answer: $bin answer --fixtures $work/fixtures --variant $variant" >&2; exit 2; }
     check "$variant"
 done
 for library in c-fast fast-lib; do
+    wanted "$library" || continue
     path=.build/libraries/lib$library.so
     if [ ! -f "$path" ]; then
         echo "$library: not built (scripts/libraries.sh --swift), left out"
@@ -35,6 +42,8 @@ for library in c-fast fast-lib; do
         || { echo "conformance: $library did not answer: $bin answer --variant-library $path" >&2; exit 2; }
     check "$library"
 done
-python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
-check python
+if wanted python; then
+    python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
+    check python
+fi
 exit $status
