@@ -23,30 +23,12 @@ import ArrangementModel
 /// finds the same). Both loops leave the same answer behind, so switching costs nothing.
 /// Nothing is allocated per frame.
 ///
-/// `forgetting` plants a stale cache, for the harness's own tests: the variant then
-/// leaves one input out of its decision to skip (``StaleCache``), as caching layout
-/// engines have done in released versions.
+/// The stale caches the harness must refuse are kept out of this type: they are
+/// ``StaleCacheResolver``, the same passes under a ``ChangeRule`` that leaves an input out.
 public struct IncrementalResolver: ResolverVariant {
-    /// One input a planted stale cache leaves out of its decision to skip a subtree.
-    public enum StaleCache: String, Sendable, CaseIterable {
-        /// A size class that changed with the bounds unchanged is not noticed.
-        case sizeClass = "size-class"
-        /// A flip of the layout direction is not noticed.
-        case layoutDirection = "layout-direction"
-        /// A region that moved but still meets an arrangement's bounds is taken as unchanged
-        /// for it (only regions that start or stop meeting the bounds count).
-        case movedRegion = "moved-region"
-        /// A pane that was hidden is taken as unchanged when it shows again (a hidden pane
-        /// "has nothing to compare"), so the panes below it stay hidden.
-        case hiddenPane = "hidden-pane"
-    }
+    public init() {}
 
-    /// The input this variant forgets, if it is a planted fault.
-    public let forgets: StaleCache?
-
-    public init(forgetting: StaleCache? = nil) { forgets = forgetting }
-
-    public var name: String { forgets.map { "incremental-forgets-\($0.rawValue)" } ?? "incremental" }
+    public var name: String { "incremental" }
 
     public var frameMemory: FrameMemory { [.keepsState, .readsItsLastAnswer] }
 
@@ -63,29 +45,38 @@ public struct IncrementalResolver: ResolverVariant {
     /// One frame: only the subtrees whose inputs changed are written.
     /// O(1) when the context equals the previous frame's, else O(arrangements resolved × regions).
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
+        Self.relayout(memory, context, &resolution, EveryInput.self)
+    }
+
+    /// A frame under `rule`: what counts as a change of a subtree's inputs.
+    @inline(__always)
+    static func relayout<Rule: ChangeRule>(
+        _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, _ rule: Rule.Type
+    ) {
         precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
         let last = memory.last
         let bounds = context.bounds
         let classBits = PaneLayout.Bits.of(context.sizeClass)
         let direction = context.layoutDirection
         let address = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        let directionChanged = direction != last.pointee.direction && forgets != .layoutDirection
-        let sizeClassChanged = classBits != last.pointee.classBits && forgets != .sizeClass
+        let directionChanged = direction != last.pointee.direction && Rule.seesDirection
+        let sizeClassChanged = classBits != last.pointee.classBits && Rule.seesSizeClass
         let regionsChanged = Self.differ(context.reservedRegions, last.pointee.regions)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
         let boundsChanged = !Self.identical(bounds, last.pointee.bounds)
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
         if answered, !directionChanged, !sizeClassChanged, !regionsChanged, !boundsChanged { return }
-        let changes = regionsChanged ? recordChanges(context.reservedRegions, memory) : 0
+        let changes = regionsChanged ? Self.recordChanges(context.reservedRegions, memory) : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
             last.pointee.plainFramesLeft -= 1
             incremental = false
         }
         if incremental {
-            let resolved = resolveChanged(
-                memory, context, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes)
+            let resolved = Self.resolveChanged(
+                memory, context, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes,
+                Rule.self)
             if Double(resolved) >= Self.plainShare * Double(memory.count) {
                 last.pointee.plainFramesLeft = last.pointee.plainRun
                 last.pointee.plainRun = min(last.pointee.plainRun * 2, Self.longestPlainRun)
@@ -93,7 +84,7 @@ public struct IncrementalResolver: ResolverVariant {
                 last.pointee.plainRun = Self.shortestPlainRun
             }
         } else {
-            resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
+            Self.resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
         }
         last.pointee.hasAnswer = true
         // Where the answer now is: a write may have copied a buffer someone else shared.
@@ -134,7 +125,7 @@ public struct IncrementalResolver: ResolverVariant {
     /// frame's list and `regions`, position by position (a region that moved, appeared or
     /// vanished; a list that shifted changes every position after the shift). -1 when more
     /// change than the buffer holds.
-    func recordChanges(_ regions: [Rect], _ memory: Memory) -> Int {
+    static func recordChanges(_ regions: [Rect], _ memory: Memory) -> Int {
         let previous = memory.last.pointee.regions
         var count = 0
         for index in 0..<max(regions.count, previous.count) {
@@ -149,20 +140,20 @@ public struct IncrementalResolver: ResolverVariant {
     }
 
     /// The incremental pass; the number of arrangements resolved again.
-    func resolveChanged(
-        _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, rootChanged: Bool, changes: Int
+    @inline(__always)
+    static func resolveChanged<Rule: ChangeRule>(
+        _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, rootChanged: Bool, changes: Int,
+        _ rule: Rule.Type
     ) -> Int {
         memory.changed[0] = rootChanged ? 1 : 0
-        let pass = Pass(
+        let pass = Pass<Rule>(
             links: memory.links, changed: memory.changed, root: memory.root,
-            changes: UnsafeBufferPointer(start: memory.changes, count: changes),
-            inputMask: PaneLayout.Bits.visible | (forgets == .sizeClass ? 0 : PaneLayout.Bits.sizeClass),
-            movedRegionCounts: forgets != .movedRegion, hiddenPaneCounts: forgets != .hiddenPane)
+            changes: UnsafeBufferPointer(start: memory.changes, count: changes))
         return Self.withTables(
             memory.preOrder, context.bounds, context.sizeClass, context.layoutDirection,
             context.reservedRegions, &resolution
         ) { tables, regions, bounds, rootBits in
-            Self.resolveChanged(tables, regions, bounds, rootBits, pass)
+            Rule.resolveChanged(tables, regions, bounds, rootBits, pass)
         }
     }
 
@@ -170,7 +161,7 @@ public struct IncrementalResolver: ResolverVariant {
     /// rather than by calling `FastResolver.relayout(_:in:into:)`, which cost this variant
     /// 12 instructions a frame when measured (balanced-d1 215 → 227, media-player 262 →
     /// 274): the context is then read again, and the pane count checked twice.
-    func resolveAll(
+    static func resolveAll(
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
         _ resolution: inout Resolution
     ) {
@@ -202,12 +193,11 @@ public struct IncrementalResolver: ResolverVariant {
         }
     }
 
-    /// The pass for each kind of region list and tree, as the fast resolver's loop.
-    #if !DEBUG && !FUZZING
-        @_noAllocation
-    #endif
-    static func resolveChanged(
-        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass
+    /// The pass for each kind of region list and tree, as the fast resolver's loop
+    /// (non-generic entry points, such as ``EveryInput``'s, are checked not to allocate).
+    @inline(__always)
+    static func resolveChanged<Rule: ChangeRule>(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Rule>
     ) -> Int {
         if tables.isProportional {
             return resolveChanged(tables, regions, rootBounds, rootBits, pass, ProportionalTree.self)
@@ -216,8 +206,8 @@ public struct IncrementalResolver: ResolverVariant {
     }
 
     @inline(__always)
-    static func resolveChanged<Kind: TreeKind>(
-        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass,
+    static func resolveChanged<Rule: ChangeRule, Kind: TreeKind>(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Rule>,
         _ kind: Kind.Type
     ) -> Int {
         switch regions {
@@ -237,8 +227,8 @@ public struct IncrementalResolver: ResolverVariant {
     /// over with its whole subtree. The root is laid out in the context; every other
     /// arrangement in its parent pane, written this frame or kept from an earlier one.
     @inline(__always)
-    static func loop<Scan: RegionScan, Kind: TreeKind>(
-        _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass, _ kind: Kind.Type
+    static func loop<Rule: ChangeRule, Scan: RegionScan, Kind: TreeKind>(
+        _ tables: Tables, _ scan: Scan, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Rule>, _ kind: Kind.Type
     ) -> Int {
         var resolved = 0
         var index = 0
@@ -281,8 +271,8 @@ public struct IncrementalResolver: ResolverVariant {
     /// Places arrangement `index` with the fast resolver's code, marking each nested
     /// arrangement whose pane it changed.
     @inline(__always)
-    static func place<Scan: RegionScan, Kind: TreeKind>(
-        _ index: Int, _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ tables: Tables, _ scan: Scan, _ pass: Pass,
+    static func place<Rule: ChangeRule, Scan: RegionScan, Kind: TreeKind>(
+        _ index: Int, _ frame: UnsafePointer<Rect>, _ bits: UInt32, _ tables: Tables, _ scan: Scan, _ pass: Pass<Rule>,
         _ kind: Kind.Type
     ) {
         let links = pass.links[index]
@@ -427,18 +417,12 @@ struct LastFrame {
     var plainRun = IncrementalResolver.shortestPlainRun
 }
 
-/// What the incremental loop reads besides the tables.
-struct Pass {
+/// What the incremental loop reads besides the tables; `Rule` says which inputs count.
+struct Pass<Rule: ChangeRule> {
     let links: UnsafeMutablePointer<Links>
     let changed: UnsafeMutablePointer<UInt8>
     let root: UnsafeMutablePointer<Rect>
     let changes: UnsafeBufferPointer<RegionChange>
-    /// The bits of a pane a nested arrangement depends on: visibility and size class
-    /// (not the size class for the planted fault).
-    let inputMask: UInt32
-    /// False for the planted faults that leave these inputs out.
-    let movedRegionCounts: Bool
-    let hiddenPaneCounts: Bool
 
     /// Marks each nested arrangement of `links` whose pane differs from its state `before`.
     @inline(__always)
@@ -455,9 +439,9 @@ struct Pass {
     /// is: any bit of the frame (-0 and 0 are told apart) or of the input bits.
     @inline(__always)
     func differ(_ old: PaneState, _ new: PaneState) -> Bool {
-        if !hiddenPaneCounts, old.bits & PaneLayout.Bits.visible == 0 { return false }
+        if !Rule.seesShownPane, old.bits & PaneLayout.Bits.visible == 0 { return false }
         let frame = (old.x ^ new.x) | (old.y ^ new.y) | (old.width ^ new.width) | (old.height ^ new.height)
-        return frame | UInt64((old.bits ^ new.bits) & inputMask) != 0
+        return frame | UInt64((old.bits ^ new.bits) & Rule.inputMask) != 0
     }
 
     /// Whether a region that changed this frame may divide these bounds or anything inside
@@ -477,8 +461,56 @@ struct Pass {
         for change in changes {
             let before = meets(change.old)
             let after = meets(change.new)
-            if movedRegionCounts ? before || after : before != after { return true }
+            if Rule.seesMovedRegion ? before || after : before != after { return true }
         }
         return false
+    }
+}
+
+/// Which inputs of a subtree a pass compares before skipping it. The shipped resolver
+/// compares every one (``EveryInput``); a planted stale cache (``StaleCacheResolver``)
+/// leaves one out. The rule is a type, so that the shipped loop carries no test flag.
+protocol ChangeRule {
+    /// A flip of the layout direction resolves the whole tree.
+    static var seesDirection: Bool { get }
+    /// A size class that changed with the bounds unchanged counts as a change.
+    static var seesSizeClass: Bool { get }
+    /// A region that moved but still meets a subtree's bounds counts as a change for it.
+    static var seesMovedRegion: Bool { get }
+    /// A pane shown again after being hidden counts as a change.
+    static var seesShownPane: Bool { get }
+    /// The pass over every kind of region list and tree.
+    static func resolveChanged(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Self>
+    ) -> Int
+}
+
+extension ChangeRule {
+    static var seesDirection: Bool { true }
+    static var seesSizeClass: Bool { true }
+    static var seesMovedRegion: Bool { true }
+    static var seesShownPane: Bool { true }
+
+    /// The bits of a pane a nested arrangement depends on: visibility and size class.
+    @inline(__always)
+    static var inputMask: UInt32 { PaneLayout.Bits.visible | (seesSizeClass ? PaneLayout.Bits.sizeClass : 0) }
+
+    static func resolveChanged(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Self>
+    ) -> Int {
+        IncrementalResolver.resolveChanged(tables, regions, rootBounds, rootBits, pass)
+    }
+}
+
+/// The shipped rule: every input counts.
+enum EveryInput: ChangeRule {
+    #if !DEBUG && !FUZZING
+        @_noAllocation
+    #endif
+    @inline(never)
+    static func resolveChanged(
+        _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Self>
+    ) -> Int {
+        IncrementalResolver.resolveChanged(tables, regions, rootBounds, rootBits, pass)
     }
 }

@@ -39,9 +39,9 @@ public enum VariantList {
 
     /// Planted stale caches: the incremental variant leaving one input out of its decision
     /// to skip. Not candidates (they are wrong on purpose); the harness must refuse each.
-    public static let staleCaches: [VariantEntry] = IncrementalResolver.StaleCache.allCases.map { fault in
+    public static let staleCaches: [VariantEntry] = StaleCacheResolver.Fault.allCases.map { fault in
         VariantEntry(
-            IncrementalResolver(forgetting: fault),
+            StaleCacheResolver(forgetting: fault),
             summary:
                 "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
             isTestOnly: true)

@@ -96,9 +96,9 @@ struct HistoryTests {
 
     @Test(
         "each planted stale cache differs from the reference within 12,000 steps of the walks",
-        arguments: IncrementalResolver.StaleCache.allCases)
-    func staleCachesCaught(fault: IncrementalResolver.StaleCache) throws {
-        let entry = try #require(VariantList.entry(named: IncrementalResolver(forgetting: fault).name))
+        arguments: StaleCacheResolver.Fault.allCases)
+    func staleCachesCaught(fault: StaleCacheResolver.Fault) throws {
+        let entry = try #require(VariantList.entry(named: StaleCacheResolver(forgetting: fault).name))
         var steps = 0
         for (tree, walk) in try Self.histories(seed: 7, count: 40, steps: 300) {
             if let stale = Self.firstStale(entry, tree, walk) {
@@ -172,9 +172,9 @@ struct HistoryTests {
 
     @Test(
         "the runner refuses each planted stale cache, naming the frame and the frame before it",
-        arguments: IncrementalResolver.StaleCache.allCases)
-    func runnerRefuses(fault: IncrementalResolver.StaleCache) throws {
-        let entry = try #require(VariantList.entry(named: IncrementalResolver(forgetting: fault).name))
+        arguments: StaleCacheResolver.Fault.allCases)
+    func runnerRefuses(fault: StaleCacheResolver.Fault) throws {
+        let entry = try #require(VariantList.entry(named: StaleCacheResolver(forgetting: fault).name))
         // A timeline built for each input. The root (300 pt high) is divided by a fold at x = 300: pane a
         // holds a chain of ten arrangements that nothing below changes, pane b a split of
         // b1 and b2 (300 pt minimums each) with m inside b2. So a pass resolves few of the
