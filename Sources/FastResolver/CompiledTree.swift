@@ -129,6 +129,36 @@ public struct CompiledTree: Sendable {
     /// orders keeps one copy of them: steps find their arrangement's entries through
     /// ``Step/tableIndex``.
     init(_ tree: ArrangementTree, order: Order, sharingTablesOf other: CompiledTree?) {
+        Self.checkPaneLayout(paneCount: tree.paneCount)
+        let numbering = Numbering(tree)
+        let count = numbering.compiled.count
+        let storageOrder = numbering.stored(in: order)
+        // The tables (plans, arrangements) are kept in the order of the tree they come
+        // from: each arrangement's place there.
+        let tableOrder = other?.tableOrder ?? order
+        var position = [Int](repeating: 0, count: count)
+        for (place, index) in (tableOrder == order ? storageOrder : numbering.stored(in: tableOrder)).enumerated() {
+            position[index] = place
+        }
+        if let other {
+            precondition(other.count == count && other.paneCount == numbering.paneCount, "the tables of another tree")
+        }
+        let ownPlans = other != nil ? [] : Self.plans(tree, count: count, position: position)
+        let steps = ownPlans.withUnsafeBufferPointer { own in
+            Self.steps(numbering, storageOrder: storageOrder, position: position, plans: other?.plans ?? own)
+        }
+        storage = TableStorage(
+            steps: steps, count: count, paneCount: numbering.paneCount, sharing: other?.storage, plans: ownPlans,
+            arrangements: other == nil ? storageOrder.map { numbering.compiled[$0] } : [])
+        self.count = count
+        self.paneCount = numbering.paneCount
+        self.order = order
+        self.tableOrder = tableOrder
+    }
+
+    /// The loops read a pane's frame and bits at fixed offsets, and address panes in
+    /// 29-bit slots of 8 bytes.
+    static func checkPaneLayout(paneCount: Int) {
         precondition(
             MemoryLayout<Rect>.offset(of: \Rect.x) == 0
                 && MemoryLayout<Rect>.offset(of: \Rect.y) == MemoryLayout<Double>.stride
@@ -140,47 +170,56 @@ public struct CompiledTree: Sendable {
         let stride = MemoryLayout<PaneLayout>.stride
         precondition(stride % 8 == 0, "a pane's size must be a multiple of 8 bytes")
         precondition(
-            tree.paneCount * stride / 8 <= Int(AxisEntry.slotMask),
+            paneCount * stride / 8 <= Int(AxisEntry.slotMask),
             "the fast resolver addresses at most \(Int(AxisEntry.slotMask) * 8 / stride) panes")
-        // Depth-first: number the panes as they are popped (primary, its subtree,
-        // secondary, its subtree) and record each arrangement's pane and depth.
-        // The arrangements themselves are not kept here (a copy of each would double the
-        // tree's memory while it is compiled); their plans are made in a second walk.
+    }
+
+    /// The tree numbered depth-first: the panes as they are popped (primary, its subtree,
+    /// secondary, its subtree), with each arrangement's pane, depth and parent. The
+    /// arrangements themselves are not kept (a copy of each would double the tree's memory
+    /// while it is compiled); their plans are made in a second walk.
+    struct Numbering {
         var parentSlots = [PaneSlot(pane: 0)]
         var depths = [0]
         var parents = [0]
-        var compiled = [CompiledArrangement(tree.root)]
-        var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
-            (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
-        ]
-        var nextPane = 0
-        while let (pane, owner, isPrimary) = stack.popLast() {
-            let slot = PaneSlot(pane: nextPane)
-            nextPane += 1
-            if isPrimary {
-                compiled[owner].primary = slot
-            } else {
-                compiled[owner].secondary = slot
-            }
-            if let nested = pane.arrangement {
-                let nestedIndex = compiled.count
-                parentSlots.append(slot)
-                depths.append(depths[owner] + 1)
-                parents.append(owner)
-                compiled.append(CompiledArrangement(nested))
-                stack.append((nested.secondary, nestedIndex, false))
-                stack.append((nested.primary, nestedIndex, true))
+        var compiled: [CompiledArrangement]
+        var paneCount = 0
+
+        init(_ tree: ArrangementTree) {
+            compiled = [CompiledArrangement(tree.root)]
+            var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
+                (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
+            ]
+            while let (pane, owner, isPrimary) = stack.popLast() {
+                let slot = PaneSlot(pane: paneCount)
+                paneCount += 1
+                if isPrimary {
+                    compiled[owner].primary = slot
+                } else {
+                    compiled[owner].secondary = slot
+                }
+                if let nested = pane.arrangement {
+                    let nestedIndex = compiled.count
+                    parentSlots.append(slot)
+                    depths.append(depths[owner] + 1)
+                    parents.append(owner)
+                    compiled.append(CompiledArrangement(nested))
+                    stack.append((nested.secondary, nestedIndex, false))
+                    stack.append((nested.primary, nestedIndex, true))
+                }
             }
         }
-        // Level order, by blocks of `blockHeight` levels counted from the bottom: an
-        // arrangement at height h (the levels of arrangements below it) belongs to block
-        // level h / blockHeight. Blocks come in the pre-order of their roots; each block
-        // is stored depth by depth. A parent still precedes its children, consecutive
-        // arrangements are mostly independent, and a block's panes (a subtree's,
-        // contiguous in the depth-first numbering) are written close together, so a
-        // large tree streams through the caches in about the order it is stored.
-        let count = compiled.count
+
+        /// The arrangements' depth-first numbers in the order `order` stores them. Level
+        /// order goes by blocks of `blockHeight` levels counted from the bottom: an
+        /// arrangement at height h (the levels of arrangements below it) belongs to block
+        /// level h / blockHeight. Blocks come in the pre-order of their roots; each block
+        /// is stored depth by depth. A parent still precedes its children, consecutive
+        /// arrangements are mostly independent, and a block's panes (a subtree's,
+        /// contiguous in the depth-first numbering) are written close together, so a
+        /// large tree streams through the caches in about the order it is stored.
         func stored(in order: Order) -> [Int] {
+            let count = compiled.count
             var storage = Array(0..<count)
             guard order == .levelOrder else { return storage }
             var heights = [Int](repeating: 0, count: count)
@@ -189,74 +228,63 @@ public struct CompiledTree: Sendable {
             }
             var blockRoot = Array(0..<count)
             for index in (0..<count).dropFirst()
-            where heights[index] / Self.blockHeight == heights[parents[index]] / Self.blockHeight {
+            where heights[index] / CompiledTree.blockHeight == heights[parents[index]] / CompiledTree.blockHeight {
                 blockRoot[index] = blockRoot[parents[index]]
             }
             storage.sort { (blockRoot[$0], depths[$0], $0) < (blockRoot[$1], depths[$1], $1) }
             return storage
         }
-        let storageOrder = stored(in: order)
-        // The tables (plans, arrangements) are kept in the order of the tree they come
-        // from: each arrangement's place there.
-        let tableOrder = other?.tableOrder ?? order
-        var position = [Int](repeating: 0, count: count)
-        for (place, index) in (tableOrder == order ? storageOrder : stored(in: tableOrder)).enumerated() {
-            position[index] = place
-        }
-        if let other {
-            precondition(other.count == count && other.paneCount == nextPane, "the tables of another tree")
-        }
-        // Each arrangement's two plans, written straight to their places: a second walk
-        // in the same depth-first numbering as the first (unless they are shared).
-        let ownPlans =
-            other != nil
-            ? []
-            : [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
-                var next = 1
-                func visit(_ arrangement: Arrangement, _ index: Int) {
-                    let base = buffer.baseAddress! + 2 * position[index]
-                    base.initialize(
-                        to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal))
-                    (base + 1).initialize(
-                        to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical))
-                    if let nested = arrangement.primary.arrangement {
-                        next += 1
-                        visit(nested, next - 1)
-                    }
-                    if let nested = arrangement.secondary.arrangement {
-                        next += 1
-                        visit(nested, next - 1)
-                    }
+    }
+
+    /// Each arrangement's two plans, written straight to their places (`position`, by
+    /// depth-first number): a second walk in the same numbering as ``Numbering``'s.
+    static func plans(_ tree: ArrangementTree, count: Int, position: [Int]) -> [AxisPlan] {
+        [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+            var next = 1
+            func visit(_ arrangement: Arrangement, _ index: Int) {
+                let base = buffer.baseAddress! + 2 * position[index]
+                base.initialize(
+                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal))
+                (base + 1).initialize(
+                    to: AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical))
+                if let nested = arrangement.primary.arrangement {
+                    next += 1
+                    visit(nested, next - 1)
                 }
-                visit(tree.root, 0)
-                precondition(next == count, "the second walk numbers the arrangements as the first")
-                initialized = 2 * count
+                if let nested = arrangement.secondary.arrangement {
+                    next += 1
+                    visit(nested, next - 1)
+                }
             }
-        // Left to right in the first half, right to left in the second, written in place.
-        let steps = [Step](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
-            let plans = other?.plans
+            visit(tree.root, 0)
+            precondition(next == count, "the second walk numbers the arrangements as the first")
+            initialized = 2 * count
+        }
+    }
+
+    /// The steps in storage order: left to right in the first half, right to left in the
+    /// second, written in place.
+    static func steps(
+        _ numbering: Numbering, storageOrder: [Int], position: [Int], plans: UnsafeBufferPointer<AxisPlan>
+    ) -> [Step] {
+        let count = storageOrder.count
+        return [Step](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
             for (place, index) in storageOrder.enumerated() {
-                let horizontal = plans?[2 * position[index]] ?? ownPlans[2 * position[index]]
-                let vertical = plans?[2 * position[index] + 1] ?? ownPlans[2 * position[index] + 1]
+                let horizontal = plans[2 * position[index]]
+                let vertical = plans[2 * position[index] + 1]
+                let arrangement = numbering.compiled[index]
                 func step(rightToLeft: Bool) -> Step {
                     Step(
-                        parent: parentSlots[index],
-                        horizontal: AxisEntry(horizontal, compiled[index], axis: .horizontal, rightToLeft: rightToLeft),
-                        vertical: AxisEntry(vertical, compiled[index], axis: .vertical, rightToLeft: rightToLeft),
-                        arrangement: compiled[index], tableIndex: position[index])
+                        parent: numbering.parentSlots[index],
+                        horizontal: AxisEntry(horizontal, arrangement, axis: .horizontal, rightToLeft: rightToLeft),
+                        vertical: AxisEntry(vertical, arrangement, axis: .vertical, rightToLeft: rightToLeft),
+                        arrangement: arrangement, tableIndex: position[index])
                 }
                 (buffer.baseAddress! + place).initialize(to: step(rightToLeft: false))
                 (buffer.baseAddress! + count + place).initialize(to: step(rightToLeft: true))
             }
             initialized = 2 * count
         }
-        storage = TableStorage(
-            steps: steps, count: count, paneCount: nextPane, sharing: other?.storage, plans: ownPlans,
-            arrangements: other == nil ? storageOrder.map { compiled[$0] } : [])
-        self.count = count
-        self.paneCount = nextPane
-        self.order = order
-        self.tableOrder = tableOrder
     }
 
     /// Each arrangement in storage order, as pane indices (the depth-first numbering): the
