@@ -6,14 +6,12 @@ public struct IntervalChart: Sendable {
     public struct Row: Sendable {
         public var label: String
         public var value: Double
-        public var lower: Double
-        public var upper: Double
+        public var interval: Interval
 
-        public init(label: String, value: Double, lower: Double, upper: Double) {
+        public init(label: String, value: Double, interval: Interval) {
             self.label = label
             self.value = value
-            self.lower = lower
-            self.upper = upper
+            self.interval = interval
         }
     }
 
@@ -33,7 +31,7 @@ public struct IntervalChart: Sendable {
         let (left, right, top) = (labelWidth, 16.0, 34.0)
         let rowHeight = 26.0
         let height = top + Double(max(rows.count, 1)) * rowHeight + 30
-        let values = rows.flatMap { [$0.value, $0.lower, $0.upper] }.filter { $0 > 0 && $0.isFinite }
+        let values = rows.flatMap { [$0.value, $0.interval.lower, $0.interval.upper] }.filter { $0 > 0 && $0.isFinite }
         let scale = Scale(covering: values, including: [1], from: left, to: width - right, logarithmic: true)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
@@ -60,15 +58,15 @@ public struct IntervalChart: Sendable {
         for (index, row) in rows.enumerated() {
             let y = top + (Double(index) + 0.5) * rowHeight
             let tooltip =
-                "\(row.label): \(NumberText.forReader(row.value))× [\(NumberText.forReader(row.lower)), \(NumberText.forReader(row.upper))]"
+                "\(row.label): \(NumberText.forReader(row.value))× [\(NumberText.forReader(row.interval.lower)), \(NumberText.forReader(row.interval.upper))]"
             svg +=
                 "<g><title>\(SVG.escape(tooltip))</title><text x=\"\(NumberText.coordinate(left - 8))\" y=\"\(NumberText.coordinate(y + 4))\" text-anchor=\"end\">\(SVG.escape(row.label))</text>"
             svg +=
-                "<line x1=\"\(NumberText.coordinate(scale.position(row.lower)))\" y1=\"\(NumberText.coordinate(y))\" x2=\"\(NumberText.coordinate(scale.position(row.upper)))\" y2=\"\(NumberText.coordinate(y))\" stroke=\"\(SVG.colour(index))\" stroke-width=\"3\"/>"
+                "<line x1=\"\(NumberText.coordinate(scale.position(row.interval.lower)))\" y1=\"\(NumberText.coordinate(y))\" x2=\"\(NumberText.coordinate(scale.position(row.interval.upper)))\" y2=\"\(NumberText.coordinate(y))\" stroke=\"\(SVG.colour(index))\" stroke-width=\"3\"/>"
             svg +=
                 "<circle cx=\"\(NumberText.coordinate(scale.position(row.value)))\" cy=\"\(NumberText.coordinate(y))\" r=\"4\" fill=\"\(SVG.colour(index))\"/>"
             svg +=
-                "<text x=\"\(NumberText.coordinate(min(scale.position(row.upper) + 6, width - right - 40)))\" y=\"\(NumberText.coordinate(y - 6))\" fill=\"#444\">\(NumberText.forReader(row.value))×</text></g>\n"
+                "<text x=\"\(NumberText.coordinate(min(scale.position(row.interval.upper) + 6, width - right - 40)))\" y=\"\(NumberText.coordinate(y - 6))\" fill=\"#444\">\(NumberText.forReader(row.value))×</text></g>\n"
         }
         return svg + "</svg>\n"
     }

@@ -7,10 +7,10 @@ public struct LineChart {
     public struct Point: Sendable {
         public var x: Double
         public var y: Double
-        public var interval: (lower: Double, upper: Double)?
+        public var interval: Interval?
         public var tooltip: String
 
-        public init(x: Double, y: Double, interval: (lower: Double, upper: Double)? = nil, tooltip: String) {
+        public init(x: Double, y: Double, interval: Interval? = nil, tooltip: String) {
             self.x = x
             self.y = y
             self.interval = interval

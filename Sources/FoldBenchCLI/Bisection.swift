@@ -1,3 +1,5 @@
+import Measurement
+
 /// The search of `foldbench bisect`: over the commits from a good revision to a bad one
 /// (oldest first, both ends included), the first commit judged like the bad end, each
 /// judgement asked for only once and only where it halves what is left.
@@ -38,5 +40,21 @@ struct Bisection {
             }
         }
         return .first(bad)
+    }
+
+    /// Judges the time steps: the bad end's verdict (slower or faster) sets the direction
+    /// looked for; a step with that verdict is bad, one that cannot tell (inconclusive,
+    /// different answers) undecided, any other good.
+    struct TimeJudge {
+        private(set) var badVerdict: ABVerdict?
+
+        mutating func judge(_ verdict: ABVerdict) -> Judgement {
+            let cannotTell = verdict == .inconclusive || verdict == .differentAnswers
+            guard let badVerdict else {
+                if verdict == .slower || verdict == .faster { badVerdict = verdict }
+                return badVerdict == nil ? (cannotTell ? .undecided : .good) : .bad
+            }
+            return verdict == badVerdict ? .bad : cannotTell ? .undecided : .good
+        }
     }
 }

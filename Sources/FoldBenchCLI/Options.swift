@@ -314,3 +314,23 @@ enum VariantLookup {
         return entry
     }
 }
+
+/// How a command prints what it found.
+enum OutputFormat: String, CaseIterable {
+    case table, markdown, json
+}
+
+extension ParsedArguments {
+    /// `option` (`--format`) as one of `allowed`; `table` when not given.
+    func format(
+        _ option: CommandSpec.Option = .format, allowed: [OutputFormat] = OutputFormat.allCases, command: CommandSpec
+    ) throws(UsageError) -> OutputFormat {
+        guard let text = value(option) else { return .table }
+        guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+            let names = allowed.map(\.rawValue)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
+            throw UsageError("\(option.name) is \(list), not '\(text)'", command: command)
+        }
+        return format
+    }
+}

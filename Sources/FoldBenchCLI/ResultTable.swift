@@ -18,7 +18,7 @@ enum ResultTable {
         let thin = results.filter { result in
             let sorted = result.samples.sorted()
             guard let first = sorted.first, let last = sorted.last, sorted.count < 30 else { return false }
-            return result.time.ci95[0] <= first && result.time.ci95[1] >= last
+            return result.time.ci95.lower <= first && result.time.ci95.upper >= last
         }
         guard let fewest = thin.map(\.samples.count).min() else { return "" }
         return
@@ -41,7 +41,7 @@ enum ResultTable {
                 ]
             ]
             for result in own {
-                let halfWidth = (result.time.ci95[1] - result.time.ci95[0]) / 2 / max(result.time.p50, 1e-9)
+                let halfWidth = (result.time.ci95.upper - result.time.ci95.lower) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
                     result.variant, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
                     NumberText.significant(result.timePerArrangement.p50),
@@ -110,16 +110,16 @@ enum ResultTable {
                 "worst frame instr.", "est. cycles",
             ]
         ]
-        func ratio(_ value: (value: Double, lower: Double, upper: Double)?, reference: Bool) -> String {
+        func ratio(_ value: Estimate?, reference: Bool) -> String {
             guard let value else { return "-" }
             if reference { return "1" }
             return
-                "\(NumberText.significant(value.value, digits: 4))x [\(NumberText.significant(value.lower, digits: 4)), \(NumberText.significant(value.upper, digits: 4))]"
+                "\(NumberText.significant(value.value, digits: 4))x [\(NumberText.significant(value.interval.lower, digits: 4)), \(NumberText.significant(value.interval.upper, digits: 4))]"
         }
         for result in results {
             rows.append([
                 result.scenario, result.variant, String(result.arrangements), NumberText.significant(result.time.p50),
-                "\(NumberText.significant(result.time.ci95[0]))-\(NumberText.significant(result.time.ci95[1]))",
+                "\(NumberText.significant(result.time.ci95.lower))-\(NumberText.significant(result.time.ci95.upper))",
                 NumberText.significant(result.time.p90),
                 NumberText.significant(result.time.p99), NumberText.significant(result.timePerArrangement.p50),
                 NumberText.significant(result.relayoutsPerSecond),

@@ -89,8 +89,7 @@ public enum ABVerdict: String, Sendable {
 /// The candidate/baseline time ratio over trials, with its interval and verdict.
 public struct ABEstimate: Sendable, Equatable {
     public var ratio: Double
-    public var lower: Double
-    public var upper: Double
+    public var interval: Interval
     public var verdict: ABVerdict
     /// The smallest change these trials could tell from none: the interval's half-width.
     public var smallestDetectable: Double
@@ -114,7 +113,7 @@ public struct ABEstimate: Sendable, Equatable {
         let centre = logs.isEmpty ? 0 : Statistics.mean(logs)
         guard logs.count >= 2 else {
             return ABEstimate(
-                ratio: exp(centre), lower: 0, upper: .infinity, verdict: .inconclusive, smallestDetectable: .infinity)
+                ratio: exp(centre), interval: Interval(0, .infinity), verdict: .inconclusive, smallestDetectable: .infinity)
         }
         let alpha = (1 - confidence) / Double(max(comparisons, 1))
         let half =
@@ -132,7 +131,7 @@ public struct ABEstimate: Sendable, Equatable {
             verdict = .inconclusive
         }
         return ABEstimate(
-            ratio: exp(centre), lower: lower, upper: upper, verdict: verdict, smallestDetectable: exp(half) - 1)
+            ratio: exp(centre), interval: Interval(lower, upper), verdict: verdict, smallestDetectable: exp(half) - 1)
     }
 }
 
@@ -385,7 +384,7 @@ public struct ABExperiment {
             }
             progress(
                 "\(scenario): trial \(trials), ratio \(String(format: "%.4f", result.estimate.ratio)) "
-                    + "[\(String(format: "%.4f", result.estimate.lower)), \(String(format: "%.4f", result.estimate.upper))]"
+                    + result.estimate.interval.text(decimals: 4)
                     + " \(result.estimate.verdict.rawValue) (\(String(format: "%.1f", seconds)) s)")
             if result.estimate.verdict != .inconclusive || last { break }
         }

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Foundation
 import SceneGenerator
+import Support
 import Variants
 import Workloads
 
@@ -442,11 +443,10 @@ public struct Runner {
     func results(of scenario: Prepared, peakResidentBytes peak: UInt64) -> [VariantResult] {
         let samples = scenario.samples
         /// The median of the round-by-round ratios to the variant at `base`, with its interval.
-        func ratio(_ index: Int, to base: Int?) -> (Double, Double, Double)? {
+        func ratio(_ index: Int, to base: Int?) -> Estimate? {
             guard let base else { return nil }
             let ratios = zip(samples[index], samples[base]).map { $0 / $1 }.sorted()
-            let interval = Statistics.medianConfidenceInterval(ratios)
-            return (Statistics.quantile(ratios, 0.5), interval.lower, interval.upper)
+            return Estimate(Statistics.quantile(ratios, 0.5), Statistics.medianConfidenceInterval(ratios))
         }
         let referenceIndex = scenario.names.firstIndex(of: VariantList.referenceName)
         let floorIndex = scenario.names.firstIndex(of: SpeedOfLight.variantName)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Order statistics and tests on samples, written for the harness (no outside package).
 public enum Statistics {
@@ -26,12 +27,12 @@ public enum Statistics {
     /// A distribution-free 95 % confidence interval of the median: the order
     /// statistics at ranks n/2 ∓ 1.96·√n/2 (normal approximation to the binomial),
     /// clamped to the sample. Needs no assumption about the shape of the timings.
-    public static func medianConfidenceInterval(_ sorted: [Double]) -> (lower: Double, upper: Double) {
+    public static func medianConfidenceInterval(_ sorted: [Double]) -> Interval {
         let n = Double(sorted.count)
         let half = 1.959964 * n.squareRoot() / 2
         let lowerRank = max(0, Int((n / 2 - half).rounded(.down)) - 1)
         let upperRank = min(sorted.count - 1, Int((n / 2 + half).rounded(.up)))
-        return (sorted[lowerRank], sorted[upperRank])
+        return Interval(sorted[lowerRank], sorted[upperRank])
     }
 
     /// The standard normal distribution function.
@@ -118,7 +119,7 @@ public struct TimeSummary: Equatable, Sendable {
     public var max: Double
     public var mean: Double
     public var mad: Double
-    public var ci95: [Double]
+    public var ci95: Interval
 
     public init(samples: [Double]) {
         let sorted = samples.sorted()
@@ -129,15 +130,14 @@ public struct TimeSummary: Equatable, Sendable {
         p99 = Statistics.quantile(sorted, 0.99)
         mean = Statistics.mean(sorted)
         mad = Statistics.medianAbsoluteDeviation(sorted)
-        let interval = Statistics.medianConfidenceInterval(sorted)
-        ci95 = [interval.lower, interval.upper]
+        ci95 = Statistics.medianConfidenceInterval(sorted)
     }
 
     /// Every statistic 0: a time not measured, as a report's reader starts one.
-    public static let zero = TimeSummary(min: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0, mad: 0, ci95: [0, 0])
+    public static let zero = TimeSummary(min: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0, mad: 0, ci95: Interval(0, 0))
 
     private init(
-        min: Double, p50: Double, p90: Double, p99: Double, max: Double, mean: Double, mad: Double, ci95: [Double]
+        min: Double, p50: Double, p90: Double, p99: Double, max: Double, mean: Double, mad: Double, ci95: Interval
     ) {
         (self.min, self.p50, self.p90, self.p99, self.max, self.mean, self.mad, self.ci95) =
             (min, p50, p90, p99, max, mean, mad, ci95)
@@ -153,7 +153,7 @@ public struct TimeSummary: Equatable, Sendable {
         copy.max /= divisor
         copy.mean /= divisor
         copy.mad /= divisor
-        copy.ci95 = ci95.map { $0 / divisor }
+        copy.ci95 = ci95.scaled(by: 1 / divisor)
         return copy
     }
 }

@@ -43,9 +43,9 @@ public struct VariantResult: Sendable {
     public var framesOverBudget: Double
     public var prepareNanoseconds: Double
     /// This variant's time over the reference's, paired by round, with its 95 % interval.
-    public var ratioToReference: (value: Double, lower: Double, upper: Double)?
+    public var ratioToReference: Estimate?
     /// This variant's time over the floor's (``SpeedOfLight``), paired by round, with its 95 % interval.
-    public var ratioToFloor: (value: Double, lower: Double, upper: Double)?
+    public var ratioToFloor: Estimate?
     /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
     public var checksum: UInt64
     /// Share of the scenario's frames whose answer differs from the previous frame's (the
@@ -63,7 +63,7 @@ public struct VariantResult: Sendable {
         scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
         samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
         instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
-        prepareNanoseconds: Double, ratioToReference: (value: Double, lower: Double, upper: Double)?, checksum: UInt64
+        prepareNanoseconds: Double, ratioToReference: Estimate?, checksum: UInt64
     ) {
         self.scenario = scenario
         self.variant = variant
@@ -160,22 +160,21 @@ extension VariantResult {
         }
     }
 
-    private static func pick(_ statistic: Statistic, of ratio: (value: Double, lower: Double, upper: Double)) -> Double
-    {
+    private static func pick(_ statistic: Statistic, of ratio: Estimate) -> Double {
         switch statistic {
-        case .ci95Lower: ratio.lower
-        case .ci95Upper: ratio.upper
+        case .ci95Lower: ratio.interval.lower
+        case .ci95Upper: ratio.interval.upper
         default: ratio.value
         }
     }
 
     private static func placing(
-        _ value: Double, as statistic: Statistic, in ratio: (value: Double, lower: Double, upper: Double)?
-    ) -> (value: Double, lower: Double, upper: Double) {
-        var ratio = ratio ?? (value, value, value)
+        _ value: Double, as statistic: Statistic, in ratio: Estimate?
+    ) -> Estimate {
+        var ratio = ratio ?? Estimate(value, Interval(value, value))
         switch statistic {
-        case .ci95Lower: ratio.lower = value
-        case .ci95Upper: ratio.upper = value
+        case .ci95Lower: ratio.interval.lower = value
+        case .ci95Upper: ratio.interval.upper = value
         default: ratio.value = value
         }
         return ratio
@@ -287,8 +286,8 @@ extension TimeSummary {
         case .max: max
         case .mean: mean
         case .mad: mad
-        case .ci95Lower: ci95[0]
-        case .ci95Upper: ci95[1]
+        case .ci95Lower: ci95.lower
+        case .ci95Upper: ci95.upper
         }
     }
 
@@ -302,8 +301,8 @@ extension TimeSummary {
         case .max: max = value
         case .mean: mean = value
         case .mad: mad = value
-        case .ci95Lower: ci95[0] = value
-        case .ci95Upper: ci95[1] = value
+        case .ci95Lower: ci95.lower = value
+        case .ci95Upper: ci95.upper = value
         }
     }
 }

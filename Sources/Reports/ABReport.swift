@@ -27,7 +27,7 @@ public enum ABReport {
             ? result.baseline.variant : "\(result.baseline.variant) -> \(result.candidate.variant)"
         return [
             result.scenario, pair, String(result.trialLogRatios.count), number(estimate.ratio),
-            "[\(number(estimate.lower)), \(number(estimate.upper))]", percent(estimate.smallestDetectable),
+            "[\(number(estimate.interval.lower)), \(number(estimate.interval.upper))]", percent(estimate.smallestDetectable),
             spread(result), estimate.verdict.rawValue,
         ]
     }
@@ -131,7 +131,7 @@ public enum ABReport {
                                 ("layoutBound", .bool(result.layoutBound(threshold: options.threshold))),
                                 ("resolvesThreshold", .bool(result.resolves(threshold: options.threshold))),
                                 ("ratio", number(result.estimate.ratio)),
-                                ("interval", .array([number(result.estimate.lower), number(result.estimate.upper)])),
+                                ("interval", .array([number(result.estimate.interval.lower), number(result.estimate.interval.upper)])),
                                 ("smallestDetectable", number(result.estimate.smallestDetectable)),
                                 ("verdict", .string(result.estimate.verdict.rawValue)),
                                 ("seconds", .number(result.seconds)),

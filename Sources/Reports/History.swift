@@ -1,4 +1,5 @@
 import Measurement
+import Support
 
 /// One series of `Results/history.csv`: a scenario × variant × metric over runs.
 public struct TrendSeries: Sendable {
@@ -7,9 +8,9 @@ public struct TrendSeries: Sendable {
         public var commit: String
         public var value: Double
         /// The run's 95 % interval, when the history has it.
-        public var interval: (lower: Double, upper: Double)?
+        public var interval: Interval?
 
-        public init(date: String, commit: String, value: Double, interval: (lower: Double, upper: Double)? = nil) {
+        public init(date: String, commit: String, value: Double, interval: Interval? = nil) {
             self.date = date
             self.commit = commit
             self.value = value
@@ -102,7 +103,7 @@ public enum Trend {
                 if let existing = index[key], let last = series[existing].points.last, last.commit == row[.commit],
                     last.date == row[.date]
                 {
-                    var interval = last.interval ?? (value, value)
+                    var interval = last.interval ?? Interval(value, value)
                     if row[.statistic] == Statistic.ci95Lower.rawValue {
                         interval.lower = value
                     } else {

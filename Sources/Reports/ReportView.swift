@@ -1,4 +1,5 @@
 import Measurement
+import Support
 import Workloads
 
 /// What pages, `compare` and the exports read of a report: views of the one value,
@@ -14,11 +15,11 @@ extension VariantResult {
     }
 
     /// Each metric's 95 % interval, for the metrics this result has one of.
-    public var intervals: [Metric: (lower: Double, upper: Double)] {
-        var intervals: [Metric: (lower: Double, upper: Double)] = [:]
+    public var intervals: [Metric: Interval] {
+        var intervals: [Metric: Interval] = [:]
         for metric in Metric.allCases where metric.statistics.contains(.ci95Lower) {
             if let lower = value(metric, .ci95Lower), let upper = value(metric, .ci95Upper) {
-                intervals[metric] = (lower, upper)
+                intervals[metric] = Interval(lower, upper)
             }
         }
         return intervals

@@ -171,8 +171,7 @@ public enum RunReportPage {
     static func ratioChart(_ entries: [VariantResult], metric: Metric, title: String) -> String {
         let rows = entries.compactMap { entry -> IntervalChart.Row? in
             guard let value = entry.metrics[metric], value > 0 else { return nil }
-            let interval = entry.intervals[metric] ?? (value, value)
-            return .init(label: entry.variant, value: value, lower: interval.lower, upper: interval.upper)
+            return .init(label: entry.variant, value: value, interval: entry.intervals[metric] ?? Interval(value, value))
         }
         // A chart with nothing to draw (a run without the reference) is left out.
         return rows.isEmpty ? "" : IntervalChart(title: title, rows: rows).svg()

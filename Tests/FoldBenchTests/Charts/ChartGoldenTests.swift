@@ -1,5 +1,6 @@
 import Charts
 import Foundation
+import Support
 import Testing
 
 /// Every chart kind drawn from fixed data and compared, byte for byte, with a drawing
@@ -41,7 +42,7 @@ struct ChartGoldenTests {
                     name: "reference",
                     points: (0..<12).map {
                         .init(
-                            x: Double($0), y: 1_000 + Double($0 % 3) * 40, interval: (960, 1_100),
+                            x: Double($0), y: 1_000 + Double($0 % 3) * 40, interval: Interval(960, 1_100),
                             tooltip: "reference \($0)")
                     }),
                 .init(
@@ -87,9 +88,9 @@ struct ChartGoldenTests {
         let chart = IntervalChart(
             title: "fast / reference",
             rows: [
-                .init(label: "fold-cycle/balanced-d8", value: 0.02, lower: 0.018, upper: 0.021),
-                .init(label: "a", value: 1, lower: 0.97, upper: 1.04),
-                .init(label: "slowed", value: 1.5, lower: 1.4, upper: 1.7),
+                .init(label: "fold-cycle/balanced-d8", value: 0.02, interval: Interval(0.018, 0.021)),
+                .init(label: "a", value: 1, interval: Interval(0.97, 1.04)),
+                .init(label: "slowed", value: 1.5, interval: Interval(1.4, 1.7)),
             ])
         try Self.expect(chart.svg(), equals: "intervals")
     }

@@ -144,7 +144,7 @@ struct ChartsTests {
                 .init(
                     name: "fast",
                     points: (0..<10).map {
-                        .init(x: Double($0), y: $0 < 5 ? 100 : 120, interval: (95, 125), tooltip: "run \($0)")
+                        .init(x: Double($0), y: $0 < 5 ? 100 : 120, interval: Interval(95, 125), tooltip: "run \($0)")
                     })
             ])
         chart.markers = [.init(x: 4.5, label: "+20 %", tooltip: "change at c5, 2026-11-30: 100 → 120")]
@@ -169,7 +169,7 @@ struct ChartsTests {
         #expect(root.stringValue?.contains(name) == true)
         let distribution = DistributionChart(title: name, unit: "ns", groups: [.init(name: name, values: [1, 2, 3])])
         #expect(try parse(distribution.svg()).stringValue?.contains(name) == true)
-        let intervals = IntervalChart(title: name, rows: [.init(label: name, value: 0.5, lower: 0.4, upper: 0.6)])
+        let intervals = IntervalChart(title: name, rows: [.init(label: name, value: 0.5, interval: Interval(0.4, 0.6))])
         #expect(try parse(intervals.svg()).stringValue?.contains(name) == true)
     }
 

@@ -23,7 +23,7 @@ struct BisectionTests {
                 let (outcome, asked) = search(last: last, first: first)
                 #expect(outcome == .first(first), "last \(last), first \(first)")
                 #expect(asked.first == last && Set(asked).count == asked.count && !asked.contains(0))
-                #expect(asked.count <= 1 + BisectCommand.log2Ceiling(last), "\(asked)")
+                #expect(asked.count <= 1 + BisectSearch.log2Ceiling(last), "\(asked)")
             }
         }
     }
@@ -34,7 +34,7 @@ struct BisectionTests {
         #expect(outcome == .first(3))
         #expect(asked == [8, 4, 2, 3])
         #expect(
-            BisectCommand.log2Ceiling(8) == 3 && BisectCommand.log2Ceiling(1) == 0 && BisectCommand.log2Ceiling(5) == 3)
+            BisectSearch.log2Ceiling(8) == 3 && BisectSearch.log2Ceiling(1) == 0 && BisectSearch.log2Ceiling(5) == 3)
     }
 
     @Test("an undecided step ends the search between the commits known good and bad")
@@ -54,12 +54,12 @@ struct BisectionTests {
     func sentences() {
         let commits = (0..<4).map { (commit: String(repeating: "\($0)", count: 40), subject: "subject \($0)") }
         #expect(
-            BisectCommand.sentence(.first(2), commits: commits, kind: .instructions)
+            BisectReport.sentence(.first(2), commits: commits, kind: .instructions)
                 == "first commit that moved instructions per relayout: 222222222222 (subject 2)")
         #expect(
-            BisectCommand.sentence(.undecided(after: 1, through: 3, at: 2), commits: commits, kind: .time)
+            BisectReport.sentence(.undecided(after: 1, through: 3, at: 2), commits: commits, kind: .time)
                 == "inconclusive between 111111111111 (subject 1) and 333333333333 (subject 3): the step at 222222222222 could not tell"
         )
-        #expect(BisectCommand.change(110, 100) == "+10.00 %" && BisectCommand.change(99, 100) == "-1.00 %")
+        #expect(BisectReport.change(110, 100) == "+10.00 %" && BisectReport.change(99, 100) == "-1.00 %")
     }
 }

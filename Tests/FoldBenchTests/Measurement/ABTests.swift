@@ -41,7 +41,7 @@ struct ABTests {
     func verdicts(_ logs: [Double], _ verdict: ABVerdict) {
         let estimate = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1)
         #expect(estimate.verdict == verdict, "\(estimate)")
-        #expect(estimate.lower <= estimate.ratio && estimate.ratio <= estimate.upper)
+        #expect(estimate.interval.contains(estimate.ratio))
     }
 
     @Test("verdicts are looked for at 5, 10, 20, 40, 80 trials and the last, each at the end of a pair of layouts")
@@ -80,7 +80,7 @@ struct ABTests {
         let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
         let one = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1)
         let four = ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 4)
-        #expect(four.upper - four.lower > one.upper - one.lower)
+        #expect(four.interval.upper - four.interval.lower > one.interval.upper - one.interval.lower)
         let single = ABEstimate.from(trialLogRatios: [0.1], threshold: 0.02, confidence: 0.95, comparisons: 1)
         #expect(single.verdict == .inconclusive && single.smallestDetectable == .infinity)
     }

@@ -49,8 +49,8 @@ struct PinnedValueTests {
         let estimate = ABEstimate.from(
             trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: comparisons)
         #expect(abs(estimate.ratio - exp(0.04)) < 1e-12)
-        #expect(abs(estimate.lower - lower) < 1e-9, "\(estimate.lower)")
-        #expect(abs(estimate.upper - upper) < 1e-9, "\(estimate.upper)")
+        #expect(abs(estimate.interval.lower - lower) < 1e-9, "\(estimate.interval.lower)")
+        #expect(abs(estimate.interval.upper - upper) < 1e-9, "\(estimate.interval.upper)")
         #expect(abs(estimate.smallestDetectable - (upper / exp(0.04) - 1)) < 1e-9)
     }
 
@@ -118,8 +118,8 @@ struct PinnedValueTests {
         // five twice) it is SciPy's [1.0206672, 1.0613519], above 1.02: slower.
         #expect(result.trialLogRatios.count == 10)
         #expect(result.estimate.verdict == .slower)
-        #expect(abs(result.estimate.lower - 1.0206672336194837) < 1e-9, "\(result.estimate.lower)")
-        #expect(abs(result.estimate.upper - 1.0613518608150208) < 1e-9, "\(result.estimate.upper)")
+        #expect(abs(result.estimate.interval.lower - 1.0206672336194837) < 1e-9, "\(result.estimate.interval.lower)")
+        #expect(abs(result.estimate.interval.upper - 1.0613518608150208) < 1e-9, "\(result.estimate.interval.upper)")
     }
 
     @Test("with code layouts, a pair's two trials are one unit: the interval is on the pairs' means")
@@ -144,8 +144,8 @@ struct PinnedValueTests {
         #expect(result.trialLogRatios.count == 10)
         #expect(layoutsAsked == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4] && result.trialLayouts == layoutsAsked)
         #expect(result.estimate.verdict == .slower)
-        #expect(abs(result.estimate.lower - 1.0284043040775994) < 1e-9, "\(result.estimate.lower)")
-        #expect(abs(result.estimate.upper - 1.103394810198489) < 1e-9, "\(result.estimate.upper)")
+        #expect(abs(result.estimate.interval.lower - 1.0284043040775994) < 1e-9, "\(result.estimate.interval.lower)")
+        #expect(abs(result.estimate.interval.upper - 1.103394810198489) < 1e-9, "\(result.estimate.interval.upper)")
         // NumPy, balanced ANOVA ((MSB - MSW) / 2): a deviation of 0.011613569649336934.
         #expect(abs(result.layoutSpread! - (exp(1.96 * 0.011613569649336934) - 1)) < 1e-9)
     }

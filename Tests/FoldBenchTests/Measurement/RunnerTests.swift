@@ -166,12 +166,12 @@ struct RunnerTests {
                 ])
         }
         // The reference over itself, round by round, is exactly 1.
-        #expect(results[0].ratioToReference.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])
+        #expect(results[0].ratioToReference.map { [$0.value, $0.interval.lower, $0.interval.upper] } == [1, 1, 1])
         let ratio = try #require(results[1].ratioToReference)
-        #expect(ratio.lower <= ratio.value && ratio.value <= ratio.upper && ratio.value < 1)
+        #expect(ratio.interval.contains(ratio.value) && ratio.value < 1)
         // The floor over itself is exactly 1; the reference is slower than copying its answer.
-        #expect(results[2].ratioToFloor.map { [$0.value, $0.lower, $0.upper] } == [1, 1, 1])
-        #expect(try #require(results[0].ratioToFloor).lower > 1)
+        #expect(results[2].ratioToFloor.map { [$0.value, $0.interval.lower, $0.interval.upper] } == [1, 1, 1])
+        #expect(try #require(results[0].ratioToFloor).interval.lower > 1)
     }
 
     @Test("bytes per relayout are exactly what the variant allocates over the timeline, per frame")
@@ -215,7 +215,7 @@ struct RunnerTests {
             time: TimeSummary(samples: [100, 110, 120, 130, 140]),
             allocationsPerRelayout: 0, bytesAllocatedPerRelayout: 0, instructionsPerRelayout: 12_345,
             peakResidentBytes: 1 << 20,
-            framesOverBudget: 0, prepareNanoseconds: 5000, ratioToReference: (0.1, 0.09, 0.11), checksum: 0xBEEF)
+            framesOverBudget: 0, prepareNanoseconds: 5000, ratioToReference: Estimate(0.1, Interval(0.09, 0.11)), checksum: 0xBEEF)
         return Report(environment: environment, options: RunOptions(), results: [result])
     }
 
@@ -236,7 +236,7 @@ struct RunnerTests {
         #expect(entry.metrics[.ratioToReference] == 0.1)
         #expect(entry.intervals[.ratioToReference].map { [$0.lower, $0.upper] } == [0.09, 0.11])
         let time = report.results[0].time
-        #expect(entry.intervals[.timePerRelayout].map { [$0.lower, $0.upper] } == [time.ci95[0], time.ci95[1]])
+        #expect(entry.intervals[.timePerRelayout].map { [$0.lower, $0.upper] } == [time.ci95.lower, time.ci95.upper])
 
         // What the summary does not read is still in the file, as written.
         let document = try JSONParser.parse(text)

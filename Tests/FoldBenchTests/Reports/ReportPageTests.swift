@@ -30,9 +30,9 @@ struct ReportPageTests {
                 refreshRate: 120, batchFrames: 16, samples: [time, time * 1.1, time * 0.9],
                 time: TimeSummary(samples: [time, time * 1.1, time * 0.9]), allocationsPerRelayout: 0,
                 bytesAllocatedPerRelayout: 0, instructionsPerRelayout: instructions, peakResidentBytes: 1 << 20,
-                framesOverBudget: overBudget, prepareNanoseconds: 5000, ratioToReference: (time / 30_000, 0, 1),
+                framesOverBudget: overBudget, prepareNanoseconds: 5000, ratioToReference: Estimate(time / 30_000, Interval(0, 1)),
                 checksum: 1)
-            result.ratioToFloor = (time / 400, time / 420, time / 380)
+            result.ratioToFloor = Estimate(time / 400, Interval(time / 420, time / 380))
             result.frameTimes = [time * 4, time, time, time * 2, 9_000_000]
             result.framePhases = phases
             return result
@@ -178,7 +178,7 @@ struct ReportPageTests {
         for index in report.results.indices {
             report.results[index].scenario = "posture-flutter/random-n200/galaxy-z-trifold"
             report.results[index].estimatedCyclesPerRelayout = 12_345_678
-            report.results[index].ratioToReference = (0.0150, 0.00841, 0.0172)
+            report.results[index].ratioToReference = Estimate(0.0150, Interval(0.00841, 0.0172))
         }
         report.results[0].samples = [1_234_567, 1_334_567, 1_134_567]
         report.results[0].time = TimeSummary(samples: report.results[0].samples)
