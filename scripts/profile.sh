@@ -29,11 +29,14 @@ done
 [ -n "$scenario" ] || { echo "usage: scripts/profile.sh SCENARIO [VARIANT] [--lines] [--cache-sim] [--diff REV] [--frames N] [--svg]" >&2; exit 2; }
 ensure_packages
 swift build -c release --product foldbench >/dev/null
-.build/release/foldbench profile --scenario "$scenario" --variant "$variant" "${extra[@]}"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# The folder is the one `foldbench profile` names in its last line ("wrote DIR/VARIANT.{...}").
+{ .build/release/foldbench profile --scenario "$scenario" --variant "$variant" "${extra[@]}" 2>&1 1>&3 | tee "$log" >&2; } 3>&1
 if $svg; then
     command -v dot >/dev/null || { sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd=sudo; $sudo_cmd apt-get install -y -qq graphviz >/dev/null; }
     command -v gprof2dot >/dev/null || python3 -m pip install -q gprof2dot
-    out="Results/profile/${scenario//\//_}"
+    out=$(sed -n 's|^wrote \(.*\)/[^/]*\.{.*$|\1|p' "$log" | tail -n 1)
     python3 -m gprof2dot -f callgrind "$out/$variant.callgrind.addresses.out" | swift demangle --simplified | dot -Tsvg -o "$out/$variant.callgraph.svg"
     echo "call graph: $out/$variant.callgraph.svg"
 fi

@@ -151,8 +151,8 @@ public struct FastResolver: ResolverVariant {
 
     /// The loop for two regions, out of line and handed them as a pointer: inline, or
     /// handed the regions themselves (more than the registers hold), it made every frame
-    /// save registers on entry to the dispatch above (measured: balanced-d1 3 and the
-    /// scenes 7–8 instructions a frame), not only the frames with two regions.
+    /// save registers on entry to the dispatch above, not only the frames with two
+    /// regions (the counts: docs/measurements.md, "the shape of the loops").
     @inlinable
     @inline(never)
     static func loopOverTwo<Kind: TreeKind, Directions: DividingDirections>(
@@ -176,8 +176,8 @@ public struct FastResolver: ResolverVariant {
         // (the root's primary, which its placement overwrites after reading it), so that
         // one copy of the longer placement serves every arrangement and stays inline. The
         // proportional root goes through a pointer, as the nested ones do: handed its bounds
-        // by value, the inliner outlined the placement in the two-region loop (tri-fold
-        // balanced-d8 9,903 → 14,782 instructions a frame, measured).
+        // by value, the inliner outlined the placement in the two-region loop (the counts:
+        // docs/measurements.md, "the shape of the loops").
         var step = tables.steps
         if Kind.isProportional {
             withUnsafePointer(to: rootBounds) { place($0, rootBits, step, tables, scan, kind) }
@@ -415,8 +415,7 @@ public struct FastResolver: ResolverVariant {
     }
 
     /// ``crossed(_:_:_:_:_:)`` out of line, for the loop: inline, the loop keeps more in
-    /// registers and every arrangement costs more (measured: random-n200 9,233 → 9,661
-    /// instructions a frame, chain-d64 2,116 → 2,199).
+    /// registers and every arrangement costs more (the counts: docs/measurements.md, "the shape of the loops").
     @usableFromInline
     @inline(never)
     static func placeCrossed(

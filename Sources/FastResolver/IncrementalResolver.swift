@@ -158,9 +158,8 @@ public struct IncrementalResolver: ResolverVariant {
     }
 
     /// The fast resolver's own frame, on its level-order tables. Its set-up is written here
-    /// rather than by calling `FastResolver.relayout(_:in:into:)`, which cost this variant
-    /// 12 instructions a frame when measured (balanced-d1 215 → 227, media-player 262 →
-    /// 274): the context is then read again, and the pane count checked twice.
+    /// rather than by calling `FastResolver.relayout(_:in:into:)`, which reads the context
+    /// again and checks the pane count twice (the counts: docs/measurements.md, "the shape of the loops").
     static func resolveAll(
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
         _ resolution: inout Resolution

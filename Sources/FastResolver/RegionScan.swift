@@ -145,7 +145,8 @@ struct OneRegion<Directions: DividingDirections>: RegionScan {
     }
 
     /// The region, when it divides. Always inlined: the loop tests `exists` right after,
-    /// and a call (as the inliner sometimes chose) costs fold-cycle 20 instructions a frame.
+    /// and a call, as the inliner sometimes chose, costs every frame (the counts:
+    /// docs/measurements.md, "the shape of the loops").
     @inlinable
     @inline(__always)
     func divider(_ bounds: Rect) -> Divider {

@@ -44,42 +44,9 @@ enum ABCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        var options = ABOptions()
-        if let percent = try arguments.number(.abThreshold, in: 0...100, command: spec) {
-            options.threshold = percent / 100
-        }
-        options.maximumSeconds = try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? options.maximumSeconds
-        // Five trials at least: fewer leave the t interval too wide to judge anything.
-        options.maximumTrials =
-            try arguments.integer(.maxTrials, in: options.minimumTrials...10_000, command: spec)
-            ?? options.maximumTrials
-        options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
-        options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
-        options.seed = try arguments.seed(command: spec) ?? options.seed
-        let format = arguments.value(.format) ?? "table"
-        guard ["table", "markdown", "json"].contains(format) else {
-            throw UsageError(
-                "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
-        }
-        var pairs: [(String, String)] = arguments.all(.abVariant).map { ($0, $0) }
-        pairs += try arguments.pairs(.pair, command: spec).map { ($0.old, $0.new) }
-        if pairs.isEmpty { pairs = [(VariantList.defaultCandidateName, VariantList.defaultCandidateName)] }
-        let scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
-        var parsed: [Scenario] = []
-        for scenario in scenarios {
-            do { parsed.append(try Scenario(scenario)) } catch {
-                throw UsageError("\(CommandSpec.Option.abScenario.name) \(error)", command: spec)
-            }
-        }
-        // Read here too, so that a bad file fails before anything is built.
-        options.deviceFiles = arguments.all(.deviceFiles).map(absolutePath)
-        options.motionFiles = arguments.all(.motionFiles).map(absolutePath)
-        let catalog = try CatalogFiles.load(deviceFiles: options.deviceFiles, motionFiles: options.motionFiles)
-        try CatalogFiles.check(parsed, in: catalog, option: .abScenario, command: spec)
-
+        var request = try Request(arguments)
         if arguments.value(.baselineLibrary) != nil || arguments.value(.candidateLibrary) != nil {
-            return try compareLibraries(
-                arguments, options: options, scenarios: scenarios, format: format, console: console)
+            return try compareLibraries(arguments, request, console: console)
         }
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
@@ -91,7 +58,7 @@ enum ABCommand: Command {
             }
             ?? Builds.workingTreeLayouts(console: console)
         if baselineLayouts.isSingle, candidateLayouts.isSingle {
-            options.layouts = 1
+            request.options.layouts = 1
             console.err(
                 "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
             )
@@ -101,15 +68,68 @@ enum ABCommand: Command {
             )
         }
         let (baselinePlugin, candidatePlugin) = (try baselineLayouts.library(0), try candidateLayouts.library(0))
-
         let experiment = ABTrials.experiment(
-            options, comparisons: scenarios.count * pairs.count, baseline: baselineLayouts,
+            request.options, comparisons: request.scenarios.count * request.pairs.count, baseline: baselineLayouts,
             candidate: candidateLayouts, timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
+        let sides = request.pairs.map { old, new in
+            (
+                ABSide(label: "baseline", plugin: baselinePlugin, variant: old),
+                ABSide(label: "candidate", plugin: candidatePlugin, variant: new)
+            )
+        }
+        let results = try run(experiment, request.scenarios, sides, console: console)
+        return report(
+            results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
+            arguments: arguments, console: console)
+    }
+
+    /// What the command line asks for, checked before anything is built.
+    struct Request {
+        var options = ABOptions()
+        var format: OutputFormat
+        /// Baseline and candidate variant names.
+        var pairs: [(String, String)]
+        var scenarios: [String]
+
+        init(_ arguments: ParsedArguments) throws {
+            if let percent = try arguments.number(.abThreshold, in: 0...100, command: spec) {
+                options.threshold = percent / 100
+            }
+            options.maximumSeconds =
+                try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? options.maximumSeconds
+            // Five trials at least: fewer leave the t interval too wide to judge anything.
+            options.maximumTrials =
+                try arguments.integer(.maxTrials, in: options.minimumTrials...10_000, command: spec)
+                ?? options.maximumTrials
+            options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
+            options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
+            options.seed = try arguments.seed(command: spec) ?? options.seed
+            format = try arguments.format(command: spec)
+            pairs = arguments.all(.abVariant).map { ($0, $0) }
+            pairs += try arguments.pairs(.pair, command: spec).map { ($0.old, $0.new) }
+            if pairs.isEmpty { pairs = [(VariantList.defaultCandidateName, VariantList.defaultCandidateName)] }
+            scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
+            var parsed: [Scenario] = []
+            for scenario in scenarios {
+                do { parsed.append(try Scenario(scenario)) } catch {
+                    throw UsageError("\(CommandSpec.Option.abScenario.name) \(error)", command: spec)
+                }
+            }
+            // Read here too, so that a bad file fails before anything is built.
+            options.deviceFiles = arguments.all(.deviceFiles).map(absolutePath)
+            options.motionFiles = arguments.all(.motionFiles).map(absolutePath)
+            let catalog = try CatalogFiles.load(deviceFiles: options.deviceFiles, motionFiles: options.motionFiles)
+            try CatalogFiles.check(parsed, in: catalog, option: .abScenario, command: spec)
+        }
+    }
+
+    /// Every scenario with every pair of sides, in order.
+    static func run(_ experiment: ABExperiment, _ scenarios: [String], _ sides: [(ABSide, ABSide)], console: Console)
+        throws -> [ABResult]
+    {
         var results: [ABResult] = []
         for scenario in scenarios {
-            for (old, new) in pairs {
-                let baseline = ABSide(label: "baseline", plugin: baselinePlugin, variant: old)
-                let candidate = ABSide(label: "candidate", plugin: candidatePlugin, variant: new)
+            for (baseline, candidate) in sides {
                 do {
                     results.append(
                         try experiment.run(scenario: scenario, baseline: baseline, candidate: candidate) {
@@ -120,22 +140,20 @@ enum ABCommand: Command {
                 }
             }
         }
-        return report(
-            results, format: format, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
-            options: options, arguments: arguments, console: console)
+        return results
     }
 
-    /// Prints the results in `format`; 1 when `--gate` is given and a comparison is slower.
+    /// Prints the results in the request's format; 1 when `--gate` is given and a comparison is slower.
     static func report(
-        _ results: [ABResult], format: String, baseline: String, candidate: String, options: ABOptions,
-        arguments: ParsedArguments, console: Console
+        _ results: [ABResult], _ request: Request, baseline: String, candidate: String, arguments: ParsedArguments,
+        console: Console
     ) -> Int32 {
-        switch format {
-        case "markdown":
-            console.out(
-                ABReport.markdown(results, baseline: baseline, candidate: candidate, threshold: options.threshold))
-        case "json": console.out(ABReport.json(results, options: options))
-        default: console.out(ABReport.table(results, threshold: options.threshold))
+        let threshold = request.options.threshold
+        switch request.format {
+        case .markdown:
+            console.out(ABReport.markdown(results, baseline: baseline, candidate: candidate, threshold: threshold))
+        case .json: console.out(ABReport.json(results, options: request.options))
+        case .table: console.out(ABReport.table(results, threshold: threshold))
         }
         let slower = results.contains { $0.estimate.verdict == .slower }
         return arguments.flag(.gateSlower) && slower ? 1 : 0
@@ -144,9 +162,7 @@ enum ABCommand: Command {
     /// `ab --baseline-library A.so --candidate-library B.so`: two builds of a library's
     /// variant, each checked in a child process, then timed in trials of the working
     /// tree's harness (its code layouts varied; the libraries' not).
-    static func compareLibraries(
-        _ arguments: ParsedArguments, options: ABOptions, scenarios: [String], format: String, console: Console
-    ) throws -> Int32 {
+    static func compareLibraries(_ arguments: ParsedArguments, _ request: Request, console: Console) throws -> Int32 {
         guard let baselinePath = arguments.value(.baselineLibrary),
             let candidatePath = arguments.value(.candidateLibrary)
         else {
@@ -159,6 +175,7 @@ enum ABCommand: Command {
             throw UsageError(
                 "\(option.name) does not go with \(CommandSpec.Option.baselineLibrary.name)", command: spec)
         }
+        let (options, scenarios) = (request.options, request.scenarios)
         var sides: [ABSide] = []
         for (label, path) in [("baseline", baselinePath), ("candidate", candidatePath)] {
             let library: VariantLibrary
@@ -181,26 +198,16 @@ enum ABCommand: Command {
         let experiment = ABTrials.experiment(
             options, comparisons: scenarios.count, baseline: layouts, candidate: layouts,
             timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
-        var results: [ABResult] = []
-        for scenario in scenarios {
-            do {
-                results.append(
-                    try experiment.run(scenario: scenario, baseline: sides[0], candidate: sides[1]) {
-                        console.err("\($0)\n")
-                    })
-            } catch let failure as ABFailure {
-                throw CommandFailure(status: 2, failure.description)
-            }
-        }
+        let results = try run(experiment, scenarios, [(sides[0], sides[1])], console: console)
         let note = " (a library: one code layout, not varied)"
         return report(
-            results, format: format, baseline: baselinePath + note, candidate: candidatePath + note,
-            options: options, arguments: arguments, console: console)
+            results, request, baseline: baselinePath + note, candidate: candidatePath + note, arguments: arguments,
+            console: console)
     }
 
     /// The commit `Results/baseline.json` was recorded at.
     static func baselineCommit() throws(CommandFailure) -> String {
-        let path = "\(try Builds.repositoryRoot())/Results/baseline.json"
+        let path = "\(try Builds.repositoryRoot())/\(ResultsDirectory.defaultBaseline)"
         let commit = try ResultsDirectory.load(path).environment.commit
         guard commit != "unknown", !commit.isEmpty else {
             throw CommandFailure(status: 2, "\(path) names no commit; give --baseline")

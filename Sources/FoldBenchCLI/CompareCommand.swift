@@ -28,28 +28,10 @@ enum CompareCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        var policy = ComparisonPolicy()
-        if let percent = try arguments.number(.instructionThreshold, in: 0...1000, command: spec) {
-            policy.instructionThreshold = percent / 100
-        }
-        if let gate = arguments.value(.gate) {
-            var gated: Set<Metric> = []
-            for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-                guard let metric = Metric.gated(named: name) else {
-                    throw UsageError(
-                        "\(CommandSpec.Option.gate.name) takes \(Metric.gateNames); not '\(name)'", command: spec)
-                }
-                gated.insert(metric)
-            }
-            policy.gated = gated
-        }
+        let policy = try policy(arguments)
         var pairs: [String: String] = [:]
         for pair in try arguments.pairs(.pair, command: spec) { pairs[pair.old] = pair.new }
-        let format = arguments.value(.format) ?? "table"
-        guard ["table", "markdown", "json"].contains(format) else {
-            throw UsageError(
-                "\(CommandSpec.Option.format.name) is table, markdown or json, not '\(format)'", command: spec)
-        }
+        let format = try arguments.format(command: spec)
         let (baselinePath, newPath) = (arguments.positionals[0], arguments.positionals[1])
         let baseline = try ResultsDirectory.load(baselinePath)
         let new = try ResultsDirectory.load(newPath)
@@ -71,16 +53,34 @@ enum CompareCommand: Command {
         // Counts carry over from one machine to another; times do not. Said, never silent.
         if let note = Report.machineDifference(baseline, new) {
             switch format {
-            case "markdown": console.out("> **Different machines**: \(note)\n\n")
-            case "json": console.err("foldbench: note: different machines: \(note)\n")
-            default: console.out("Different machines: \(note)\n\n")
+            case .markdown: console.out("> **Different machines**: \(note)\n\n")
+            case .json: console.err("foldbench: note: different machines: \(note)\n")
+            case .table: console.out("Different machines: \(note)\n\n")
             }
         }
         switch format {
-        case "markdown": console.out(Comparison.markdown(rows))
-        case "json": console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))
-        default: console.out(Comparison.table(rows))
+        case .markdown: console.out(Comparison.markdown(rows))
+        case .json: console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))
+        case .table: console.out(Comparison.table(rows))
         }
         return Comparison.hasRegression(rows) ? 1 : 0
+    }
+
+    /// The threshold and the gated metrics of the command line.
+    static func policy(_ arguments: ParsedArguments) throws(UsageError) -> ComparisonPolicy {
+        var policy = ComparisonPolicy()
+        if let percent = try arguments.number(.instructionThreshold, in: 0...1000, command: spec) {
+            policy.instructionThreshold = percent / 100
+        }
+        guard let gate = arguments.value(.gate) else { return policy }
+        var gated: Set<Metric> = []
+        for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+            guard let metric = Metric.gated(named: name) else {
+                throw UsageError("\(CommandSpec.Option.gate.name) takes \(Metric.gateNames); not '\(name)'", command: spec)
+            }
+            gated.insert(metric)
+        }
+        policy.gated = gated
+        return policy
     }
 }

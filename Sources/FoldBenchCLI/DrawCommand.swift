@@ -1,5 +1,6 @@
 import ArrangementModel
 import Drawings
+import Measurement
 import Reports
 import SceneFormat
 import Support
@@ -30,7 +31,7 @@ enum DrawCommand: Command {
             and the hidden panes beside it. Hovering a box shows its frame, split axis, size
             class and z-index. Labels that do not fit their box are left out, and counted.
             With --scenario the context is that of frame N of the scenario's timeline
-            (--frames long, default 600), the reference's layout unless --variant says otherwise.
+            (--frames long, default \(RunOptions().frames)), the reference's layout unless --variant says otherwise.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -79,7 +80,7 @@ enum DrawCommand: Command {
             throw UsageError(
                 "\(frame.name) and \(CommandSpec.Option.frames.name) need \(drawScenario.name)", command: spec)
         }
-        var scene = try ResolveCommand.loadScene(path)
+        var scene = try SceneFiles.load(path)
         var display: Rect?
         var title = path
         if let placement = try DeviceContext.placement(
@@ -99,7 +100,7 @@ enum DrawCommand: Command {
         }
         let scenario: Scenario
         do { scenario = try Scenario(name) } catch { throw UsageError(error.description, command: spec) }
-        let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? 600
+        let frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? RunOptions().frames
         let index = try arguments.integer(frame, in: 0...(frames - 1), command: spec) ?? 0
         let direction = try arguments.layoutDirection(command: spec) ?? .leftToRight
         let catalog = try CatalogFiles.load(

@@ -53,23 +53,9 @@ enum FixturesCommand: Command {
         let scenarios = try chosenScenarios(arguments, catalog: catalog)
         // Scene files first read and checked, so a bad one stops the command before any work.
         let scenes = try arguments.positionals.map { path throws(CommandFailure) in
-            (path, try ResolveCommand.loadScene(path))
+            (path, try SceneFiles.load(path))
         }
-        let reference = VariantList.reference.variant
-        func answer(_ tree: ArrangementTree, _ context: LayoutContext) -> [PaneLayout] {
-            reference.resolve(tree, in: context).panes
-        }
-        var written: [(FixtureScenario, file: String)] = []
-        var files: [(name: String, bytes: [UInt8])] = []
-        func add(_ scenario: FixtureScenario) throws(CommandFailure) {
-            let file = FixtureFormat.fileName(index: written.count, scenario: scenario.name)
-            let text = scenario.fileText()
-            do { try ResultFiles.writeAtomically(text, to: directory + "/" + file) } catch {
-                throw CommandFailure(status: 2, error.description)
-            }
-            written.append((scenario, file))
-            files.append((scenario.name, Array(text.utf8)))
-        }
+        var writer = FixtureWriter(directory: directory)
         for (scenario, defaultDirection) in scenarios {
             let workload: Workload
             let direction = direction ?? defaultDirection
@@ -79,37 +65,16 @@ enum FixturesCommand: Command {
             } catch {
                 throw CommandFailure(status: 2, "\(scenario): \(error)")
             }
-            try add(
-                FixtureScenario(
-                    name: FixtureFiles.name(scenario, direction: direction), tree: workload.tree,
-                    frameContexts: workload.contexts, resolve: answer))
+            try writer.add(FixtureFiles.name(scenario, direction: direction), workload.tree, workload.contexts)
         }
         if usesDefaultSet(arguments) {
             for seed in FixtureFiles.generatedSeeds {
                 let generated = try FixtureFiles.generated(seed: seed)
-                try add(
-                    FixtureScenario(
-                        name: generated.name, tree: generated.tree, frameContexts: generated.contexts, resolve: answer))
+                try writer.add(generated.name, generated.tree, generated.contexts)
             }
         }
-        for (path, scene) in scenes {
-            try add(FixtureScenario(name: path, tree: scene.tree, frameContexts: [scene.context], resolve: answer))
-        }
-        let identity = FixtureFormat.identity(files)
-        let manifest = directory + "/" + FixtureFormat.manifestName
-        do {
-            try ResultFiles.writeAtomically(FixtureSet.manifest(written, identity: identity), to: manifest)
-        } catch {
-            throw CommandFailure(status: 2, error.description)
-        }
-        removeStaleFiles(in: directory, keeping: Set(written.map(\.file)))
-        let bytes = files.reduce(0) { $0 + $1.bytes.count }
-        let frameCount = written.reduce(0) { $0 + $1.0.frames.count }
-        let contexts = written.reduce(0) { $0 + $1.0.contexts.count }
-        console.err(
-            "wrote \(manifest): fixture set \(identity), \(written.count) scenarios, "
-                + "\(NumberText.grouped(Double(frameCount))) frames (\(NumberText.grouped(Double(contexts))) distinct contexts), "
-                + "\(NumberText.grouped(Double(bytes))) bytes\n")
+        for (path, scene) in scenes { try writer.add(path, scene.tree, [scene.context]) }
+        console.err(try writer.finish() + "\n")
         return 0
     }
 

@@ -1,4 +1,5 @@
 import Measurement
+import VariantLibraries
 import Variants
 import Workloads
 
@@ -25,6 +26,12 @@ enum ListCommand: Command {
             console.out(suite.scenarios.map { "\($0.description)\n" }.joined())
             return 0
         }
+        console.out(listing(libraries))
+        return 0
+    }
+
+    /// Everything that can be run, section by section, for a reader.
+    static func listing(_ libraries: [VariantLibrary]) -> String {
         var text = "Variants:\n"
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         for library in libraries {
@@ -42,7 +49,12 @@ enum ListCommand: Command {
             text += "  \(name): a shipped trace (generated), \(rows.map { "\($0) rows" } ?? "unreadable")\n"
         }
         text += "  (or --motion-file PATH.csv: a recorded trace, named after its file)\n"
-        text += "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
+        return text + catalogListing()
+    }
+
+    /// The trees, devices and suites.
+    static func catalogListing() -> String {
+        var text = "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
         text += "  scenes: \(TreeSpec.shippedScenes.joined(separator: ", "))\n"
         text += "\nDevices:\n"
         for name in DeviceProfile.shippedNames {
@@ -55,7 +67,6 @@ enum ListCommand: Command {
             text += "\nSuite \(suite.rawValue) (\(scenarios.count) scenarios):\n"
             for scenario in scenarios { text += "  \(scenario)\n" }
         }
-        console.out(text)
-        return 0
+        return text
     }
 }

@@ -42,7 +42,7 @@ extension CommandSpec.Option {
     static let timePerScenario = Self(
         "--time-per-scenario", value: "SECONDS",
         help: "Sampling time per scenario, all variants (default 1); the scenarios share the sum, in rounds.")
-    static let frames = Self("--frames", value: "N", help: "Frames in each timeline (default 600).")
+    static let frames = Self("--frames", value: "N", help: "Frames in each timeline (default \(RunOptions().frames)).")
     static let refreshRate = Self(
         "--refresh-rate", value: "HZ", help: "Frames per second of the motions (default 120).")
     static let layoutDirection = Self("--layout-direction", value: "DIR", help: "leftToRight (default) or rightToLeft.")
@@ -71,9 +71,9 @@ extension CommandSpec.Option {
             "Seed of the adversarial history a variant that remembers is checked over (default: one from the scenario's name; a refusal prints it)."
     )
     static let record = Self(
-        "--record", help: "Also keep the report under Results/runs/ and append to Results/history.csv.")
+        "--record", help: "Also keep the report under \(ResultsDirectory.defaultPath)/runs/ and append to \(ResultsDirectory.defaultHistory).")
     static let out = Self(
-        "--out", value: "DIR", help: "Where latest.json, latest.csv and report/index.html go (default: Results).")
+        "--out", value: "DIR", help: "Where latest.json, latest.csv and report/index.html go (default: \(ResultsDirectory.defaultPath)).")
     static let wide = Self(
         "--wide", help: "Print every figure, a row per scenario x variant (the default table fits 120 columns).")
 
@@ -104,7 +104,7 @@ extension CommandSpec.Option {
     static let abBaseline = Self(
         "--baseline", value: "REV|PATH",
         help:
-            "A git revision (built into a cache), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: the commit of Results/baseline.json."
+            "A git revision (built into a cache), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: the commit of \(ResultsDirectory.defaultBaseline)."
     )
     static let baselineLibrary = Self(
         "--baseline-library", value: "PATH.so",
@@ -171,8 +171,8 @@ extension CommandSpec.Option {
     // report
     static let reportBaseline = Self(
         "--baseline", value: "FILE",
-        help: "A report whose count regressions are listed first (default: Results/baseline.json, when present).")
-    static let reportOut = Self("--out", value: "DIR", help: "Where index.html goes (default: Results/report).")
+        help: "A report whose count regressions are listed first (default: \(ResultsDirectory.defaultBaseline), when present).")
+    static let reportOut = Self("--out", value: "DIR", help: "Where index.html goes (default: \(ResultsDirectory.defaultReport)).")
 
     // pr-report
     static let prBaseline = Self(
@@ -199,7 +199,7 @@ extension CommandSpec.Option {
     )
     static let top = Self("--top", value: "N", help: "Rows in each table (default 15).")
     static let profileOut = Self(
-        "--out", value: "DIR", help: "Where the profile's files go (default: Results/profile).")
+        "--out", value: "DIR", help: "Where the profile's files go (default: \(ResultsDirectory.defaultProfile)).")
 
     // ab-trial (internal)
     static let baselinePlugin = Self("--baseline-plugin", value: "PATH", help: "The baseline's plugin library.")
@@ -210,9 +210,9 @@ extension CommandSpec.Option {
 
     // trend, baseline, list
     static let trendOut = Self(
-        "--out", value: "DIR", help: "Where the charts and summaries go (default: Results/trend).")
+        "--out", value: "DIR", help: "Where the charts and summaries go (default: \(ResultsDirectory.defaultTrend)).")
     static let baselinePath = Self(
-        "--path", value: "FILE", help: "The baseline to write (default: Results/baseline.json).")
+        "--path", value: "FILE", help: "The baseline to write (default: \(ResultsDirectory.defaultBaseline)).")
     static let baselineTime = Self(
         "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario (default 1).")
     static let variantNames = Self(

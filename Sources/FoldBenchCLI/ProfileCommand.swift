@@ -36,73 +36,98 @@ enum ProfileCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        guard let scenarioName = arguments.value(.profileScenario) else {
-            throw UsageError("\(CommandSpec.Option.profileScenario.name) is required", command: spec)
-        }
-        let scenario: Scenario
-        do { scenario = try Scenario(scenarioName) } catch {
-            throw UsageError("\(CommandSpec.Option.profileScenario.name) \(error)", command: spec)
-        }
-        var files =
-            arguments.all(.deviceFiles).map(absolutePath).flatMap {
-                [CommandSpec.Option.deviceFiles.name, $0]
-            }
-            + arguments.all(.motionFiles).map(absolutePath).flatMap {
-                [CommandSpec.Option.motionFiles.name, $0]
-            }
-        let catalog = try CatalogFiles.load(
-            deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
-        try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
-        let libraries = try Libraries.load(arguments)
-        let variant = try VariantLookup.named(
-            arguments.value(.profileVariant) ?? VariantList.defaultCandidateName,
-            libraries: libraries.map { $0.entry() }, command: spec
-        ).name
-        let frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
-        // A library's variant: checked in a child first, then loaded by the callgrind child.
-        if let library = libraries.first(where: { $0.name == variant }) {
-            let path = absolutePath(library.path)
-            files += [CommandSpec.Option.variantLibraries.name, path]
-            try Libraries.checkInChildren([library], scenarios: 1) { _ in
-                files + [
-                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name, variant,
-                    CommandSpec.Option.frames.name, String(frames),
-                ]
-            }
-        }
-        let top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
-        let cacheSimulation = arguments.flag(.cacheSimulation)
-        let out =
-            "\(arguments.value(.profileOut) ?? "Results/profile")/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
+        let request = try Request(arguments)
         // The output folder before anything is profiled: a run never ends unwritable.
-        do { try ResultFiles.checkWritable(out) } catch {
+        do { try ResultFiles.checkWritable(request.out) } catch {
             throw CommandFailure(status: 2, "\(error) (nothing profiled)")
         }
         let sources = SourceFiles()
         // The other build first: a revision that cannot be built fails before any profiling.
-        let baselineSpec = arguments.value(.profileBaseline)
-        let baseline = try baselineSpec.map { spec throws(CommandFailure) in
-            try Builds.product(
-                .executable, of: spec, cache: arguments.value(.buildCache) ?? Builds.defaultCache, console: console)
+        let baseline = try request.baseline.map { spec throws(CommandFailure) in
+            (spec, try Builds.product(.executable, of: spec, cache: request.cache, console: console))
         }
-
-        let own =
-            ChildProcess.ownExecutable
-        console.err("profiling \(scenario) \(variant) under callgrind...\n")
-        let (profile, raw) = try profileBuild(
-            own, scenario: scenario.description, variant: variant, frames: frames, files: files,
-            cacheSimulation: cacheSimulation)
-        let view = ProfileText(profile: profile, relayouts: frames, source: sources.lines)
-        let title = "\(scenario), \(variant): \(frames) relayouts"
-        console.out("\(title)\n\(view.summary)\n\n\(view.functionTable(count: top))")
-        if arguments.flag(.lines) {
-            console.out("\n\(view.lineTable(count: top))\n\(view.hotLoop())")
+        console.err("profiling \(request.scenario) \(request.variant) under callgrind...\n")
+        let (profile, raw) = try profileBuild(ChildProcess.ownExecutable, request)
+        let view = ProfileText(profile: profile, relayouts: request.frames, source: sources.lines)
+        console.out("\(request.title)\n\(view.summary)\n\n\(view.functionTable(count: request.top))")
+        if request.lines {
+            console.out("\n\(view.lineTable(count: request.top))\n\(view.hotLoop())")
         }
+        var written = try write(profile, raw: raw, view: view, request)
+        if let (spec, executable) = baseline {
+            console.err("profiling \(spec) under callgrind...\n")
+            let (before, _) = try profileBuild(executable, request)
+            let diff = ProfileDiff(before: before, after: profile, text: sources.text)
+            console.out(
+                "\nchanges since \(spec):\n\(ProfileText.diffTables(diff, relayouts: request.frames, count: request.top))")
+            written += try writeDiff(before: before, after: profile, baseline: spec, request)
+        }
+        console.err("wrote \(request.out)/\(request.variant).{\(written.joined(separator: ","))}\n")
+        return 0
+    }
 
-        let flame = FlameGraph.svg(profile.folded(), title: title, unit: "instructions")
-        var written = ["callgrind.out", "callgrind.addresses.out", "folded", "flame.svg", "lines.html"]
+    /// What the command line asks for, checked: a library's variant is checked in a child here.
+    struct Request {
+        var scenario: Scenario
+        var variant: String
+        var frames: Int
+        /// The device, motion and library files, as options for the callgrind child.
+        var files: [String]
+        var top: Int
+        var lines: Bool
+        var cacheSimulation: Bool
+        /// The folder of this scenario's files.
+        var out: String
+        var baseline: String?
+        var cache: String
+
+        var title: String { "\(scenario), \(variant): \(frames) relayouts" }
+
+        init(_ arguments: ParsedArguments) throws {
+            guard let scenarioName = arguments.value(.profileScenario) else {
+                throw UsageError("\(CommandSpec.Option.profileScenario.name) is required", command: spec)
+            }
+            do { scenario = try Scenario(scenarioName) } catch {
+                throw UsageError("\(CommandSpec.Option.profileScenario.name) \(error)", command: spec)
+            }
+            files =
+                arguments.all(.deviceFiles).map(absolutePath).flatMap { [CommandSpec.Option.deviceFiles.name, $0] }
+                + arguments.all(.motionFiles).map(absolutePath).flatMap { [CommandSpec.Option.motionFiles.name, $0] }
+            let catalog = try CatalogFiles.load(
+                deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
+            try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
+            let libraries = try Libraries.load(arguments)
+            variant = try VariantLookup.named(
+                arguments.value(.profileVariant) ?? VariantList.defaultCandidateName,
+                libraries: libraries.map { $0.entry() }, command: spec
+            ).name
+            frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
+            top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
+            lines = arguments.flag(.lines)
+            cacheSimulation = arguments.flag(.cacheSimulation)
+            out =
+                "\(arguments.value(.profileOut) ?? ResultsDirectory.defaultProfile)/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
+            baseline = arguments.value(.profileBaseline)
+            cache = arguments.value(.buildCache) ?? Builds.defaultCache
+            // A library's variant: checked in a child first, then loaded by the callgrind child.
+            if let library = libraries.first(where: { $0.name == variant }) {
+                files += [CommandSpec.Option.variantLibraries.name, absolutePath(library.path)]
+                let childArguments = files + [
+                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name, variant,
+                    CommandSpec.Option.frames.name, String(frames),
+                ]
+                try Libraries.checkInChildren([library], scenarios: 1) { _ in childArguments }
+            }
+        }
+    }
+
+    /// The profile's files; the suffixes written.
+    static func write(_ profile: Profile, raw: String, view: ProfileText, _ request: Request) throws -> [String] {
+        let (out, variant) = (request.out, request.variant)
+        let flame = FlameGraph.svg(profile.folded(), title: request.title, unit: "instructions")
         do {
-            let command = "foldbench profile --scenario \(scenario) --variant \(variant) --frames \(frames)"
+            let command =
+                "foldbench profile --scenario \(request.scenario) --variant \(variant) --frames \(request.frames)"
             try ResultFiles.writeAtomically(
                 profile.callgrindLines(command: command), to: "\(out)/\(variant).callgrind.out")
             try ResultFiles.writeAtomically(raw, to: "\(out)/\(variant).callgrind.addresses.out")
@@ -113,34 +138,28 @@ enum ProfileCommand: Command {
                 ("callgrind profile", "\(variant).callgrind.out"),
             ]
             try ResultFiles.writeAtomically(
-                ProfileHTML.page(view, title: title, flameGraph: flame, links: links),
+                ProfileHTML.page(view, title: request.title, flameGraph: flame, links: links),
                 to: "\(out)/\(variant).lines.html")
         } catch {
             throw CommandFailure(status: 2, error.description)
         }
+        return ["callgrind.out", "callgrind.addresses.out", "folded", "flame.svg", "lines.html"]
+    }
 
-        if let baselineSpec, let baseline {
-            console.err("profiling \(baselineSpec) under callgrind...\n")
-            let (before, _) = try profileBuild(
-                baseline, scenario: scenario.description, variant: variant, frames: frames, files: files,
-                cacheSimulation: cacheSimulation)
-            let diff = ProfileDiff(before: before, after: profile, text: sources.text)
-            console.out(
-                "\nchanges since \(baselineSpec):\n\(ProfileText.diffTables(diff, relayouts: frames, count: top))")
-            do {
-                try ResultFiles.writeAtomically(before.folded().text, to: "\(out)/\(variant).baseline.folded")
-                try ResultFiles.writeAtomically(
-                    FlameGraph.differentialSVG(
-                        before: loopStacks(before), after: loopStacks(profile),
-                        title: "\(title): \(baselineSpec) → this build", unit: "instructions"),
-                    to: "\(out)/\(variant).diff.svg")
-            } catch {
-                throw CommandFailure(status: 2, error.description)
-            }
-            written += ["baseline.folded", "diff.svg"]
+    /// The baseline's folded stacks and the differential flame graph; the suffixes written.
+    static func writeDiff(before: Profile, after: Profile, baseline: String, _ request: Request) throws -> [String] {
+        let (out, variant) = (request.out, request.variant)
+        do {
+            try ResultFiles.writeAtomically(before.folded().text, to: "\(out)/\(variant).baseline.folded")
+            try ResultFiles.writeAtomically(
+                FlameGraph.differentialSVG(
+                    before: loopStacks(before), after: loopStacks(after),
+                    title: "\(request.title): \(baseline) → this build", unit: "instructions"),
+                to: "\(out)/\(variant).diff.svg")
+        } catch {
+            throw CommandFailure(status: 2, error.description)
         }
-        console.err("wrote \(out)/\(variant).{\(written.joined(separator: ","))}\n")
-        return 0
+        return ["baseline.folded", "diff.svg"]
     }
 
     /// A profile's stacks from the variant's relayout up, for a diff: the frames of the
@@ -161,19 +180,17 @@ enum ProfileCommand: Command {
     }
 
     /// The symbolized profile of one build's loop, and the dump as callgrind wrote it.
-    static func profileBuild(
-        _ executable: String, scenario: String, variant: String, frames: Int, files: [String] = [],
-        cacheSimulation: Bool
-    ) throws(CommandFailure) -> (Profile, String) {
+    static func profileBuild(_ executable: String, _ request: Request) throws(CommandFailure) -> (Profile, String) {
+        let (scenario, variant) = (request.scenario.description, request.variant)
         let key = ResultKey(scenario: scenario, variant: variant)
         let dumps: CallgrindRun.Dumps
         do {
             dumps = try CallgrindRun.run(
                 executable,
                 arguments: [
-                    "count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(frames)",
-                ] + files,
-                options: .init(perInstruction: true, cacheSimulation: cacheSimulation))
+                    "count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(request.frames)",
+                ] + request.files,
+                options: .init(perInstruction: true, cacheSimulation: request.cacheSimulation))
         } catch {
             throw CommandFailure(status: 2, error.message)
         }

@@ -19,7 +19,7 @@ enum ReportCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let report = try ResultsDirectory.load(path)
-        let out = arguments.value(.reportOut) ?? "Results/report"
+        let out = arguments.value(.reportOut) ?? ResultsDirectory.defaultReport
         let baseline = arguments.value(.reportBaseline)
         if let baseline, !FileManager.default.fileExists(atPath: baseline) {
             throw CommandFailure(status: 2, "\(baseline): cannot read: no such file")

@@ -34,33 +34,49 @@ enum ResolveCommand: Command {
         let variant = try Libraries.variant(
             arguments, fallback: VariantList.referenceName, place: path, command: spec
         ).variant
-        var scene = try loadScene(path)
+        var scene = try SceneFiles.load(path)
         if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
             scene.context = Workload.combine(context, with: scene)
         }
-        let resolution: Resolution
-        var answerer = variant.name
-        if let file = arguments.value(answer) {
-            guard arguments.value(check) != nil, arguments.value(.variant) == nil else {
-                throw UsageError("\(answer.name) goes with \(check.name), instead of --variant", command: spec)
-            }
-            do {
-                resolution = try ResolutionDecoder.decode(
-                    parse(readFile(file), file: file, limits: Limits.current), ids: scene.tree.paneIDs)
-            } catch let error as InputError {
-                throw CommandFailure.badInput(file: file, error)
-            }
-            answerer = file
-        } else {
-            resolution = variant.resolve(scene.tree, in: scene.context)
-            ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
-        }
+        let (resolution, answerer) = try answer(arguments, scene: scene, variant: variant, console: console)
         guard let page = arguments.value(check) else { return 0 }
+        try checkAgainstReference(resolution, of: answerer, scene: scene, path: path, page: page, console: console)
+        return 0
+    }
+
+    /// The answer to check: the file of `--answer`, or the variant's (printed).
+    static func answer(_ arguments: ParsedArguments, scene: Scene, variant: any ResolverVariant, console: Console)
+        throws -> (Resolution, answerer: String)
+    {
+        guard let file = arguments.value(answer) else {
+            let resolution = variant.resolve(scene.tree, in: scene.context)
+            ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
+            return (resolution, variant.name)
+        }
+        guard arguments.value(check) != nil, arguments.value(.variant) == nil else {
+            throw UsageError("\(answer.name) goes with \(check.name), instead of --variant", command: spec)
+        }
+        do {
+            return (
+                try ResolutionDecoder.decode(
+                    SceneFiles.parse(readFile(file), file: file, limits: Limits.current), ids: scene.tree.paneIDs),
+                file
+            )
+        } catch let error as InputError {
+            throw CommandFailure.badInput(file: file, error)
+        }
+    }
+
+    /// Nothing when `resolution` is the reference's; else the two layouts written to
+    /// `page` and a failure (exit 1) naming the first difference.
+    static func checkAgainstReference(
+        _ resolution: Resolution, of answerer: String, scene: Scene, path: String, page: String, console: Console
+    ) throws {
         let expected = VariantList.reference.variant.resolve(scene.tree, in: scene.context)
         guard let difference = ResolutionComparison.firstDifference(resolution, expected, ids: scene.tree.paneIDs)
         else {
             console.err("\(answerer) agrees with the reference on \(path)\n")
-            return 0
+            return
         }
         let html = DisagreementPage.html(
             heading: path,
@@ -81,25 +97,4 @@ enum ResolveCommand: Command {
     /// Reads and decodes a scene file, naming the file in any failure. A valid scene is
     /// decoded as it is parsed, so it is never held as a document; anything else is
     /// decoded again from the document, its bytes let go once parsed, for the message.
-    static func loadScene(_ path: String) throws(CommandFailure) -> Scene {
-        let limits = Limits.current
-        let bytes = try readFile(path)
-        if let scene = SceneDecoder.decodeWhileParsing(bytes, limits: limits) { return scene }
-        let document = try parse(consume bytes, file: path, limits: limits)
-        do {
-            return try SceneDecoder.decode(consume document, limits: limits)
-        } catch {
-            throw .badInput(file: path, error)
-        }
-    }
-
-    static func parse(_ bytes: consuming [UInt8], file: String, limits: InputLimits) throws(CommandFailure)
-        -> JSONValue
-    {
-        do {
-            return try JSONReader.document(bytes, limits: limits)
-        } catch {
-            throw .badInput(file: file, error)
-        }
-    }
 }

@@ -20,18 +20,8 @@ enum TrendCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let path = arguments.positionals.first ?? "Results/history.csv"
-        let bytes = try readFile(path)
-        // Lines after the header, the last one counted whether or not a newline ends it.
-        let newlines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let rows = newlines - 1 + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
-        guard rows <= Limits.current.maximumHistoryRows else {
-            throw CommandFailure(
-                status: 2,
-                "\(path): more than \(Limits.current.maximumHistoryRows) rows, the limit (raise it with \(InputLimits.historyRowsFlag) N)"
-            )
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let path = arguments.positionals.first ?? ResultsDirectory.defaultHistory
+        let text = try readHistory(path)
         let budget =
             try arguments.integer(.changePointBudget, in: 1...Int(Int32.max), command: spec) ?? Trend.changePointBudget
         let (series, problems) = Trend.read(text, changePointBudget: budget)
@@ -47,7 +37,30 @@ enum TrendCommand: Command {
             throw CommandFailure(status: 2, "\(path): \(first)")
         }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
-        let out = arguments.value(.trendOut) ?? "Results/trend"
+        let out = arguments.value(.trendOut) ?? ResultsDirectory.defaultTrend
+        try write(series, to: out)
+        console.out(Trend.summaryMarkdown(series))
+        console.err("wrote \(series.count) charts, index.html and summaries to \(out)/\n")
+        return 0
+    }
+
+    /// The history's text, refused when it has more rows than the limit.
+    static func readHistory(_ path: String) throws -> String {
+        let bytes = try readFile(path)
+        // Lines after the header, the last one counted whether or not a newline ends it.
+        let newlines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let rows = newlines - 1 + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+        guard rows <= Limits.current.maximumHistoryRows else {
+            throw CommandFailure(
+                status: 2,
+                "\(path): more than \(Limits.current.maximumHistoryRows) rows, the limit (raise it with \(InputLimits.historyRowsFlag) N)"
+            )
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A chart per series, the index and the summaries.
+    static func write(_ series: [TrendSeries], to out: String) throws(CommandFailure) {
         do {
             try ResultFiles.checkWritable(out)
             for item in series { try ResultFiles.writeAtomically(Trend.svg(item), to: "\(out)/\(item.slug).svg") }
@@ -58,8 +71,5 @@ enum TrendCommand: Command {
         } catch {
             throw CommandFailure(status: 2, error.description)
         }
-        console.out(Trend.summaryMarkdown(series))
-        console.err("wrote \(series.count) charts, index.html and summaries to \(out)/\n")
-        return 0
     }
 }

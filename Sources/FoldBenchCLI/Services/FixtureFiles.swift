@@ -4,6 +4,7 @@ import Foundation
 import Reports
 import SceneGenerator
 import Support
+import Variants
 import Workloads
 
 /// Fixture folders on disk for `fixtures`, `answer` and `check`: the default set's
@@ -179,5 +180,48 @@ enum FixtureFiles {
             abandon()
             return CommandFailure(status: 2, "\(path ?? "standard output"): cannot write: \(reason)")
         }
+    }
+}
+
+/// A fixture folder being written: each scenario's file as it is answered by the
+/// reference, then the manifest with the set's identity, and files of an earlier set removed.
+struct FixtureWriter {
+    let directory: String
+    private var written: [(FixtureScenario, file: String)] = []
+    private var files: [(name: String, bytes: [UInt8])] = []
+
+    init(directory: String) { self.directory = directory }
+
+    /// Writes the scenario `name`: `tree` over `frames`, answered by the reference.
+    mutating func add(_ name: String, _ tree: ArrangementTree, _ frames: [LayoutContext]) throws(CommandFailure) {
+        let reference = VariantList.reference.variant
+        let scenario = FixtureScenario(name: name, tree: tree, frameContexts: frames) { tree, context in
+            reference.resolve(tree, in: context).panes
+        }
+        let file = FixtureFormat.fileName(index: written.count, scenario: scenario.name)
+        let text = scenario.fileText()
+        do { try ResultFiles.writeAtomically(text, to: directory + "/" + file) } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        written.append((scenario, file))
+        files.append((scenario.name, Array(text.utf8)))
+    }
+
+    /// Writes the manifest and removes what an earlier set left; the line that says what was written.
+    func finish() throws(CommandFailure) -> String {
+        let identity = FixtureFormat.identity(files)
+        let manifest = directory + "/" + FixtureFormat.manifestName
+        do {
+            try ResultFiles.writeAtomically(FixtureSet.manifest(written, identity: identity), to: manifest)
+        } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        FixturesCommand.removeStaleFiles(in: directory, keeping: Set(written.map(\.file)))
+        let bytes = files.reduce(0) { $0 + $1.bytes.count }
+        let frameCount = written.reduce(0) { $0 + $1.0.frames.count }
+        let contexts = written.reduce(0) { $0 + $1.0.contexts.count }
+        return "wrote \(manifest): fixture set \(identity), \(written.count) scenarios, "
+            + "\(NumberText.grouped(Double(frameCount))) frames (\(NumberText.grouped(Double(contexts))) distinct contexts), "
+            + "\(NumberText.grouped(Double(bytes))) bytes"
     }
 }

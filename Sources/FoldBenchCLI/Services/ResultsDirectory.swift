@@ -9,7 +9,15 @@ import Support
 /// calls another command.
 struct ResultsDirectory {
     /// The committed baseline, which pages compare against when it is there.
-    static let defaultBaseline = "Results/baseline.json"
+    static let defaultBaseline = "\(defaultPath)/baseline.json"
+
+    /// Where the commands write and read when no option says otherwise; their help
+    /// texts say these same paths.
+    static let defaultPath = "Results"
+    static let defaultHistory = "\(defaultPath)/history.csv"
+    static let defaultReport = "\(defaultPath)/report"
+    static let defaultTrend = "\(defaultPath)/trend"
+    static let defaultProfile = "\(defaultPath)/profile"
 
     let path: String
 

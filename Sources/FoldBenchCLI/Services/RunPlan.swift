@@ -92,7 +92,7 @@ struct RunPlan {
         deviceFiles = arguments.all(.deviceFiles)
         motionFiles = arguments.all(.motionFiles)
         record = arguments.flag(.record)
-        outDirectory = arguments.value(.out) ?? "Results"
+        outDirectory = arguments.value(.out) ?? ResultsDirectory.defaultPath
     }
 
     /// The libraries whose variants the run measures.
