@@ -146,26 +146,33 @@ public struct Runner {
         let scenario: Scenario
         let arrangements: Int
         let frames: Int
-        /// The variants' names, the floor's last when it is measured.
-        let names: [String]
-        let benches: [FrameLoop]
-        let checksums: [UInt64]
-        let tallies: [AllocationTally]
-        let overBudget: [Double]
-        let frameTimes: [[Double]]
+        /// The variants, the floor's last when it is measured.
+        var variants: [PreparedVariant]
         let phases: [Timeline.Phase]
         let batch: Int
         /// Share of frames whose answer differs from the previous frame's (cyclically).
         let changingFrames: Double
-        /// The adversarial history the variants in ``historyChecked`` were checked over.
+        /// The adversarial history the variants that remember were checked over.
         let historyCheck: HistoryCheck?
-        let historyChecked: Set<String>
         /// What an empty read of the clock around a frame cost, in ns.
         let clockNanoseconds: Double
         /// What changed from the frame before, frame by frame.
         let frameChanges: [String]
-        var samples: [[Double]]
         var start = 0
+    }
+
+    /// One variant of a prepared scenario: its loop, what verifying, counting and timing
+    /// each frame found, and its time samples.
+    struct PreparedVariant {
+        let name: String
+        let bench: FrameLoop
+        let checksum: UInt64
+        let tally: AllocationTally
+        let overBudget: Double
+        let frameTimes: [Double]
+        /// Whether it was checked over the adversarial history (it remembers between frames).
+        let historyChecked: Bool
+        var samples: [Double] = []
     }
 
     /// Runs every scenario; throws on bad input or a variant that disagrees with the reference.
@@ -189,7 +196,7 @@ public struct Runner {
             Progress(
                 scenarioIndex: scenarios.count, scenarioCount: scenarios.count,
                 scenario: scenarios.count == 1 ? scenarios[0].description : "all \(scenarios.count) scenarios",
-                phase: "sampling \(prepared[0].names.joined(separator: " "))",
+                phase: "sampling \(prepared[0].variants.map(\.name).joined(separator: " "))",
                 elapsedSeconds: Double(Clock.now() - started) / 1e9))
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0
@@ -197,8 +204,9 @@ public struct Runner {
             for index in prepared.indices {
                 let batch = prepared[index].batch
                 let start = prepared[index].start
-                for (variant, bench) in prepared[index].benches.enumerated() {
-                    prepared[index].samples[variant].append(bench.timeBatch(from: start, count: batch))
+                for variant in prepared[index].variants.indices {
+                    let bench = prepared[index].variants[variant].bench
+                    prepared[index].variants[variant].samples.append(bench.timeBatch(from: start, count: batch))
                 }
                 prepared[index].start = (start + batch) % prepared[index].frames
             }
@@ -253,18 +261,22 @@ public struct Runner {
         let clock = RunPhases.clockCost()
         report("calibrating")
         let (batch, next) = RunPhases.calibrate(setUp.loops, minimumNanoseconds: options.minimumBatchNanoseconds)
+        let overBudget = RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate)
+        let variants = setUp.entries.indices.map { index in
+            PreparedVariant(
+                name: setUp.entries[index].name, bench: setUp.loops[index], checksum: checksums[index],
+                tally: tallies[index], overBudget: overBudget[index], frameTimes: frameTimes[index],
+                historyChecked: setUp.entries[index].frameMemory.remembers)
+        }
         return Prepared(
             scenario: scenario, arrangements: workload.tree.arrangementCount, frames: workload.contexts.count,
-            names: setUp.entries.map(\.name), benches: setUp.loops, checksums: checksums, tallies: tallies,
-            overBudget: RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate), frameTimes: frameTimes,
-            phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
-            historyCheck: verified.historyCheck,
-            historyChecked: Set(setUp.entries.filter(\.frameMemory.remembers).map(\.name)), clockNanoseconds: clock,
+            variants: variants, phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
+            historyCheck: verified.historyCheck, clockNanoseconds: clock,
             frameChanges: workload.contexts.indices.map { frame in
                 let count = workload.contexts.count
                 return workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
             },
-            samples: [[Double]](repeating: [], count: setUp.loops.count), start: next)
+            start: next)
     }
 
     /// What verification found besides agreement: each variant's checksum over its first
@@ -441,34 +453,35 @@ public struct Runner {
 
     /// A sampled scenario's results, one per variant.
     func results(of scenario: Prepared, peakResidentBytes peak: UInt64) -> [VariantResult] {
-        let samples = scenario.samples
+        let variants = scenario.variants
         /// The median of the round-by-round ratios to the variant at `base`, with its interval.
         func ratio(_ index: Int, to base: Int?) -> Estimate? {
             guard let base else { return nil }
-            let ratios = zip(samples[index], samples[base]).map { $0 / $1 }.sorted()
+            let ratios = zip(variants[index].samples, variants[base].samples).map { $0 / $1 }.sorted()
             return Estimate(Statistics.quantile(ratios, 0.5), Statistics.medianConfidenceInterval(ratios))
         }
-        let referenceIndex = scenario.names.firstIndex(of: VariantList.referenceName)
-        let floorIndex = scenario.names.firstIndex(of: SpeedOfLight.variantName)
-        return scenario.benches.indices.map { index in
+        let referenceIndex = variants.firstIndex { $0.name == VariantList.referenceName }
+        let floorIndex = variants.firstIndex { $0.name == SpeedOfLight.variantName }
+        return variants.indices.map { index in
+            let variant = variants[index]
             var result = VariantResult(
-                scenario: scenario.scenario.description, variant: scenario.names[index],
+                scenario: scenario.scenario.description, variant: variant.name,
                 arrangements: scenario.arrangements, frames: scenario.frames, refreshRate: options.refreshRate,
-                batchFrames: scenario.batch, samples: samples[index], time: TimeSummary(samples: samples[index]),
-                allocationsPerRelayout: Double(scenario.tallies[index].allocations) / Double(scenario.frames),
-                bytesAllocatedPerRelayout: Double(scenario.tallies[index].bytes) / Double(scenario.frames),
-                instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: scenario.overBudget[index],
-                prepareNanoseconds: Double(scenario.benches[index].prepareNanoseconds),
-                ratioToReference: ratio(index, to: referenceIndex), checksum: scenario.checksums[index])
+                batchFrames: scenario.batch, samples: variant.samples, time: TimeSummary(samples: variant.samples),
+                allocationsPerRelayout: Double(variant.tally.allocations) / Double(scenario.frames),
+                bytesAllocatedPerRelayout: Double(variant.tally.bytes) / Double(scenario.frames),
+                instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: variant.overBudget,
+                prepareNanoseconds: Double(variant.bench.prepareNanoseconds),
+                ratioToReference: ratio(index, to: referenceIndex), checksum: variant.checksum)
             result.ratioToFloor = ratio(index, to: floorIndex)
-            result.frameTimes = scenario.frameTimes[index]
-            result.frameTime = FrameDistribution(scenario.frameTimes[index])
+            result.frameTimes = variant.frameTimes
+            result.frameTime = FrameDistribution(variant.frameTimes)
             result.clockNanoseconds = scenario.clockNanoseconds
             result.changingFrames = scenario.changingFrames
             result.framePhases = scenario.phases
             result.frameChanges = scenario.frameChanges
             result.rankWorstFrames()
-            if scenario.historyChecked.contains(scenario.names[index]) { result.historyCheck = scenario.historyCheck }
+            if variant.historyChecked { result.historyCheck = scenario.historyCheck }
             return result
         }
     }
