@@ -46,7 +46,7 @@ let package = Package(
         // Flat storage, order computed at prepare time, no allocation per frame.
         .target(name: "FastResolver", dependencies: ["ArrangementModel"]),
         // The one list of resolver variants, and the loop that drives one over frames.
-        .target(name: "Variants", dependencies: ["ArrangementModel", "ReferenceResolver", "FastResolver"]),
+        .target(name: "Variants", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "FastResolver"]),
         // The C interface of a variant in a shared library: foldbench_variant.h, the one header.
         .target(name: "CVariantInterface"),
         // Signals, a time limit and guard bytes around a library's relayouts while it is checked.
@@ -55,7 +55,7 @@ let package = Package(
         // like built-in ones; the tree handed over as flat C arrays.
         .target(
             name: "VariantLibraries",
-            dependencies: ["ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
+            dependencies: ["Support", "ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
         .target(
             name: "FastVariantLibrary",
             dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
@@ -106,7 +106,8 @@ let package = Package(
                 "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures", "SceneGenerator",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
-        .target(name: "FoldBenchPlugin", dependencies: ["Measurement", "Variants", "VariantLibraries", "Workloads"]),
+        .target(
+            name: "FoldBenchPlugin", dependencies: ["Support", "Measurement", "Variants", "VariantLibraries", "Workloads"]),
         .testTarget(
             name: "ArrangementTests",
             dependencies: [

@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Support
 import VariantLibraries
 import Variants
 import Workloads
@@ -88,8 +89,8 @@ enum ABCommand: Command {
         var options = ABOptions()
         var format: OutputFormat
         /// Baseline and candidate variant names.
-        var pairs: [(String, String)]
-        var scenarios: [String]
+        var pairs: [(VariantName, VariantName)]
+        var scenarios: [ScenarioName]
 
         init(_ arguments: ParsedArguments) throws {
             if let percent = try arguments.number(.abThreshold, in: 0...100, command: spec) {
@@ -105,13 +106,14 @@ enum ABCommand: Command {
             options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
             options.seed = try arguments.seed(command: spec) ?? options.seed
             format = try arguments.format(command: spec)
-            pairs = arguments.all(.abVariant).map { ($0, $0) }
-            pairs += try arguments.pairs(.pair, command: spec).map { ($0.old, $0.new) }
+            pairs = arguments.all(.abVariant).map { (VariantName($0), VariantName($0)) }
+            pairs += try arguments.pairs(.pair, command: spec).map { (VariantName($0.old), VariantName($0.new)) }
             if pairs.isEmpty { pairs = [(VariantList.defaultCandidateName, VariantList.defaultCandidateName)] }
-            scenarios = arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario)
+            scenarios = (arguments.all(.abScenario).isEmpty ? [defaultScenario] : arguments.all(.abScenario))
+                .map(ScenarioName.init)
             var parsed: [Scenario] = []
             for scenario in scenarios {
-                do { parsed.append(try Scenario(scenario)) } catch {
+                do { parsed.append(try Scenario(scenario.rawValue)) } catch {
                     throw UsageError("\(CommandSpec.Option.abScenario.name) \(error)", command: spec)
                 }
             }
@@ -124,7 +126,7 @@ enum ABCommand: Command {
     }
 
     /// Every scenario with every pair of sides, in order.
-    static func run(_ experiment: ABExperiment, _ scenarios: [String], _ sides: [(ABSide, ABSide)], console: Console)
+    static func run(_ experiment: ABExperiment, _ scenarios: [ScenarioName], _ sides: [(ABSide, ABSide)], console: Console)
         throws -> [ABResult]
     {
         var results: [ABResult] = []
@@ -183,8 +185,8 @@ enum ABCommand: Command {
                 throw CommandFailure(status: error.exitStatus, error.description)
             }
             try Libraries.checkInChildren([library], scenarios: scenarios.count) { library in
-                scenarios.flatMap { [CommandSpec.Option.scenario.name, $0] } + [
-                    CommandSpec.Option.variants.name, library.name, CommandSpec.Option.frames.name,
+                scenarios.flatMap { [CommandSpec.Option.scenario.name, $0.rawValue] } + [
+                    CommandSpec.Option.variants.name, library.name.rawValue, CommandSpec.Option.frames.name,
                     String(options.frames), CommandSpec.Option.variantLibraries.name, absolutePath(library.path),
                 ] + options.deviceFiles.flatMap { [CommandSpec.Option.deviceFiles.name, $0] }
                     + options.motionFiles.flatMap { [CommandSpec.Option.motionFiles.name, $0] }

@@ -1,4 +1,5 @@
 import Measurement
+import Support
 import Variants
 
 /// `foldbench ab-trial` (not listed in help): one trial of `foldbench ab`, in a fresh
@@ -15,7 +16,7 @@ enum ABTrialCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let baselinePlugin = arguments.value(.baselinePlugin),
             let candidatePlugin = arguments.value(.candidatePlugin),
-            let scenario = arguments.value(.trialScenario)
+            let scenario = arguments.scenarioName(.trialScenario)
         else {
             throw UsageError("ab-trial needs both plugins and a scenario", command: spec)
         }
@@ -26,11 +27,11 @@ enum ABTrialCommand: Command {
         options.motionFiles = arguments.all(.motionFiles)
         let baseline = ABSide(
             label: "baseline", plugin: baselinePlugin,
-            variant: arguments.value(.baselineVariant) ?? VariantList.defaultCandidateName,
+            variant: arguments.variantName(.baselineVariant) ?? VariantList.defaultCandidateName,
             library: arguments.value(.baselineLibrary))
         let candidate = ABSide(
             label: "candidate", plugin: candidatePlugin,
-            variant: arguments.value(.candidateVariant) ?? VariantList.defaultCandidateName,
+            variant: arguments.variantName(.candidateVariant) ?? VariantList.defaultCandidateName,
             library: arguments.value(.candidateLibrary))
         do {
             let trial = try ABTrial.run(

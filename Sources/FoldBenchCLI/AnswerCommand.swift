@@ -30,7 +30,7 @@ enum AnswerCommand: Command {
         let set = try FixtureFiles.load(directory)
         let out = try FixtureFiles.Output(path: arguments.value(output), console: console)
         do {
-            try out.write(FixtureFormat.answersHeaderLine(set: set.identity, implementation: entry.name) + "\n")
+            try out.write(FixtureFormat.answersHeaderLine(set: set.identity, implementation: entry.name.rawValue) + "\n")
             for scenarioEntry in set.scenarios {
                 let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
                 let contexts = scenario.frames.map { scenario.contexts[$0] }

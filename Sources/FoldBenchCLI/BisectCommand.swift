@@ -51,10 +51,10 @@ enum BisectCommand: Command {
     struct Request {
         var good: String
         var bad: String
-        var scenario: String
+        var scenario: ScenarioName
         var kind: Kind
         var format: OutputFormat
-        var variant: String
+        var variant: VariantName
         /// A share: 0.01 is 1 %.
         var threshold: Double
         var cache: String
@@ -67,7 +67,7 @@ enum BisectCommand: Command {
             else {
                 throw UsageError("bisect needs --good REV, --bad REV and --scenario MOTION/TREE/DEVICE", command: spec)
             }
-            (self.good, self.bad, self.scenario) = (good, bad, scenario)
+            (self.good, self.bad, self.scenario) = (good, bad, ScenarioName(scenario))
             let metricName = arguments.value(.bisectMetric) ?? Kind.instructions.rawValue
             guard let kind = Kind(rawValue: metricName) else {
                 throw UsageError(
@@ -76,7 +76,7 @@ enum BisectCommand: Command {
             }
             self.kind = kind
             format = try arguments.format(.bisectFormat, allowed: [.table, .json], command: spec)
-            variant = arguments.value(.bisectVariant) ?? VariantList.defaultCandidateName
+            variant = arguments.variantName(.bisectVariant) ?? VariantList.defaultCandidateName
             let defaultThreshold: Double = kind == .instructions ? 1 : kind == .allocations ? 0 : 2
             threshold = (try arguments.number(.bisectThreshold, in: 0...100, command: spec) ?? defaultThreshold) / 100
             cache = arguments.value(.buildCache) ?? Builds.defaultCache

@@ -126,7 +126,7 @@ struct BisectReport {
         return JSONWriter.writePretty(
             .object([
                 ("schemaVersion", .number(1)), ("kind", .string("bisect")), ("metric", .string(kind.rawValue)),
-                ("scenario", .string(scenario)), ("variant", .string(variant)), ("threshold", .number(threshold)),
+                ("scenario", .string(scenario.rawValue)), ("variant", .string(variant.rawValue)), ("threshold", .number(threshold)),
                 ("commits", .array(commits.indices.map(commit))),
                 (
                     "steps",

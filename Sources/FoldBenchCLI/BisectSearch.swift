@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Measurement
 import Reports
+import Support
 
 /// The steps of `foldbench bisect`: each commit the search asks about measured and judged
 /// against the good end, in the order measured.
@@ -86,14 +87,15 @@ struct BisectSearch {
     /// A count of `commit`'s release build on the scenario: `foldbench run` of that
     /// build, read back from the report it writes.
     static func measureCount(
-        _ kind: BisectCommand.Kind, commit: String, scenario: String, variant: String, cache: String, console: Console
+        _ kind: BisectCommand.Kind, commit: String, scenario: ScenarioName, variant: VariantName, cache: String,
+        console: Console
     ) throws -> Double {
         let binary = try Builds.product(.executable, of: commit, cache: cache, console: console)
         let out =
             "\(NSTemporaryDirectory())foldbench-bisect-\(ProcessInfo.processInfo.processIdentifier)-\(commit.prefix(12))"
         defer { try? FileManager.default.removeItem(atPath: out) }
         var arguments = [
-            "run", "--scenario", scenario, "--variant", variant, "--time-per-scenario", "0.05", "--out", out,
+            "run", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--time-per-scenario", "0.05", "--out", out,
         ]
         if kind == .instructions { arguments.append("--instructions") }
         let result = try ChildProcess.run(binary, arguments, outputs: .collect)

@@ -2,6 +2,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Support
 
 /// `foldbench compare BASELINE NEW`: verdicts per scenario × variant × metric.
 enum CompareCommand: Command {
@@ -29,8 +30,8 @@ enum CompareCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let policy = try policy(arguments)
-        var pairs: [String: String] = [:]
-        for pair in try arguments.pairs(.pair, command: spec) { pairs[pair.old] = pair.new }
+        var pairs: [VariantName: VariantName] = [:]
+        for pair in try arguments.pairs(.pair, command: spec) { pairs[VariantName(pair.old)] = VariantName(pair.new) }
         let format = try arguments.format(command: spec)
         let (baselinePath, newPath) = (arguments.positionals[0], arguments.positionals[1])
         let baseline = try ResultsDirectory.load(baselinePath)

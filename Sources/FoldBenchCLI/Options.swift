@@ -304,11 +304,11 @@ enum Limits {
 /// Looks up variants by name for the commands: the built-in ones, then those of the
 /// libraries given with `--variant-library`.
 enum VariantLookup {
-    static func named(_ name: String, libraries: [VariantEntry] = [], command: CommandSpec) throws(UsageError)
+    static func named(_ name: VariantName, libraries: [VariantEntry] = [], command: CommandSpec) throws(UsageError)
         -> VariantEntry
     {
         guard let entry = VariantList.entry(named: name) ?? libraries.first(where: { $0.name == name }) else {
-            let known = (VariantList.listed + libraries).map(\.name).joined(separator: ", ")
+            let known = (VariantList.listed + libraries).map(\.name.rawValue).joined(separator: ", ")
             throw UsageError("unknown variant '\(name)' (expected one of \(known))", command: command)
         }
         return entry
@@ -333,4 +333,12 @@ extension ParsedArguments {
         }
         return format
     }
+}
+
+extension ParsedArguments {
+    /// The value of `option` as a variant's name.
+    func variantName(_ option: CommandSpec.Option) -> VariantName? { value(option).map(VariantName.init) }
+
+    /// The value of `option` as a scenario's name.
+    func scenarioName(_ option: CommandSpec.Option) -> ScenarioName? { value(option).map(ScenarioName.init) }
 }

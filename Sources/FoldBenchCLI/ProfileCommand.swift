@@ -4,6 +4,7 @@ import Foundation
 import Measurement
 import Profiling
 import Reports
+import Support
 import Variants
 import Workloads
 
@@ -69,7 +70,7 @@ enum ProfileCommand: Command {
     /// What the command line asks for, checked: a library's variant is checked in a child here.
     struct Request {
         var scenario: Scenario
-        var variant: String
+        var variant: VariantName
         var frames: Int
         /// The device, motion and library files, as options for the callgrind child.
         var files: [String]
@@ -98,7 +99,7 @@ enum ProfileCommand: Command {
             try CatalogFiles.check([scenario], in: catalog, option: .profileScenario, command: spec)
             let libraries = try Libraries.load(arguments)
             variant = try VariantLookup.named(
-                arguments.value(.profileVariant) ?? VariantList.defaultCandidateName,
+                arguments.variantName(.profileVariant) ?? VariantList.defaultCandidateName,
                 libraries: libraries.map { $0.entry() }, command: spec
             ).name
             frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
@@ -113,7 +114,8 @@ enum ProfileCommand: Command {
             if let library = libraries.first(where: { $0.name == variant }) {
                 files += [CommandSpec.Option.variantLibraries.name, absolutePath(library.path)]
                 let childArguments = files + [
-                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name, variant,
+                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name,
+                    variant.rawValue,
                     CommandSpec.Option.frames.name, String(frames),
                 ]
                 try Libraries.checkInChildren([library], scenarios: 1) { _ in childArguments }
@@ -181,14 +183,15 @@ enum ProfileCommand: Command {
 
     /// The symbolized profile of one build's loop, and the dump as callgrind wrote it.
     static func profileBuild(_ executable: String, _ request: Request) throws(CommandFailure) -> (Profile, String) {
-        let (scenario, variant) = (request.scenario.description, request.variant)
+        let (scenario, variant) = (request.scenario.name, request.variant)
         let key = ResultKey(scenario: scenario, variant: variant)
         let dumps: CallgrindRun.Dumps
         do {
             dumps = try CallgrindRun.run(
                 executable,
                 arguments: [
-                    "count-instructions", "--scenario", scenario, "--variant", variant, "--frames", "\(request.frames)",
+                    "count-instructions", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--frames",
+                    "\(request.frames)",
                 ] + request.files,
                 options: .init(perInstruction: true, cacheSimulation: request.cacheSimulation))
         } catch {

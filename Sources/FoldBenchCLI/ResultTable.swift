@@ -27,7 +27,7 @@ enum ResultTable {
 
     static func renderGrouped(_ results: [VariantResult]) -> String {
         var text = ""
-        var scenarios: [String] = []
+        var scenarios: [ScenarioName] = []
         for result in results where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
         for scenario in scenarios {
             let own = results.filter { $0.scenario == scenario }
@@ -43,7 +43,7 @@ enum ResultTable {
             for result in own {
                 let halfWidth = (result.time.ci95.upper - result.time.ci95.lower) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
-                    result.variant, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
+                    result.variant.rawValue, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
                     NumberText.significant(result.timePerArrangement.p50),
                     frameTime(result, .p99), frameTime(result, .max),
                     String(format: "%.1f%%", result.framesOverBudget * 100),
@@ -94,7 +94,7 @@ enum ResultTable {
     static func historyFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
         results.compactMap { result in
             result.historyCheck.map { check in
-                let who = naming ? "\(result.scenario) \(result.variant)" : result.variant
+                let who = naming ? "\(result.scenario) \(result.variant)" : result.variant.rawValue
                 return "\(indent)* \(who) was also checked over an adversarial history of \(check.summary)\n"
             }
         }.joined()
@@ -118,7 +118,7 @@ enum ResultTable {
         }
         for result in results {
             rows.append([
-                result.scenario, result.variant, String(result.arrangements), NumberText.significant(result.time.p50),
+                result.scenario.rawValue, result.variant.rawValue, String(result.arrangements), NumberText.significant(result.time.p50),
                 "\(NumberText.significant(result.time.ci95.lower))-\(NumberText.significant(result.time.ci95.upper))",
                 NumberText.significant(result.time.p90),
                 NumberText.significant(result.time.p99), NumberText.significant(result.timePerArrangement.p50),

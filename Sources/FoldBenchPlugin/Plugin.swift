@@ -1,4 +1,5 @@
 import Measurement
+import Support
 import VariantLibraries
 import Variants
 import Workloads
@@ -42,7 +43,7 @@ func prepare(
 ) -> UnsafeMutableRawPointer? {
     let failure: String
     let lines = files.split(separator: "\n").map(String.init)
-    let name = String(cString: variant)
+    let name = VariantName(String(cString: variant))
     var libraryEntry: VariantEntry?
     for path in lines.filter({ $0.hasPrefix("library:") }).map({ String($0.dropFirst(8)) }) {
         if let library = try? VariantLibrary(path: path), library.name == name {

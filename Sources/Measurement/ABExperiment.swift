@@ -60,11 +60,11 @@ public struct ABOptions: Sendable {
 public struct ABSide: Sendable {
     public var label: String
     public var plugin: String
-    public var variant: String
+    public var variant: VariantName
     /// The shared library holding the variant (the C interface), when it is not built in.
     public var library: String?
 
-    public init(label: String, plugin: String, variant: String, library: String? = nil) {
+    public init(label: String, plugin: String, variant: VariantName, library: String? = nil) {
         self.label = label
         self.plugin = plugin
         self.variant = variant
@@ -219,7 +219,7 @@ public struct ABTrial: Sendable, Equatable {
     /// a random order, their checksums compared, one untimed turn each, then `rounds`
     /// rounds of one batch each in a random order.
     public static func run(
-        scenario: String, baseline: ABSide, candidate: ABSide, options: ABOptions, timeDifferentAnswers: Bool
+        scenario: ScenarioName, baseline: ABSide, candidate: ABSide, options: ABOptions, timeDifferentAnswers: Bool
     ) throws(ABFailure) -> ABTrial {
         var generator = SplitMix64(seed: options.seed)
         let baselineFirst = generator.next() & 1 == 0
@@ -229,7 +229,7 @@ public struct ABTrial: Sendable, Equatable {
         func prepare(_ library: PluginLibrary, _ side: ABSide) throws(ABFailure) -> PluginLibrary.Side {
             do {
                 return try library.prepare(
-                    scenario: scenario, variant: side.variant, frames: options.frames,
+                    scenario: scenario.rawValue, variant: side.variant.rawValue, frames: options.frames,
                     minimumBatchNanoseconds: options.minimumBatchNanoseconds, deviceFiles: options.deviceFiles,
                     motionFiles: options.motionFiles, variantLibrary: side.library)
             } catch {
@@ -286,7 +286,7 @@ public struct ABTrial: Sendable, Equatable {
 
 /// One scenario's comparison of two builds.
 public struct ABResult: Sendable {
-    public var scenario: String
+    public var scenario: ScenarioName
     public var baseline: ABSide
     public var candidate: ABSide
     public var arrangements: Int
@@ -326,26 +326,26 @@ public struct ABExperiment {
     /// Runs one trial in a fresh process, on the pair of code layouts given, and
     /// returns the line it printed.
     public var runTrial:
-        (_ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ layout: Int, _ seed: UInt64) throws -> String
+        (_ scenario: ScenarioName, _ baseline: ABSide, _ candidate: ABSide, _ layout: Int, _ seed: UInt64) throws -> String
     /// Layouts each build has (1 for a library given by path), for the report.
     public var layouts = (baseline: 1, candidate: 1)
 
     public init(
         options: ABOptions, comparisons: Int,
-        runTrial: @escaping (String, ABSide, ABSide, Int, UInt64) throws -> String
+        runTrial: @escaping (ScenarioName, ABSide, ABSide, Int, UInt64) throws -> String
     ) {
         self.options = options
         self.comparisons = comparisons
         self.runTrial = runTrial
     }
 
-    public func run(scenario: String, baseline: ABSide, candidate: ABSide, progress: (String) -> Void = { _ in })
+    public func run(scenario: ScenarioName, baseline: ABSide, candidate: ABSide, progress: (String) -> Void = { _ in })
         throws -> ABResult
     {
         let started = Clock.now()
         // Each trial's seed: the run's seed mixed with the scenario's name (FNV-1a) and the trial's number.
         var seeds = SplitMix64(
-            seed: FNV1a.hash(scenario.utf8, from: options.seed ^ FNV1a.offsetBasis))
+            seed: FNV1a.hash(scenario.rawValue.utf8, from: options.seed ^ FNV1a.offsetBasis))
         var result = ABResult(
             scenario: scenario, baseline: baseline, candidate: candidate, arrangements: 0, batchFrames: 0,
             checksumsAgree: true, trialLogRatios: [], trialLayouts: [], layouts: layouts,

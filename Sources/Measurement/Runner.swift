@@ -35,8 +35,8 @@ public struct RunOptions: Sendable {
 
 /// A variant gave a different answer from the reference: it is not benchmarked.
 public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
-    public let scenario: String
-    public let variant: String
+    public let scenario: ScenarioName
+    public let variant: VariantName
     /// The frame of the timeline, or the step of the adversarial history (``step``).
     public let frame: Int
     /// Whether ``frame`` counts steps of the adversarial history rather than frames.
@@ -58,7 +58,8 @@ public struct VerificationFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public init(
-        scenario: String, variant: String, frame: Int, difference: String, history: String, evidence: Evidence? = nil
+        scenario: ScenarioName, variant: VariantName, frame: Int, difference: String, history: String,
+        evidence: Evidence? = nil
     ) {
         self.scenario = scenario
         self.variant = variant
@@ -164,7 +165,7 @@ public struct Runner {
     /// One variant of a prepared scenario: its loop, what verifying, counting and timing
     /// each frame found, and its time samples.
     struct PreparedVariant {
-        let name: String
+        let name: VariantName
         let bench: FrameLoop
         let checksum: UInt64
         let tally: AllocationTally
@@ -196,7 +197,7 @@ public struct Runner {
             Progress(
                 scenarioIndex: scenarios.count, scenarioCount: scenarios.count,
                 scenario: scenarios.count == 1 ? scenarios[0].description : "all \(scenarios.count) scenarios",
-                phase: "sampling \(prepared[0].variants.map(\.name).joined(separator: " "))",
+                phase: "sampling \(prepared[0].variants.map(\.name.rawValue).joined(separator: " "))",
                 elapsedSeconds: Double(Clock.now() - started) / 1e9))
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0
@@ -227,7 +228,7 @@ public struct Runner {
             _ = try Self.verify(
                 variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
                 contexts: workload.contexts,
-                scenario: scenario.description, historySeed: options.historySeed)
+                scenario: scenario.name, historySeed: options.historySeed)
         }
     }
 
@@ -251,7 +252,7 @@ public struct Runner {
         report("verifying")
         let verified = try Self.verify(
             variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
-            contexts: workload.contexts, scenario: scenario.description, historySeed: options.historySeed)
+            contexts: workload.contexts, scenario: scenario.name, historySeed: options.historySeed)
         let checksums = verified.checksums + setUp.floorLoops.map(RunPhases.checksum)
         report("counting allocations")
         let tallies = RunPhases.countAllocations(setUp.loops)
@@ -295,7 +296,7 @@ public struct Runner {
     /// the frame before it, the pane and the field.
     public static func verify(
         _ variants: [VariantEntry], _ loops: [FrameLoop], reference: FrameLoop, tree: ArrangementTree,
-        contexts: [LayoutContext], scenario: String, historySeed: UInt64? = nil
+        contexts: [LayoutContext], scenario: ScenarioName, historySeed: UInt64? = nil
     ) throws -> Verification {
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: loops.count)
         var changingFrames = 0
@@ -315,7 +316,7 @@ public struct Runner {
                             ? "the first frame, cold"
                             : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))",
                         evidence: .init(
-                            tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                            tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
                             got: got)
                     )
                 }
@@ -330,7 +331,7 @@ public struct Runner {
             let entries = rememberers.map { (variants[$0], loops[$0]) }
             try verifyHistory(entries, reference: reference, tree: tree, contexts: contexts, scenario: scenario)
             let history = AdversarialHistory(
-                tree: tree, timeline: contexts, seed: historySeed ?? AdversarialHistory.seed(for: scenario),
+                tree: tree, timeline: contexts, seed: historySeed ?? AdversarialHistory.seed(for: scenario.rawValue),
                 stepBudget: historyStepBudget(panes: tree.paneCount))
             try verifyAdversarial(entries, history: history, tree: tree, scenario: scenario)
             historyCheck = HistoryCheck(history)
@@ -349,7 +350,7 @@ public struct Runner {
     /// answer, and at sixteen steps spread over the history, warm against a freshly
     /// prepared copy given that step's context alone.
     static func verifyAdversarial(
-        _ entries: [(VariantEntry, FrameLoop)], history: AdversarialHistory, tree: ArrangementTree, scenario: String
+        _ entries: [(VariantEntry, FrameLoop)], history: AdversarialHistory, tree: ArrangementTree, scenario: ScenarioName
     ) throws {
         let steps = history.steps
         let sampled = Set((0..<16).map { $0 * steps.count / 16 })
@@ -380,7 +381,7 @@ public struct Runner {
                     return (difference, difference != nil || sampled.contains(step) ? got.copyingPanes() : nil)
                 }
                 if let difference, let got = warm {
-                    throw failure(entry, step, difference, expected: expected, name: "reference", got: got, cold: false)
+                    throw failure(entry, step, difference, expected: expected, name: VariantList.referenceName.rawValue, got: got, cold: false)
                 }
                 if let warm {
                     let cold = entry.frameLoop(tree, [context], now: Clock.now).resolution(atFrame: 0)
@@ -400,7 +401,7 @@ public struct Runner {
     /// give what the warm one gave.
     static func verifyHistory(
         _ entries: [(VariantEntry, FrameLoop)], reference: FrameLoop, tree: ArrangementTree,
-        contexts: [LayoutContext], scenario: String
+        contexts: [LayoutContext], scenario: ScenarioName
     ) throws {
         let count = contexts.count
         let sampled = Set((0..<16).map { $0 * count / 16 })
@@ -417,7 +418,7 @@ public struct Runner {
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                         history: history,
                         evidence: .init(
-                            tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                            tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
                             got: got))
                 }
                 if frame % 8 == 0 {
@@ -428,7 +429,7 @@ public struct Runner {
                             scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                             history: history,
                             evidence: .init(
-                                tree: tree, context: contexts[frame], expected: expected, expectedName: "reference",
+                                tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
                                 got: got))
                     }
                 }
@@ -465,7 +466,7 @@ public struct Runner {
         return variants.indices.map { index in
             let variant = variants[index]
             var result = VariantResult(
-                scenario: scenario.scenario.description, variant: variant.name,
+                scenario: scenario.scenario.name, variant: variant.name,
                 arrangements: scenario.arrangements, frames: scenario.frames, refreshRate: options.refreshRate,
                 batchFrames: scenario.batch, samples: variant.samples, time: TimeSummary(samples: variant.samples),
                 allocationsPerRelayout: Double(variant.tally.allocations) / Double(scenario.frames),
@@ -498,7 +499,7 @@ extension Runner {
                 variants, on: try workload(scenario), floor: options.measureFloor,
                 chainedFloor: options.measureChainedFloor)
             for (entry, loop) in zip(setUp.entries, setUp.loops) {
-                let key = ResultKey(scenario: scenario.description, variant: entry.name)
+                let key = ResultKey(scenario: scenario.name, variant: entry.name)
                 loop.run(from: 0, count: loop.frames)
                 InstructionCounter.countAndDump(label: key.label) {
                     loop.run(from: 0, count: loop.frames)

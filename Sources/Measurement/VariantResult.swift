@@ -3,8 +3,8 @@ import Workloads
 
 /// One scenario × variant: everything a report carries.
 public struct VariantResult: Sendable {
-    public var scenario: String
-    public var variant: String
+    public var scenario: ScenarioName
+    public var variant: VariantName
     public var arrangements: Int
     public var frames: Int
     public var refreshRate: Double
@@ -60,7 +60,7 @@ public struct VariantResult: Sendable {
     public var absentMetrics: Set<Metric> = []
 
     public init(
-        scenario: String, variant: String, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
+        scenario: ScenarioName, variant: VariantName, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
         samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
         instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
         prepareNanoseconds: Double, ratioToReference: Estimate?, checksum: UInt64
@@ -85,7 +85,7 @@ public struct VariantResult: Sendable {
 
     /// A result with nothing measured yet, as a report's reader starts one: every
     /// metric absent until ``set(_:_:to:)`` gives it.
-    public init(scenario: String, variant: String, arrangements: Int) {
+    public init(scenario: ScenarioName, variant: VariantName, arrangements: Int) {
         self.init(
             scenario: scenario, variant: variant, arrangements: arrangements, frames: 0, refreshRate: 120,
             batchFrames: 1, samples: [], time: .zero, allocationsPerRelayout: 0,
@@ -310,10 +310,10 @@ extension TimeSummary {
 /// What names a result within a report: its scenario and its variant. A report has
 /// at most one result per key.
 public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
-    public var scenario: String
-    public var variant: String
+    public var scenario: ScenarioName
+    public var variant: VariantName
 
-    public init(scenario: String, variant: String) {
+    public init(scenario: ScenarioName, variant: VariantName) {
         self.scenario = scenario
         self.variant = variant
     }
@@ -323,7 +323,7 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
     /// The key as the callgrind child labels its dump: a JSON object, so that names
     /// with spaces (a scene file's path) read back whole.
     public var label: String {
-        JSONWriter.write(.object([("scenario", .string(scenario)), ("variant", .string(variant))]))
+        JSONWriter.write(.object([("scenario", .string(scenario.rawValue)), ("variant", .string(variant.rawValue))]))
     }
 
     /// A dump's label read back; `nil` for a frame's dump (``frame(label:)``), the final
@@ -336,7 +336,10 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
     /// The label of one frame's dump.
     public func label(frame: Int) -> String {
         JSONWriter.write(
-            .object([("scenario", .string(scenario)), ("variant", .string(variant)), ("frame", .number(Double(frame)))]))
+            .object([
+                ("scenario", .string(scenario.rawValue)), ("variant", .string(variant.rawValue)),
+                ("frame", .number(Double(frame))),
+            ]))
     }
 
     /// A frame's dump label read back: its key and frame.
@@ -351,9 +354,10 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
         guard let value = try? JSONParser.parse(label), case .string(let scenario)? = value["scenario"],
             case .string(let variant)? = value["variant"]
         else { return nil }
-        guard let frame = value["frame"] else { return (ResultKey(scenario: scenario, variant: variant), nil) }
+        let key = ResultKey(scenario: ScenarioName(scenario), variant: VariantName(variant))
+        guard let frame = value["frame"] else { return (key, nil) }
         guard case .number(let number) = frame else { return nil }
-        return (ResultKey(scenario: scenario, variant: variant), number)
+        return (key, number)
     }
 }
 

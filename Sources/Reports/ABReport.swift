@@ -24,9 +24,9 @@ public enum ABReport {
         let estimate = result.estimate
         let pair =
             result.baseline.variant == result.candidate.variant
-            ? result.baseline.variant : "\(result.baseline.variant) -> \(result.candidate.variant)"
+            ? result.baseline.variant.rawValue : "\(result.baseline.variant) -> \(result.candidate.variant)"
         return [
-            result.scenario, pair, String(result.trialLogRatios.count), number(estimate.ratio),
+            result.scenario.rawValue, pair, String(result.trialLogRatios.count), number(estimate.ratio),
             "[\(number(estimate.interval.lower)), \(number(estimate.interval.upper))]", percent(estimate.smallestDetectable),
             spread(result), estimate.verdict.rawValue,
         ]
@@ -88,7 +88,7 @@ public enum ABReport {
         func number(_ value: Double) -> JSONValue { .number(value) }
         func side(_ side: ABSide) -> JSONValue {
             .object([
-                ("label", .string(side.label)), ("plugin", .string(side.plugin)), ("variant", .string(side.variant)),
+                ("label", .string(side.label)), ("plugin", .string(side.plugin)), ("variant", .string(side.variant.rawValue)),
             ])
         }
         return JSONWriter.writePretty(
@@ -113,7 +113,7 @@ public enum ABReport {
                     .array(
                         results.map { result in
                             .object([
-                                ("scenario", .string(result.scenario)), ("baseline", side(result.baseline)),
+                                ("scenario", .string(result.scenario.rawValue)), ("baseline", side(result.baseline)),
                                 ("candidate", side(result.candidate)),
                                 ("arrangements", .number(Double(result.arrangements))),
                                 ("batchFrames", .number(Double(result.batchFrames))),

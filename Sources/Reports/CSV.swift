@@ -121,7 +121,7 @@ extension Report {
             {
                 let fields: [CSV.Column: String] = [
                     .date: environment.date, .commit: environment.commit, .dirty: environment.dirty ? "true" : "false",
-                    .host: environment.host, .scenario: result.scenario, .variant: result.variant,
+                    .host: environment.host, .scenario: result.scenario.rawValue, .variant: result.variant.rawValue,
                     .arrangements: String(result.arrangements), .metric: row.metric.name,
                     .statistic: row.statistic.rawValue, .value: formatNumber(row.value), .unit: row.metric.unit,
                     .cpu: environment.cpu, .cores: String(environment.cores), .compiler: environment.swift,

@@ -1,4 +1,5 @@
 import Measurement
+import Support
 
 /// `compare`'s judgement of one scenario × variant × metric.
 public enum Verdict: String, Sendable {
@@ -26,7 +27,8 @@ public struct ComparisonPolicy: Sendable {
 /// One row of a comparison: a metric of a scenario × variant both reports have, or a
 /// scenario × variant only one of them has (no metric, no values).
 public struct ComparisonRow: Sendable {
-    public var scenario: String
+    public var scenario: ScenarioName
+    /// The variant, or `OLD -> NEW` for a pair of variants compared.
     public var variant: String
     public var metric: Metric?
     public var baseline: Double?
@@ -45,11 +47,11 @@ public enum Comparison {
     /// compared with. Without pairs, a scenario × variant only one side has gets one
     /// row, `missing` or `new`, which never gates.
     public static func compare(
-        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:]
+        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [VariantName: VariantName] = [:]
     ) -> [ComparisonRow] {
         var rows: [ComparisonRow] = []
         for (old, newVariant, current) in matches(baseline, new, variantPairs) {
-            let label = newVariant == old.variant ? old.variant : "\(old.variant) -> \(newVariant)"
+            let label = newVariant == old.variant ? old.variant.rawValue : "\(old.variant) -> \(newVariant)"
             guard let current else {
                 if variantPairs.isEmpty { rows.append(onlyOneSide(old, .missing)) }
                 continue
@@ -74,7 +76,7 @@ public enum Comparison {
 
     static func onlyOneSide(_ entry: VariantResult, _ verdict: Verdict) -> ComparisonRow {
         ComparisonRow(
-            scenario: entry.scenario, variant: entry.variant, metric: nil, baseline: nil, new: nil, change: nil,
+            scenario: entry.scenario, variant: entry.variant.rawValue, metric: nil, baseline: nil, new: nil, change: nil,
             verdict: verdict, gated: false)
     }
 
@@ -101,8 +103,8 @@ public enum Comparison {
 
     /// Each baseline result that is compared, the new report's variant it is compared
     /// with (itself, or its `variantPairs` partner), and that result when the new report has it.
-    static func matches(_ baseline: Report, _ new: Report, _ variantPairs: [String: String]) -> [(
-        old: VariantResult, newVariant: String, current: VariantResult?
+    static func matches(_ baseline: Report, _ new: Report, _ variantPairs: [VariantName: VariantName]) -> [(
+        old: VariantResult, newVariant: VariantName, current: VariantResult?
     )] {
         baseline.results.compactMap { old in
             guard let newVariant = variantPairs[old.variant] ?? (variantPairs.isEmpty ? old.variant : nil) else {
@@ -119,7 +121,7 @@ public enum Comparison {
     /// (counts measured on one side only); with `explicit` gates, also a gated metric
     /// neither report has. Empty when every gated comparison can be made.
     public static func blindGates(
-        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [String: String] = [:],
+        baseline: Report, new: Report, policy: ComparisonPolicy, variantPairs: [VariantName: VariantName] = [:],
         explicit: Bool = false
     ) -> [BlindGate] {
         var problems: [BlindGate] = []

@@ -23,7 +23,7 @@ extension Comparison {
 
     static func cells(_ row: ComparisonRow) -> [String] {
         [
-            row.scenario, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new), percent(row),
+            row.scenario.rawValue, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new), percent(row),
             verdictText(row),
         ]
     }
@@ -63,7 +63,7 @@ extension Comparison {
                     .array(
                         rows.map { row in
                             .object([
-                                ("scenario", .string(row.scenario)), ("variant", .string(row.variant)),
+                                ("scenario", .string(row.scenario.rawValue)), ("variant", .string(row.variant)),
                                 ("metric", row.metric.map { .string($0.name) } ?? .null),
                                 ("baseline", number(row.baseline)), ("new", number(row.new)),
                                 ("change", number(row.change)),

@@ -37,13 +37,13 @@ public struct Filmstrip: Sendable {
     /// The scenario's filmstrip as the run measured it, or `nil` when its device or
     /// motion is not one `catalog` has (a `--device-file` of the run's).
     public static func make(
-        scenario name: String, frames: Int, refreshRate: Double, direction: LayoutDirection,
+        scenario name: ScenarioName, frames: Int, refreshRate: Double, direction: LayoutDirection,
         catalog: Catalog = Catalog(),
         thumbnailHeight: Double = 150
     ) -> Filmstrip? {
         // A report read from a file may name any tree and length: the page draws a
         // filmstrip for the trees and timelines a run measures, not for any size.
-        guard let scenario = try? Scenario(name), frames <= maximumFrames, Self.drawable(scenario.tree),
+        guard let scenario = try? Scenario(name.rawValue), frames <= maximumFrames, Self.drawable(scenario.tree),
             let workload = try? Workload(
                 scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
         else { return nil }
@@ -81,8 +81,8 @@ public struct Filmstrip: Sendable {
 
     /// Why a scenario has no filmstrip when its tree or timeline is too large to draw;
     /// `nil` when it can have one (or the name is not a scenario).
-    public static func omission(scenario name: String, frames: Int) -> String? {
-        guard let scenario = try? Scenario(name) else { return nil }
+    public static func omission(scenario name: ScenarioName, frames: Int) -> String? {
+        guard let scenario = try? Scenario(name.rawValue) else { return nil }
         if frames > maximumFrames {
             return "No filmstrip: the timeline has \(NumberText.grouped(Double(frames))) frames, more than the \(NumberText.grouped(Double(maximumFrames))) drawn."
         }

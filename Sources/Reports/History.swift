@@ -18,8 +18,8 @@ public struct TrendSeries: Sendable {
         }
     }
 
-    public var scenario: String
-    public var variant: String
+    public var scenario: ScenarioName
+    public var variant: VariantName
     public var metric: String
     public var unit: String
     /// The machine kind the points were measured on (the CPU model, "unknown" for a
@@ -121,7 +121,7 @@ public enum Trend {
                 index[key] = series.count
                 series.append(
                     TrendSeries(
-                        scenario: row[.scenario], variant: row[.variant], metric: row[.metric], unit: row[.unit],
+                        scenario: ScenarioName(row[.scenario]), variant: VariantName(row[.variant]), metric: row[.metric], unit: row[.unit],
                         machine: machine, points: [point]))
             }
         }

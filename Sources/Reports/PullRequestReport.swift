@@ -51,7 +51,7 @@ public struct PullRequestReport {
                 alignments: ["---", "---", "---", "---:", "---:", "---:", "---"],
                 moved.map { row in
                     [
-                        escape(row.scenario), escape(row.variant), row.metric!.name,
+                        escape(row.scenario.rawValue), escape(row.variant), row.metric!.name,
                         NumberText.grouped(row.baseline ?? 0), NumberText.grouped(row.new ?? 0),
                         row.change.map { NumberText.signedPercent($0, of: 1) } ?? "n/a",
                         row.verdict == .regression ? "**regression**" : row.verdict.rawValue,
@@ -79,7 +79,7 @@ public struct PullRequestReport {
             }
             let over = result.framesOverBudget > 0
             return [
-                escape(result.scenario), escape(result.variant), time(result.frameTime?.p99),
+                escape(result.scenario.rawValue), escape(result.variant.rawValue), time(result.frameTime?.p99),
                 time(result.frameTime?.worst), "\(NumberText.significant(budget / 1e6)) ms",
                 over ? "**\(NumberText.percent(result.framesOverBudget, of: 1))**" : "0",
                 result.frameInstructionCounts.map { NumberText.grouped($0.worst) } ?? "-",
@@ -96,7 +96,7 @@ public struct PullRequestReport {
     /// disagrees writes no report); those that remember, over an adversarial history too.
     func checks() -> String {
         var text = "### Checked against the reference\n\n"
-        var variants: [String] = []
+        var variants: [VariantName] = []
         for result in run.results where !variants.contains(result.variant) && !VariantList.isFloor(result.variant) {
             variants.append(result.variant)
         }
@@ -123,7 +123,7 @@ public struct PullRequestReport {
         var text = "### Where the instructions moved\n\n"
         for row in moved {
             text +=
-                "- \(escape(row.scenario)) × \(escape(row.variant)): \(NumberText.grouped(row.baseline ?? 0)) → \(NumberText.grouped(row.new ?? 0)) instructions a relayout\n"
+                "- \(escape(row.scenario.rawValue)) × \(escape(row.variant)): \(NumberText.grouped(row.baseline ?? 0)) → \(NumberText.grouped(row.new ?? 0)) instructions a relayout\n"
         }
         for diff in profileDiffs {
             text += "\n<details><summary>\(escape(diff.title)): functions whose instructions moved most</summary>\n\n"

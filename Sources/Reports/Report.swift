@@ -1,5 +1,6 @@
 import ArrangementModel
 import Measurement
+import Support
 import Workloads
 
 /// A run's report: the environment, the options, and one result per scenario ×

@@ -76,7 +76,7 @@ enum ReportCodec {
     /// One element of `results`: a scenario × variant.
     static var resultFields: [Field<VariantResult>] {
         [
-            .text("scenario", \.scenario, required: true), .text("variant", \.variant, required: true),
+            .name("scenario", \.scenario, required: true), .name("variant", \.variant, required: true),
             .count("arrangements", \.arrangements, "is not a count of arrangements", minimum: 1, required: true),
             .count("frames", \.frames, "is not a count of frames"),
             // How many samples there were, for a reader of the file; the samples themselves are below.
@@ -283,7 +283,7 @@ enum ReportCodec {
     /// `{"frames": 12, "posture": "halfOpen", "orientation": "landscape", "display": "inner", "transition": false}`.
     static func encodeTimelines(_ results: [VariantResult]) -> JSONValue {
         var entries: [(key: String, value: JSONValue)] = []
-        for result in results where !entries.contains(where: { $0.key == result.scenario }) {
+        for result in results where !entries.contains(where: { $0.key == result.scenario.rawValue }) {
             var runs: [JSONValue] = []
             var start = 0
             let phases = result.framePhases
@@ -300,7 +300,7 @@ enum ReportCodec {
                     ]))
                 start = end
             }
-            entries.append((result.scenario, .array(runs)))
+            entries.append((result.scenario.rawValue, .array(runs)))
         }
         return .object(entries)
     }
@@ -349,6 +349,13 @@ extension ReportCodec.Field {
                 let text = try reader.string()
                 value[keyPath: path] = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
             })
+    }
+
+    /// A scenario's or a variant's name.
+    static func name<N: Name>(_ key: String, _ path: WritableKeyPath<Value, N>, required: Bool = false) -> Self {
+        Self(
+            key: key, required: required, encode: { .string($0[keyPath: path].rawValue) },
+            decode: { value, reader throws(InputError) in value[keyPath: path] = N(try reader.string()) })
     }
 
     static func flag(_ key: String, _ path: WritableKeyPath<Value, Bool>) -> Self {
@@ -440,7 +447,7 @@ extension Report {
         if let value = document["timelines"] {
             let timelines = try ReportCodec.decodeTimelines(JSONReader(value, path: "timelines"))
             for index in report.results.indices {
-                report.results[index].framePhases = timelines[report.results[index].scenario] ?? []
+                report.results[index].framePhases = timelines[report.results[index].scenario.rawValue] ?? []
             }
         }
         return report

@@ -28,13 +28,13 @@ extension VariantResult {
 
 extension Report {
     /// The scenario's phase, frame by frame (empty when the report has no timeline).
-    public func phases(of scenario: String) -> [Timeline.Phase] {
+    public func phases(of scenario: ScenarioName) -> [Timeline.Phase] {
         results.first { $0.scenario == scenario && !$0.framePhases.isEmpty }?.framePhases ?? []
     }
 
     /// The scenarios, in the order of their first result.
-    public var scenarios: [String] {
-        results.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    public var scenarios: [ScenarioName] {
+        results.map(\.scenario).reduce(into: [ScenarioName]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// The machine a report was measured on: CPU model, cores, compiler.

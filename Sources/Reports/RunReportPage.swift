@@ -44,7 +44,7 @@ public enum RunReportPage {
         html += summaryTable(report)
         for (index, scenario) in report.scenarios.enumerated() {
             let entries = report.results.filter { $0.scenario == scenario }
-            html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario))</h2>\n"
+            html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario.rawValue))</h2>\n"
             if let first = entries.first {
                 html +=
                     "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.forReader(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
@@ -54,7 +54,7 @@ public enum RunReportPage {
             html +=
                 DistributionChart(
                     title: "Time per relayout, every sample", unit: "ns per relayout",
-                    groups: entries.map { .init(name: $0.variant, values: $0.samples) }
+                    groups: entries.map { .init(name: $0.variant.rawValue, values: $0.samples) }
                 ).svg()
             html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
@@ -90,7 +90,7 @@ public enum RunReportPage {
             for row in rows where row.verdict == .regression {
                 guard let metric = row.metric, let before = row.baseline, let after = row.new else { continue }
                 items.append(
-                    "<li><b>regression</b>: \(SVG.escape(row.scenario)), \(SVG.escape(row.variant)), \(metric.name): \(NumberText.forReader(before)) → \(NumberText.forReader(after)) (\(NumberText.signedPercent(after - before, of: before)))</li>"
+                    "<li><b>regression</b>: \(SVG.escape(row.scenario.rawValue)), \(SVG.escape(row.variant)), \(metric.name): \(NumberText.forReader(before)) → \(NumberText.forReader(after)) (\(NumberText.signedPercent(after - before, of: before)))</li>"
                 )
             }
         }
@@ -100,7 +100,7 @@ public enum RunReportPage {
         where (entry.metrics[.framesOverBudget] ?? 0) > 0 {
             let slowest = entry.frameTimes.max() ?? 0
             items.append(
-                "<li><b>over budget</b>: \(SVG.escape(entry.scenario)), \(SVG.escape(entry.variant)): \(NumberText.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(NumberText.forReader(slowest)) ns</li>"
+                "<li><b>over budget</b>: \(SVG.escape(entry.scenario.rawValue)), \(SVG.escape(entry.variant.rawValue)): \(NumberText.percent(entry.metrics[.framesOverBudget] ?? 0, of: 1)) of frames, the slowest \(NumberText.forReader(slowest)) ns</li>"
             )
         }
         let against = baseline.map { " against the baseline (\(SVG.escape($0.environment.commit)))" } ?? ""
@@ -125,7 +125,7 @@ public enum RunReportPage {
             "× reference", "× floor", "allocations", "instructions", "est. cycles",
         ].map { "<th>\(SVG.escape($0))</th>" }.joined()
         html += "</tr>\n"
-        var anchors: [String: String] = [:]
+        var anchors: [ScenarioName: String] = [:]
         for entry in report.results where anchors[entry.scenario] == nil {
             anchors[entry.scenario] = "s\(anchors.count)"
         }
@@ -145,10 +145,10 @@ public enum RunReportPage {
                 } ?? ""
             let slowest: String = entry.frameTimes.max().map(NumberText.forReader) ?? "–"
             // A scenario may break after each slash, so the table fits the page.
-            let name = SVG.escape(entry.scenario).replacingOccurrences(of: "/", with: "/<wbr>")
+            let name = SVG.escape(entry.scenario.rawValue).replacingOccurrences(of: "/", with: "/<wbr>")
             let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(name)</a>"
             var cells: [String] = [
-                link, SVG.escape(entry.variant), shown(.timePerRelayout, NumberText.forReader) + interval,
+                link, SVG.escape(entry.variant.rawValue), shown(.timePerRelayout, NumberText.forReader) + interval,
             ]
             cells += [
                 shown(.timePerArrangement, NumberText.forReader), slowest,
@@ -171,7 +171,7 @@ public enum RunReportPage {
     static func ratioChart(_ entries: [VariantResult], metric: Metric, title: String) -> String {
         let rows = entries.compactMap { entry -> IntervalChart.Row? in
             guard let value = entry.metrics[metric], value > 0 else { return nil }
-            return .init(label: entry.variant, value: value, interval: entry.intervals[metric] ?? Interval(value, value))
+            return .init(label: entry.variant.rawValue, value: value, interval: entry.intervals[metric] ?? Interval(value, value))
         }
         // A chart with nothing to draw (a run without the reference) is left out.
         return rows.isEmpty ? "" : IntervalChart(title: title, rows: rows).svg()
@@ -188,14 +188,14 @@ public enum RunReportPage {
     static func historyChecks(_ entries: [VariantResult]) -> String {
         entries.compactMap { entry in
             entry.historyCheck.map { check in
-                "<p class=\"meta\">\(SVG.escape(entry.variant)) was also checked against the reference over an adversarial history of \(SVG.escape(check.summary))</p>\n"
+                "<p class=\"meta\">\(SVG.escape(entry.variant.rawValue)) was also checked against the reference over an adversarial history of \(SVG.escape(check.summary))</p>\n"
             }
         }.joined()
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the
     /// postures shaded behind, the budget as a rule.
-    static func timelineChart(scenario: String, entries: [VariantResult], phases: [Timeline.Phase]) -> String {
+    static func timelineChart(scenario: ScenarioName, entries: [VariantResult], phases: [Timeline.Phase]) -> String {
         guard
             var chart = perFrameChart(
                 entries, values: \.frameTimes, phases: phases,
@@ -240,7 +240,7 @@ public enum RunReportPage {
         guard !given.isEmpty else { return nil }
         let series = given.map { entry in
             LineChart.Series(
-                name: entry.variant,
+                name: entry.variant.rawValue,
                 points: entry[keyPath: values].enumerated().map { frame, amount in
                     let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
                     return LineChart.Point(

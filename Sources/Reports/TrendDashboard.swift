@@ -40,7 +40,7 @@ extension Trend {
             title: title, xLabel: "run (\(runs.count))", yLabel: unit,
             series: series.map { item in
                 LineChart.Series(
-                    name: item.variant,
+                    name: item.variant.rawValue,
                     points: item.points.map { point in
                         let interval =
                             point.interval.map {
@@ -129,7 +129,7 @@ extension Trend {
                     "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
                     + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
                 html +=
-                    "<td>\(SVG.escape(item.scenario))</td><td>\(SVG.escape(item.variant))</td><td>\(SVG.escape(item.metric))</td>"
+                    "<td>\(SVG.escape(item.scenario.rawValue))</td><td>\(SVG.escape(item.variant.rawValue))</td><td>\(SVG.escape(item.metric))</td>"
                 html +=
                     "<td class=\"num\">\(NumberText.forReader(before))</td><td class=\"num\">\(NumberText.forReader(after))</td>"
                 html +=
@@ -139,14 +139,14 @@ extension Trend {
         }
         // One group per scenario and machine kind: numbers from different CPU models
         // never share a chart.
-        var groups: [(scenario: String, machine: String)] = []
+        var groups: [(scenario: ScenarioName, machine: String)] = []
         for item in series where !groups.contains(where: { $0.scenario == item.scenario && $0.machine == item.machine })
         {
             groups.append((item.scenario, item.machine))
         }
         for (scenario, machine) in groups {
             let own = series.filter { $0.scenario == scenario && $0.machine == machine }
-            let heading = machines.count > 1 ? "\(scenario) — \(machine)" : scenario
+            let heading = machines.count > 1 ? "\(scenario) — \(machine)" : scenario.rawValue
             html += "<h2>\(SVG.escape(heading))</h2>\n<div class=\"charts\">\n"
             let metrics = own.map(\.metric).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let main = mainMetrics.map(\.name).filter(metrics.contains)

@@ -23,7 +23,7 @@ extension Trend {
             .array(
                 series.map { item in
                     .object([
-                        ("scenario", .string(item.scenario)), ("variant", .string(item.variant)),
+                        ("scenario", .string(item.scenario.rawValue)), ("variant", .string(item.variant.rawValue)),
                         ("metric", .string(item.metric)), ("machine", .string(item.machine)),
                         ("unit", .string(item.unit)), ("runs", .number(Double(item.points.count))),
                         ("latest", .number(item.points.last?.value ?? 0)),
@@ -57,7 +57,7 @@ extension Trend {
         var text = CSV.line(["scenario", "variant", "metric", "unit", "commit", "date", "before", "after", "change"])
         for (item, index, before, after) in changes(series) {
             text += CSV.line([
-                item.scenario, item.variant, item.metric, item.unit, item.points[index].commit, item.points[index].date,
+                item.scenario.rawValue, item.variant.rawValue, item.metric, item.unit, item.points[index].commit, item.points[index].date,
                 formatNumber(before), formatNumber(after), before == 0 ? "" : formatNumber((after - before) / before),
             ])
         }

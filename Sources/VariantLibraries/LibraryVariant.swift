@@ -11,7 +11,7 @@ import CVariantInterface
 struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     let library: VariantLibrary
 
-    var name: String { library.name }
+    var name: String { library.name.rawValue }
     var frameMemory: FrameMemory { library.frameMemory }
 
     func prepare(_ tree: ArrangementTree) -> LibraryPrepared { LibraryPrepared(library, tree, guarded: false) }
@@ -34,7 +34,7 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
 struct GuardedLibraryVariant: ResolverVariant, @unchecked Sendable {
     let library: VariantLibrary
 
-    var name: String { library.name }
+    var name: String { library.name.rawValue }
     var frameMemory: FrameMemory { library.frameMemory }
 
     func prepare(_ tree: ArrangementTree) -> LibraryPrepared { LibraryPrepared(library, tree, guarded: true) }

@@ -1,6 +1,7 @@
 import ArrangementModel
 import CLibraryGuard
 import CVariantInterface
+import Support
 import Variants
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ public final class VariantLibrary: @unchecked Sendable {
     public static let frameLimitMilliseconds = 1000
 
     public let path: String
-    public let name: String
+    public let name: VariantName
     public let summary: String
     public let frameMemory: FrameMemory
 
@@ -43,7 +44,7 @@ public final class VariantLibrary: @unchecked Sendable {
     ]
 
     /// Loads the library at `path`; `builtIn` are the names it may not take.
-    public init(path: String, builtIn: [String] = VariantList.allNames) throws(LibraryError) {
+    public init(path: String, builtIn: [VariantName] = VariantList.allNames) throws(LibraryError) {
         self.path = path
         guard access(path, F_OK) == 0 else { throw LibraryError(path: path, "no such file", isBadArgument: true) }
         // A name without a slash would make dlopen search the system's directories.
@@ -72,10 +73,10 @@ public final class VariantLibrary: @unchecked Sendable {
         }
         let name = String(cString: namePointer)
         if let broken = Self.nameRule(name) { throw LibraryError(path: path, "names its variant '\(name)': \(broken)") }
-        guard !builtIn.contains(name) else {
+        guard !builtIn.contains(VariantName(name)) else {
             throw LibraryError(path: path, "names its variant '\(name)', which is a built-in variant's name")
         }
-        self.name = name
+        self.name = VariantName(name)
         summary = unsafeBitCast(found[Self.symbols[2]]!, to: Text.self)().map { String(cString: $0) } ?? ""
         let memory = unsafeBitCast(found[Self.symbols[3]]!, to: Number.self)()
         guard memory & ~UInt32(3) == 0 else {

@@ -1,5 +1,6 @@
 import ArrangementModel
 import FastResolver
+import Support
 
 /// The floor every variant is measured against: not a resolver, but the cost of
 /// writing a resolution of the tree's size in the same frame loop — it copies one
@@ -7,9 +8,9 @@ import FastResolver
 /// variant's time over this one says how much is left to win; no resolver can
 /// write its answer faster than copying it.
 public struct SpeedOfLight: ResolverVariant {
-    public static let variantName = "floor"
+    public static let variantName: VariantName = "floor"
 
-    public let name = SpeedOfLight.variantName
+    public let name = SpeedOfLight.variantName.rawValue
     /// The resolution copied every frame.
     public let answer: Resolution
 
@@ -49,9 +50,9 @@ public struct SpeedOfLight: ResolverVariant {
 /// and its x may differ from the answer's in the last bit (the difference, added back, is
 /// rounded).
 public struct ChainedFloor: ResolverVariant {
-    public static let variantName = "floor-chained"
+    public static let variantName: VariantName = "floor-chained"
 
-    public let name = ChainedFloor.variantName
+    public let name = ChainedFloor.variantName.rawValue
     /// The resolution copied every frame.
     public let answer: Resolution
 
@@ -157,7 +158,7 @@ public struct ChainedFloor: ResolverVariant {
 extension VariantList {
     /// Whether `name` is one of the floors (``SpeedOfLight``, ``ChainedFloor``): a row a
     /// run measures beside the variants, not a resolver, so no gate judges it.
-    public static func isFloor(_ name: String) -> Bool {
+    public static func isFloor(_ name: VariantName) -> Bool {
         name == SpeedOfLight.variantName || name == ChainedFloor.variantName
     }
 }

@@ -1,9 +1,10 @@
 import ArrangementModel
+import Support
 
 /// A variant as FoldBench drives it: its name, a one-line summary, the variant itself
 /// for one-off resolutions, and a factory that prepares it for a timeline of frames.
 public struct VariantEntry: Sendable {
-    public let name: String
+    public let name: VariantName
     public let summary: String
     public let variant: any ResolverVariant
     /// Hidden from `foldbench list` and the default run (variants that exist to test the harness).
@@ -22,7 +23,7 @@ public struct VariantEntry: Sendable {
     public init<V: ResolverVariant>(
         _ variant: V, summary: String, isTestOnly: Bool = false, runsByDefault: Bool = true
     ) {
-        name = variant.name
+        name = VariantName(variant.name)
         self.summary = summary
         self.variant = variant
         self.isTestOnly = isTestOnly

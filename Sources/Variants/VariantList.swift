@@ -1,5 +1,6 @@
 import FastResolver
 import ReferenceResolver
+import Support
 
 /// Every resolver variant FoldBench knows, in the order reports list them. The command
 /// line, the runner, the differential tests, both fuzz targets and `scripts/bench.sh`
@@ -54,13 +55,13 @@ public enum VariantList {
 
     /// Every built-in name, test-only variants and planted stale caches included: the
     /// names a variant from a library may not take.
-    public static var allNames: [String] { (all + staleCaches).map(\.name) }
+    public static var allNames: [VariantName] { (all + staleCaches).map(\.name) }
 
     /// The name of the variant every other one is checked against.
-    public static let referenceName = "reference"
+    public static let referenceName = VariantName(ReferenceResolver().name)
 
     /// The variant `ab` and `profile` measure when none is named: the one shipped for speed.
-    public static let defaultCandidateName = "fast"
+    public static let defaultCandidateName: VariantName = "fast"
 
     /// The variant every other one is checked against (the first of the list).
     public static var reference: VariantEntry { all[0] }
@@ -75,7 +76,7 @@ public enum VariantList {
     public static var candidates: [VariantEntry] { all.filter { $0.name != referenceName } }
 
     /// The entry named `name`, listed, test-only or a planted stale cache.
-    public static func entry(named name: String) -> VariantEntry? {
+    public static func entry(named name: VariantName) -> VariantEntry? {
         all.first { $0.name == name } ?? staleCaches.first { $0.name == name }
     }
 }

@@ -29,4 +29,7 @@ public struct Scenario: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(motion)/\(tree)/\(device)" }
+
+    /// The name results and reports know it by.
+    public var name: ScenarioName { ScenarioName(description) }
 }

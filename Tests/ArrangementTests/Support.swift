@@ -3,6 +3,7 @@ import FastResolver
 import Foundation
 import ReferenceResolver
 import SceneFormat
+import Support
 import Testing
 import VariantLibraries
 import Variants
@@ -134,4 +135,4 @@ let libraryCandidates: [VariantEntry] = {
 var allCandidates: [VariantEntry] { VariantList.candidates + libraryCandidates }
 
 /// The candidate named `name`, built-in or from a C library.
-func candidate(named name: String) -> VariantEntry? { allCandidates.first { $0.name == name } }
+func candidate(named name: String) -> VariantEntry? { allCandidates.first { $0.name.rawValue == name } }

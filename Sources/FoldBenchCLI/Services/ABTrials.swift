@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Measurement
+import Support
 
 /// The trials of a time comparison between two builds' code layouts, each a fresh
 /// process of this executable (`ab-trial`): what `ab` and `bisect`'s time steps run.
@@ -31,13 +32,13 @@ enum ABTrials {
 
     /// One trial in a fresh process of this executable (`ab-trial`): its output line.
     private static func trialProcess(
-        _ scenario: String, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64, _ options: ABOptions,
+        _ scenario: ScenarioName, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64, _ options: ABOptions,
         _ timeDifferentAnswers: Bool
     ) throws -> String {
         let options: [(CommandSpec.Option, String)] =
             [
-                (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario),
-                (.baselineVariant, baseline.variant), (.candidateVariant, candidate.variant),
+                (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario.rawValue),
+                (.baselineVariant, baseline.variant.rawValue), (.candidateVariant, candidate.variant.rawValue),
                 (.frames, String(options.frames)), (.seed, String(seed)),
             ] + options.deviceFiles.map { (.deviceFiles, $0) } + options.motionFiles.map { (.motionFiles, $0) }
             + (baseline.library.map { [(.baselineLibrary, $0)] } ?? [])

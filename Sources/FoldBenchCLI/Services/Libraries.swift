@@ -78,10 +78,10 @@ extension Libraries {
     /// library's variant runs in this process, guarded: a crash, a hang or a stray
     /// write ends it with one line naming the library and `place`, and exit status 1.
     static func variant(
-        _ arguments: ParsedArguments, fallback: String, place: String, command: CommandSpec
+        _ arguments: ParsedArguments, fallback: VariantName, place: String, command: CommandSpec
     ) throws -> VariantEntry {
         let libraries = try load(arguments)
-        let name = arguments.value(.variant) ?? fallback
+        let name = arguments.variantName(.variant) ?? fallback
         if let library = libraries.first(where: { $0.name == name }) {
             let entry = library.entry(guarded: true)
             LibraryGuard.checking(scenario: place, frames: 1)

@@ -20,7 +20,7 @@ enum Measuring {
                 "context: \(ResolutionComparison.describe(evidence.context))",
                 "first difference: \(failure.difference)",
             ],
-            variant: failure.variant, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
+            variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
             got: evidence.got, expectedName: evidence.expectedName)
         do {
             try ResultFiles.writeAtomically(page, to: path)

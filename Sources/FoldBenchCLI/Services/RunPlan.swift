@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
+import Support
 import VariantLibraries
 import Variants
 import Workloads
@@ -59,7 +60,7 @@ struct RunPlan {
         libraries = try Libraries.load(arguments)
         let libraryEntries = libraries.map { $0.entry() }
         let variants = try arguments.all(.variants).map { name throws(UsageError) in
-            try VariantLookup.named(name, libraries: libraryEntries, command: spec)
+            try VariantLookup.named(VariantName(name), libraries: libraryEntries, command: spec)
         }
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
@@ -115,10 +116,10 @@ struct RunPlan {
     }
 
     /// This run's scenarios, frames, devices and motions for a child, with `variants` of `libraries`.
-    private func childArguments(variants: [String], libraries: [VariantLibrary]) -> [String] {
+    private func childArguments(variants: [VariantName], libraries: [VariantLibrary]) -> [String] {
         let options = runner.options
         let child: [(CommandSpec.Option, [String])] = [
-            (.scenario, scenarios.map(\.description)), (.variants, variants),
+            (.scenario, scenarios.map(\.description)), (.variants, variants.map(\.rawValue)),
             (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
             (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
             (.variantLibraries, libraries.map { absolutePath($0.path) }),

@@ -35,7 +35,7 @@ func disagreementPicture(_ scene: Scene, named name: String) -> String? {
         let resolution = entry.variant.resolve(scene.tree, in: scene.context)
         guard let difference = firstDifference(resolution, reference, ids: scene.tree.paneIDs) else { continue }
         let page = DisagreementPage.html(
-            heading: "the smallest failing scene", notes: ["first difference: \(difference)"], variant: entry.name,
+            heading: "the smallest failing scene", notes: ["first difference: \(difference)"], variant: entry.name.rawValue,
             tree: scene.tree, context: scene.context, expected: reference, got: resolution)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).html").path
         return FileManager.default.createFile(atPath: path, contents: Array(page.utf8).withUnsafeBytes { Data($0) })

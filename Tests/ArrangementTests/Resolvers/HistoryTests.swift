@@ -4,6 +4,7 @@ import Measurement
 import ReferenceResolver
 import SceneFormat
 import SceneGenerator
+import Support
 import Testing
 import Variants
 import Workloads
@@ -98,7 +99,7 @@ struct HistoryTests {
         "each planted stale cache differs from the reference within 12,000 steps of the walks",
         arguments: StaleCacheResolver.Fault.allCases)
     func staleCachesCaught(fault: StaleCacheResolver.Fault) throws {
-        let entry = try #require(VariantList.entry(named: StaleCacheResolver(forgetting: fault).name))
+        let entry = try #require(VariantList.entry(named: VariantName(StaleCacheResolver(forgetting: fault).name)))
         var steps = 0
         for (tree, walk) in try Self.histories(seed: 7, count: 40, steps: 300) {
             if let stale = Self.firstStale(entry, tree, walk) {
@@ -134,7 +135,7 @@ struct HistoryTests {
         let tree = try TreeFactory.balanced(depth: 4)
         let contexts = Timeline.contexts(
             motion: .dragResize, device: try DeviceProfile.shipped("iphone-duo"), frames: 24)
-        for name in ["fast", "incremental"] {
+        for name: VariantName in ["fast", "incremental"] {
             let loop = try #require(VariantList.entry(named: name)).frameLoop(tree, contexts, now: Clock.now)
             loop.run(from: 0, count: 24)
             let held = loop.resolution(atFrame: 0)
@@ -174,7 +175,7 @@ struct HistoryTests {
         "the runner refuses each planted stale cache, naming the frame and the frame before it",
         arguments: StaleCacheResolver.Fault.allCases)
     func runnerRefuses(fault: StaleCacheResolver.Fault) throws {
-        let entry = try #require(VariantList.entry(named: StaleCacheResolver(forgetting: fault).name))
+        let entry = try #require(VariantList.entry(named: VariantName(StaleCacheResolver(forgetting: fault).name)))
         // A timeline built for each input. The root (300 pt high) is divided by a fold at x = 300: pane a
         // holds a chain of ten arrangements that nothing below changes, pane b a split of
         // b1 and b2 (300 pt minimums each) with m inside b2. So a pass resolves few of the
@@ -358,7 +359,7 @@ struct AdversarialHistoryTests {
     func refusedWhateverTheMotion(scenario: String) throws {
         let workload = try Self.workload(scenario)
         for entry in VariantList.staleCaches {
-            let fault = String(entry.name.dropFirst("incremental-forgets-".count))
+            let fault = String(entry.name.rawValue.dropFirst("incremental-forgets-".count))
             let refused: VerificationFailure?
             do {
                 try HistoryTests.verify(entry, workload.tree, workload.contexts)

@@ -21,7 +21,7 @@ struct BaselineTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains("wrote the baseline \(path)"))
         let summary = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        let quick = Workloads.Suite.quick.scenarios.map(\.description)
+        let quick = Workloads.Suite.quick.scenarios.map(\.name)
         #expect(Set(summary.results.map(\.scenario)) == Set(quick))
         #expect(summary.results.allSatisfy { ($0.metrics[.instructionsPerRelayout] ?? 0) > 0 })
         #expect(try Data(contentsOf: committed) == before, "the committed baseline is untouched")

@@ -81,7 +81,7 @@ struct CommandLineTests {
         #expect(reference.out.hasPrefix("{\"panes\": [\n"))
         #expect(VariantList.all.count >= 3)
         for entry in VariantList.all {
-            let other = runFoldBench(["resolve", path, "--variant", entry.name])
+            let other = runFoldBench(["resolve", path, "--variant", entry.name.rawValue])
             #expect(other.status == 0, "\(entry.name): \(other.err)")
             #expect(other.out == reference.out, "\(entry.name)")
         }
