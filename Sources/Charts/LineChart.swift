@@ -130,43 +130,7 @@ public struct LineChart {
                 "<text x=\"\(NumberText.coordinate(x + 3))\" y=\"\(NumberText.coordinate(top + 11 + 12 * row))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
         }
         for (index, line) in series.enumerated() {
-            let colour = SVG.colour(index)
-            let sorted = Self.thinned(line.points.sorted { $0.x < $1.x }, columns: width - left - right, xScale)
-            // The interval as a band around the line, then the line, then the dots.
-            let withInterval = sorted.filter { $0.interval != nil }
-            if withInterval.count > 1 {
-                let upper = withInterval.map {
-                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.upper)))"
-                }
-                let lower = withInterval.reversed().map {
-                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.lower)))"
-                }
-                svg +=
-                    "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
-            }
-            if sorted.count > 1 {
-                let path = sorted.map {
-                    "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.y)))"
-                }
-                svg +=
-                    "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(path.joined(separator: " "))\"/>\n"
-            }
-            for point in sorted {
-                let x = NumberText.coordinate(xScale.position(point.x))
-                let y = NumberText.coordinate(yScale.position(point.y))
-                if line.dots || sorted.count == 1 {
-                    svg += "<g><title>\(SVG.escape(point.tooltip))</title>"
-                    if let interval = point.interval {
-                        svg +=
-                            "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
-                    }
-                    svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\"/></g>\n"
-                } else {
-                    // An invisible target per point, so a hover still names it.
-                    svg +=
-                        "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\" fill-opacity=\"0\"><title>\(SVG.escape(point.tooltip))</title></circle>\n"
-                }
-            }
+            svg += seriesElements(line, colour: SVG.colour(index), xScale, yScale, columns: width - left - right)
         }
         if points.isEmpty {
             svg +=
@@ -174,6 +138,49 @@ public struct LineChart {
         }
         svg += legend(left: left, right: right, bottom: bottom)
         return svg + "</svg>\n"
+    }
+
+    /// One series: its interval as a band around the line, then the line, then the dots
+    /// (or invisible targets that name each point on hover).
+    func seriesElements(_ line: Series, colour: String, _ xScale: Scale, _ yScale: Scale, columns: Double) -> String {
+        var svg = ""
+        let sorted = Self.thinned(line.points.sorted { $0.x < $1.x }, columns: columns, xScale)
+        // The interval as a band around the line, then the line, then the dots.
+        let withInterval = sorted.filter { $0.interval != nil }
+        if withInterval.count > 1 {
+            let upper = withInterval.map {
+                "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.upper)))"
+            }
+            let lower = withInterval.reversed().map {
+                "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.interval!.lower)))"
+            }
+            svg +=
+                "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
+        }
+        if sorted.count > 1 {
+            let path = sorted.map {
+                "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.y)))"
+            }
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(path.joined(separator: " "))\"/>\n"
+        }
+        for point in sorted {
+            let x = NumberText.coordinate(xScale.position(point.x))
+            let y = NumberText.coordinate(yScale.position(point.y))
+            if line.dots || sorted.count == 1 {
+                svg += "<g><title>\(SVG.escape(point.tooltip))</title>"
+                if let interval = point.interval {
+                    svg +=
+                        "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
+                }
+                svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\"/></g>\n"
+            } else {
+                // An invisible target per point, so a hover still names it.
+                svg +=
+                    "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\" fill-opacity=\"0\"><title>\(SVG.escape(point.tooltip))</title></circle>\n"
+            }
+        }
+        return svg
     }
 
     /// At most the lowest and the highest point of each pixel column, in order: the

@@ -121,6 +121,20 @@ public struct LayoutDrawing {
         "blue: primary, orange: secondary, dashed: holds an arrangement", "red line: fold, red band: hinge",
     ]
 
+    /// Where the drawing's points go: `scale` pixels a point, the area's corner at `origin`.
+    struct Canvas {
+        let originX: Double
+        let originY: Double
+        let scale: Double
+
+        func x(_ value: Double) -> String { NumberText.coordinate(originX + value * scale) }
+        func y(_ value: Double) -> String { NumberText.coordinate(originY + value * scale) }
+        func length(_ value: Double) -> String { NumberText.coordinate(value * scale) }
+        func rect(_ r: Rect, _ attributes: String, offset: Double = 0) -> String {
+            "<rect x=\"\(x(r.x + offset))\" y=\"\(y(r.y + offset))\" width=\"\(length(r.width))\" height=\"\(length(r.height))\" \(attributes)/>"
+        }
+    }
+
     /// The drawing as a standalone SVG document, and what it shows.
     public func svg() -> (text: String, summary: Summary) {
         let scale = options.scale
@@ -140,14 +154,7 @@ public struct LayoutDrawing {
         let height = max(
             (area.height * scale + 2 * margin + titleHeight + captionHeight).rounded(.up),
             (margin + titleHeight + 12 + Double(listLines) * 14 + captionHeight + margin).rounded(.up))
-        let originX = margin - area.x * scale
-        let originY = margin + titleHeight - area.y * scale
-        func x(_ value: Double) -> String { NumberText.coordinate(originX + value * scale) }
-        func y(_ value: Double) -> String { NumberText.coordinate(originY + value * scale) }
-        func length(_ value: Double) -> String { NumberText.coordinate(value * scale) }
-        func rect(_ r: Rect, _ attributes: String, offset: Double = 0) -> String {
-            "<rect x=\"\(x(r.x + offset))\" y=\"\(y(r.y + offset))\" width=\"\(length(r.width))\" height=\"\(length(r.height))\" \(attributes)/>"
-        }
+        let canvas = Canvas(originX: margin - area.x * scale, originY: margin + titleHeight - area.y * scale, scale: scale)
 
         // The document's element comes last, once the caption is known: wide enough for
         // the title and the caption's lines too, so that a narrow display does not cut
@@ -161,16 +168,39 @@ public struct LayoutDrawing {
         // A tooltip belongs to its element's group; a title directly under the root
         // would name the document instead.
         if let display {
-            out += "<g>" + rect(display, "class=\"display\" fill=\"#3a3a3c\" rx=\"\(length(6))\"")
+            out += "<g>" + canvas.rect(display, "class=\"display\" fill=\"#3a3a3c\" rx=\"\(canvas.length(6))\"")
             out += "<title>display \(Self.describe(display))</title></g>\n"
         }
-        out += "<g>" + rect(context.bounds, "class=\"safe-area\" fill=\"#ffffff\" stroke=\"#8e8e93\"")
+        out += "<g>" + canvas.rect(context.bounds, "class=\"safe-area\" fill=\"#ffffff\" stroke=\"#8e8e93\"")
         out += "<title>safe area (the context's bounds) \(Self.describe(context.bounds))</title></g>\n"
+        let drawn = paneElements(panes, canvas)
+        out += drawn.text + regionElements(canvas) + outlines(panes, canvas)
+        if !options.compact {
+            var caption = "\(drawn.visible) of \(panes.count) panes shown, \(hidden.count) hidden"
+            if drawn.dropped > 0 { caption += "; \(drawn.dropped) labels left out (their boxes are too small)" }
+            captionLength = ([caption] + Self.legend).map(\.count).max() ?? 0
+            out += captionElements(caption, area: area, canvas: canvas, margin: margin, hidden: hidden)
+        }
+        let textWidth = max(Double(options.title?.count ?? 0) * 7.2, Double(captionLength) * 6.2) + 2 * margin
+        let width = max(drawingWidth, textWidth.rounded(.up))
+        out =
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" class="layout" width="\(NumberText.coordinate(width))" \
+            height="\(NumberText.coordinate(height))" viewBox="0 0 \(NumberText.coordinate(width)) \
+            \(NumberText.coordinate(height))" font-family="sans-serif" font-size="11">
 
+            """ + out + "</svg>\n"
+        return (out, Summary(visible: drawn.visible, hidden: hidden, labelsDropped: drawn.dropped))
+    }
+
+    /// The visible panes' boxes, then the frames of panes that hold arrangements (so the
+    /// nesting shows over what they hold), then the labels (so no pane covers one); how
+    /// many panes are visible and how many labels were left out.
+    func paneElements(_ panes: [PaneInfo], _ canvas: Canvas) -> (text: String, visible: Int, dropped: Int) {
+        let scale = canvas.scale
+        var out = ""
         var dropped = 0
         var visible = 0
-        // Drawn after every box: the frames of panes that hold arrangements, so the
-        // nesting shows over what they hold, and the labels, so no pane covers one.
         var containers = ""
         var labels = ""
         var labelLines: [String: Int] = [:]
@@ -183,33 +213,17 @@ public struct LayoutDrawing {
             // A thumbnail leaves out boxes under 4 px (the box holding them is drawn), so
             // a strip of a 4,095-arrangement tree stays a few hundred boxes.
             if options.compact, min(frame.width, frame.height) * scale < 4 { continue }
-            let colour = info.isPrimary ? SVG.colour(0) : SVG.colour(1)
-            let fill = info.isPrimary ? "#d6e6f5" : "#fbe6c8"
             let front = layout.zIndex == 1
             let kind = "\(info.isPrimary ? "primary" : "secondary")\(info.holdsArrangement ? " container" : " leaf")"
             let tooltip =
                 options.compact && min(frame.width, frame.height) * scale < 12
                 ? "" : "<title>\(SVG.escape(Self.describe(info, layout)))</title>"
+            let group = "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
             if info.holdsArrangement {
-                containers +=
-                    "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
-                    + rect(
-                        frame,
-                        "class=\"box\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(options.compact ? "0.75" : NumberText.coordinate(max(1, 3.5 - 0.5 * Double(info.depth))))\" stroke-dasharray=\"6 3\""
-                    )
-                    + tooltip + "</g>\n"
+                containers += group + containerBox(info, frame, canvas) + tooltip + "</g>\n"
                 continue
             }
-            out += "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
-            if front {
-                // A shadow under the pane in front, so the layering reads at a glance.
-                out += rect(frame, "fill=\"#000000\" fill-opacity=\"0.25\"", offset: 3 / scale)
-            }
-            out += rect(
-                frame,
-                "class=\"box\" fill=\"\(fill)\" fill-opacity=\"\(front ? "0.8" : "1")\" stroke=\"\(colour)\" stroke-width=\"\(front ? 2 : 1)\""
-            )
-            out += tooltip
+            out += group + leafBox(info, frame, front: front, canvas) + tooltip
             if !options.compact {
                 let label = front ? "\(info.id) · z1" : info.id
                 // A pane behind its sibling keeps its label in its top-left corner, where
@@ -224,8 +238,8 @@ public struct LayoutDrawing {
                 let anchor = "\(behind) \(frame.x) \(frame.y) \(frame.width) \(frame.height)"
                 let line = labelLines[anchor, default: 0]
                 if let text = Self.label(
-                    behind ? "\(label) · z0, behind" : label, in: frame, scale: scale, x: x, y: y, corner: behind,
-                    line: line)
+                    behind ? "\(label) · z0, behind" : label, in: frame, scale: scale, x: canvas.x, y: canvas.y,
+                    corner: behind, line: line)
                 {
                     labelLines[anchor] = line + 1
                     labels += text + "\n"
@@ -235,15 +249,44 @@ public struct LayoutDrawing {
             }
             out += "</g>\n"
         }
-
         out += containers
         if !labels.isEmpty { out += "<g class=\"labels\">\n\(labels)</g>\n" }
+        return (out, visible, dropped)
+    }
+
+    /// The dashed frame of a pane that holds an arrangement, thinner the deeper it lies.
+    func containerBox(_ info: PaneInfo, _ frame: Rect, _ canvas: Canvas) -> String {
+        let colour = info.isPrimary ? SVG.colour(0) : SVG.colour(1)
+        return canvas.rect(
+            frame,
+            "class=\"box\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(options.compact ? "0.75" : NumberText.coordinate(max(1, 3.5 - 0.5 * Double(info.depth))))\" stroke-dasharray=\"6 3\""
+        )
+    }
+
+    /// A leaf pane's box; the pane in front with a shadow under it, so the layering reads at a glance.
+    func leafBox(_ info: PaneInfo, _ frame: Rect, front: Bool, _ canvas: Canvas) -> String {
+        let colour = info.isPrimary ? SVG.colour(0) : SVG.colour(1)
+        let fill = info.isPrimary ? "#d6e6f5" : "#fbe6c8"
+        var out = ""
+        if front {
+            out += canvas.rect(frame, "fill=\"#000000\" fill-opacity=\"0.25\"", offset: 3 / canvas.scale)
+        }
+        out += canvas.rect(
+            frame,
+            "class=\"box\" fill=\"\(fill)\" fill-opacity=\"\(front ? "0.8" : "1")\" stroke=\"\(colour)\" stroke-width=\"\(front ? 2 : 1)\""
+        )
+        return out
+    }
+
+    /// The reserved regions: a fold as a dashed line, a hinge as a band.
+    func regionElements(_ canvas: Canvas) -> String {
+        var out = ""
         for region in context.reservedRegions {
             if region.width == 0 || region.height == 0 {
                 let x2 = region.x + region.width
                 let y2 = region.y + region.height
                 out += """
-                    <line class="region fold" x1="\(x(region.x))" y1="\(y(region.y))" x2="\(x(x2))" y2="\(y(y2))" \
+                    <line class="region fold" x1="\(canvas.x(region.x))" y1="\(canvas.y(region.y))" x2="\(canvas.x(x2))" y2="\(canvas.y(y2))" \
                     stroke="#D55E00" stroke-width="2" stroke-dasharray="6 4"><title>fold \
                     \(Self.describe(region))</title></line>
 
@@ -251,60 +294,55 @@ public struct LayoutDrawing {
             } else {
                 out +=
                     "<g>"
-                    + rect(region, "class=\"region band\" fill=\"#D55E00\" fill-opacity=\"0.35\" stroke=\"#D55E00\"")
+                    + canvas.rect(
+                        region, "class=\"region band\" fill=\"#D55E00\" fill-opacity=\"0.35\" stroke=\"#D55E00\"")
                 out += "<title>hinge band \(Self.describe(region))</title></g>\n"
             }
         }
+        return out
+    }
+
+    /// The outlines of the panes ``Options/outlined`` names (a hidden one where it should be).
+    func outlines(_ panes: [PaneInfo], _ canvas: Canvas) -> String {
+        var out = ""
         for index in options.outlined.sorted() where index < panes.count {
             let layout = resolution.panes[index]
             let frame = layout.visible ? layout.frame : options.elsewhere[index] ?? context.bounds
-            out += rect(
+            out += canvas.rect(
                 frame,
                 "class=\"differs\" data-pane=\"\(SVG.escape(panes[index].id))\" fill=\"none\" stroke=\"#e00000\" stroke-width=\"3\"\(layout.visible ? "" : " stroke-dasharray=\"2 4\"")"
             )
             out += "\n"
         }
+        return out
+    }
 
-        if !options.compact {
-            let captionY = originY + (area.y + area.height) * scale + 18
-            var caption = "\(visible) of \(panes.count) panes shown, \(hidden.count) hidden"
-            if dropped > 0 { caption += "; \(dropped) labels left out (their boxes are too small)" }
-            captionLength = ([caption] + Self.legend).map(\.count).max() ?? 0
+    /// The caption and legend under the drawing, and the hidden panes listed beside it.
+    func captionElements(_ caption: String, area: Rect, canvas: Canvas, margin: Double, hidden: [String]) -> String {
+        let captionY = canvas.originY + (area.y + area.height) * canvas.scale + 18
+        var out =
+            "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY))\">\(caption)</text>\n"
+        for (line, text) in Self.legend.enumerated() {
             out +=
-                "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY))\">\(caption)</text>\n"
-            for (line, text) in Self.legend.enumerated() {
-                out +=
-                    "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY + 14 * Double(line + 1)))\" fill=\"#555\">\(text)</text>\n"
-            }
-            if !hidden.isEmpty {
-                let left = originX + (area.x + area.width) * scale + 14
-                var line = originY + area.y * scale + 12
-                let listed = min(hidden.count, options.hiddenListed)
-                out +=
-                    "<g class=\"hidden-list\"><text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\" font-weight=\"bold\">Hidden (\(hidden.count))</text>\n"
-                for id in hidden.prefix(listed) {
-                    line += 14
-                    out +=
-                        "<text class=\"hidden-pane\" x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">\(SVG.escape(id))</text>\n"
-                }
-                if hidden.count > listed {
-                    line += 14
-                    out +=
-                        "<text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">and \(hidden.count - listed) more</text>\n"
-                }
-                out += "</g>\n"
-            }
+                "<text class=\"caption\" x=\"\(NumberText.coordinate(margin))\" y=\"\(NumberText.coordinate(captionY + 14 * Double(line + 1)))\" fill=\"#555\">\(text)</text>\n"
         }
-        let textWidth = max(Double(options.title?.count ?? 0) * 7.2, Double(captionLength) * 6.2) + 2 * margin
-        let width = max(drawingWidth, textWidth.rounded(.up))
-        out =
-            """
-            <svg xmlns="http://www.w3.org/2000/svg" class="layout" width="\(NumberText.coordinate(width))" \
-            height="\(NumberText.coordinate(height))" viewBox="0 0 \(NumberText.coordinate(width)) \
-            \(NumberText.coordinate(height))" font-family="sans-serif" font-size="11">
-
-            """ + out + "</svg>\n"
-        return (out, Summary(visible: visible, hidden: hidden, labelsDropped: dropped))
+        guard !hidden.isEmpty else { return out }
+        let left = canvas.originX + (area.x + area.width) * canvas.scale + 14
+        var line = canvas.originY + area.y * canvas.scale + 12
+        let listed = min(hidden.count, options.hiddenListed)
+        out +=
+            "<g class=\"hidden-list\"><text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\" font-weight=\"bold\">Hidden (\(hidden.count))</text>\n"
+        for id in hidden.prefix(listed) {
+            line += 14
+            out +=
+                "<text class=\"hidden-pane\" x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">\(SVG.escape(id))</text>\n"
+        }
+        if hidden.count > listed {
+            line += 14
+            out +=
+                "<text x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(line))\">and \(hidden.count - listed) more</text>\n"
+        }
+        return out + "</g>\n"
     }
 
     /// The label centred in its box, or `nil` when the box is too small for it.

@@ -45,25 +45,7 @@ public enum ProfileHTML {
 
             """
         if let flameGraph { html += "<div class=\"flame\">\(flameGraph)</div>\n" }
-        html += "<h2>Costliest lines</h2>\n<table><tr>"
-        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(SVG.escape($0))</th>" }
-            .joined()
-        html += "</tr>\n"
-        for cost in lines.prefix(25) {
-            let name = "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)"
-            let link = anchors[cost.location.file].map {
-                "<a href=\"#\($0)-L\(cost.location.line)\">\(SVG.escape(name))</a>"
-            }
-            html +=
-                "<tr>" + columns.map { "<td class=\"num\">\(NumberText.grouped($0.value(cost.values)))</td>" }.joined()
-            html += "<td class=\"num\">\(NumberText.percent(cost.values.first ?? 0, of: total))</td>"
-            let text = view.source(cost.location.file).flatMap { lines in
-                lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
-            }
-            html += "<td class=\"src\">\(link ?? SVG.escape(name))</td>"
-            html += "<td class=\"src\">\(SVG.escape(text ?? ""))</td></tr>\n"
-        }
-        html += "</table>\n"
+        html += costliestLines(view, lines: lines, anchors: anchors)
         var costs: [SourceLocation: [Double]] = [:]
         for cost in lines { costs[cost.location] = cost.values }
         for file in files {
@@ -89,5 +71,31 @@ public enum ProfileHTML {
             html += "</table>\n"
         }
         return html + "</body></html>\n"
+    }
+
+    /// The 25 costliest lines, each linked to its place in its file when the file is shown.
+    static func costliestLines(_ view: ProfileText, lines: [LineCost], anchors: [String: String]) -> String {
+        let (columns, total) = (view.columns, view.total)
+        var html = ""
+        html += "<h2>Costliest lines</h2>\n<table><tr>"
+        html += (columns.map(\.title) + ["share", "line", "source"]).map { "<th>\(SVG.escape($0))</th>" }
+            .joined()
+        html += "</tr>\n"
+        for cost in lines.prefix(25) {
+            let name = "\(ProfileDiff.relativePath(cost.location.file)):\(cost.location.line)"
+            let link = anchors[cost.location.file].map {
+                "<a href=\"#\($0)-L\(cost.location.line)\">\(SVG.escape(name))</a>"
+            }
+            html +=
+                "<tr>" + columns.map { "<td class=\"num\">\(NumberText.grouped($0.value(cost.values)))</td>" }.joined()
+            html += "<td class=\"num\">\(NumberText.percent(cost.values.first ?? 0, of: total))</td>"
+            let text = view.source(cost.location.file).flatMap { lines in
+                lines.indices.contains(cost.location.line - 1) ? lines[cost.location.line - 1].trimmingSpaces() : nil
+            }
+            html += "<td class=\"src\">\(link ?? SVG.escape(name))</td>"
+            html += "<td class=\"src\">\(SVG.escape(text ?? ""))</td></tr>\n"
+        }
+        html += "</table>\n"
+        return html
     }
 }

@@ -111,32 +111,7 @@ extension Trend {
             <p class="meta">\(series.count) series over \(runs) runs; \(found.count) change point(s)\(minor == 0 ? "" : " (and \(minor) below their metric's threshold, not listed)"). Change points: E-divisive means with a permutation test (p &lt; 0.05); hover a point for its commit and date.</p>
 
             """
-        if found.isEmpty {
-            html += "<p>No change point in any series.</p>\n"
-        } else {
-            html += "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
-            let columns =
-                ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
-                + ["scenario", "variant", "metric", "before", "after", "change", ""]
-            html += columns.map {
-                "<th>\($0)</th>"
-            }.joined()
-            html += "</tr>\n"
-            for (item, index, before, after) in found.prefix(30) {
-                let point = item.points[index]
-                let verdict = direction(item.metric, before, after)
-                html +=
-                    "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
-                    + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
-                html +=
-                    "<td>\(SVG.escape(item.scenario.rawValue))</td><td>\(SVG.escape(item.variant.rawValue))</td><td>\(SVG.escape(item.metric))</td>"
-                html +=
-                    "<td class=\"num\">\(NumberText.forReader(before))</td><td class=\"num\">\(NumberText.forReader(after))</td>"
-                html +=
-                    "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
-            }
-            html += "</table></div>\n"
-        }
+        html += changeTable(found, machines: machines)
         // One group per scenario and machine kind: numbers from different CPU models
         // never share a chart.
         var groups: [(scenario: ScenarioName, machine: String)] = []
@@ -167,5 +142,36 @@ extension Trend {
             }
         }
         return html + "</body></html>\n"
+    }
+
+    /// The newest change points (30 at most), newest first, as a table.
+    static func changeTable(
+        _ found: [(TrendSeries, Int, Double, Double)], machines: Set<String>
+    ) -> String {
+        var html = ""
+        guard !found.isEmpty else { return "<p>No change point in any series.</p>\n" }
+        html += "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
+        let columns =
+            ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
+            + ["scenario", "variant", "metric", "before", "after", "change", ""]
+        html += columns.map {
+            "<th>\($0)</th>"
+        }.joined()
+        html += "</tr>\n"
+        for (item, index, before, after) in found.prefix(30) {
+            let point = item.points[index]
+            let verdict = direction(item.metric, before, after)
+            html +=
+                "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
+                + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
+            html +=
+                "<td>\(SVG.escape(item.scenario.rawValue))</td><td>\(SVG.escape(item.variant.rawValue))</td><td>\(SVG.escape(item.metric))</td>"
+            html +=
+                "<td class=\"num\">\(NumberText.forReader(before))</td><td class=\"num\">\(NumberText.forReader(after))</td>"
+            html +=
+                "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
+        }
+        html += "</table></div>\n"
+        return html
     }
 }

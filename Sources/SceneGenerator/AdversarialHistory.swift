@@ -308,16 +308,30 @@ struct Builder {
         return probes
     }
 
-    /// The regions of `base` moved, removed and reordered; new ones appearing, moving and vanishing.
+    /// The regions of `base` moved, removed and reordered; new ones appearing, moving and
+    /// vanishing; regions at the very edge of collapsed bounds; two at a tie.
     mutating func regionProbes(around base: LayoutContext, source: inout SeededSource) -> [[Move]] {
+        var probes = movedRegionProbes(around: base, source: &source)
+        probes += newRegionProbes(around: base, source: &source)
+        probes += collapsedBoundsProbes(around: base)
+        probes += tieProbes(around: base)
+        return probes
+    }
+
+    /// `base` with `regions` instead of its own.
+    static func with(_ regions: [Rect], in base: LayoutContext) -> LayoutContext {
+        var context = base
+        context.reservedRegions = regions
+        return context
+    }
+
+    /// Each region of `base` (the first four) moved by a little, onto and across an
+    /// arrangement's edge and onto the bounds' edges, and removed; the list reversed.
+    mutating func movedRegionProbes(around base: LayoutContext, source: inout SeededSource) -> [[Move]] {
         var probes: [[Move]] = []
         let bounds = base.bounds
         let frames = answer(base).panes.filter(\.visible).map(\.frame)
-        func with(_ regions: [Rect]) -> LayoutContext {
-            var context = base
-            context.reservedRegions = regions
-            return context
-        }
+        func with(_ regions: [Rect]) -> LayoutContext { Self.with(regions, in: base) }
         // Positions a region's near side can be moved to along x (or y): an arrangement's
         // edge exactly, just past it, and the bounds' own edges.
         func edges(vertical: Bool) -> [Double] {
@@ -362,9 +376,15 @@ struct Builder {
                 Move(context: base, change: .regionsReordered, detail: "the region list in its order again"),
             ])
         }
-        // New regions: a seamless fold and a hinge band through the bounds each way, and
-        // folds through nested panes, each appearing, moving a little, moving across an
-        // edge, vanishing.
+        return probes
+    }
+
+    /// New regions: a seamless fold and a hinge band through the bounds each way, and
+    /// folds through nested panes, each appearing, moving a little, moving across an
+    /// edge, vanishing.
+    mutating func newRegionProbes(around base: LayoutContext, source: inout SeededSource) -> [[Move]] {
+        var probes: [[Move]] = []
+        let bounds = base.bounds
         var targets: [(Rect, String)] = [(bounds, "the bounds")]
         let nested = holders.filter { answer(base).panes[$0].visible }
         for _ in 0..<min(3, nested.count) {
@@ -383,7 +403,7 @@ struct Builder {
                     func inserted(_ rect: Rect) -> LayoutContext {
                         var regions = base.reservedRegions
                         regions.insert(rect, at: position)
-                        return with(regions)
+                        return Self.with(regions, in: base)
                     }
                     let kind = thickness == 0 ? "a seamless fold" : "a hinge band"
                     let axis = vertical ? "x" : "y"
@@ -399,10 +419,16 @@ struct Builder {
                 }
             }
         }
-        // Collapsed bounds (no height, or no width) and a fold that spans them while it
-        // only reaches their edge: it ends exactly on the near edge, or starts exactly on
-        // the far one, so that a test of whether a region meets the bounds is tried at
-        // its very edge. It lies at 30 % of the other side, where no even split falls.
+        return probes
+    }
+
+    /// Collapsed bounds (no height, or no width) and a fold that spans them while it
+    /// only reaches their edge: it ends exactly on the near edge, or starts exactly on
+    /// the far one, so that a test of whether a region meets the bounds is tried at
+    /// its very edge. It lies at 30 % of the other side, where no even split falls.
+    func collapsedBoundsProbes(around base: LayoutContext) -> [[Move]] {
+        var probes: [[Move]] = []
+        let bounds = base.bounds
         for collapsed in [Axis.vertical, .horizontal] {
             var flat = base
             flat.bounds =
@@ -436,8 +462,15 @@ struct Builder {
                 ])
             }
         }
-        // Two dividers equally far from the centre: the earlier in the list wins the tie,
-        // so reordering them changes the answer.
+        return probes
+    }
+
+    /// Two dividers equally far from the centre: the earlier in the list wins the tie,
+    /// so reordering them changes the answer.
+    func tieProbes(around base: LayoutContext) -> [[Move]] {
+        var probes: [[Move]] = []
+        let bounds = base.bounds
+        func with(_ regions: [Rect]) -> LayoutContext { Self.with(regions, in: base) }
         for vertical in [true, false] {
             let a =
                 vertical

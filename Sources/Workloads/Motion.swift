@@ -142,16 +142,7 @@ public enum Motion: String, Sendable, CaseIterable {
             let portrait = (0.2..<0.3).contains(phase(frame, refreshRate, period: 0.5))
             return State(angle: 180, orientation: portrait ? .portrait : .landscape, widthFraction: 1)
         case .resizeBack:
-            // Hold, drag away, hold, drag back, hold: the drags are linear in the frame count.
-            let at = phase(frame, refreshRate, period: 0.5)
-            let fraction: Double
-            switch at {
-            case ..<0.2: fraction = 1
-            case ..<0.25: fraction = 1 - 0.2 * (at - 0.2) / 0.05
-            case ..<0.35: fraction = 0.8
-            case ..<0.4: fraction = 0.8 + 0.2 * (at - 0.35) / 0.05
-            default: fraction = 1
-            }
+            let fraction = resizeBackFraction(phase(frame, refreshRate, period: 0.5))
             return State(angle: 180, orientation: .landscape, widthFraction: fraction)
         case .foldFlick:
             let at = phase(frame, refreshRate, period: 0.5)
@@ -165,14 +156,7 @@ public enum Motion: String, Sendable, CaseIterable {
         case .hold:
             return State(angle: 180, orientation: .landscape, widthFraction: 1)
         case .springUnfold:
-            let at = phase(frame, refreshRate, period: 2)
-            let angle: Double =
-                switch at {
-                case ..<0.4: 180 * smooth(at / 0.4)
-                case ..<1.0: 180
-                case ..<1.4: 180 * (1 - smooth((at - 1) / 0.4))
-                default: 0
-                }
+            let angle = springUnfoldAngle(phase(frame, refreshRate, period: 2))
             return State(angles: all(angle), orientation: .portrait, widthFraction: 1)
         case .tabletopJitter:
             let tremor = 3 * sin(2 * Double.pi * 1.3 * time) + 1.5 * sin(2 * Double.pi * 4.7 * time)
@@ -182,17 +166,7 @@ public enum Motion: String, Sendable, CaseIterable {
         case .tentCrossing:
             return State(angles: all(120 * (1 - triangle(time, period: 2))), orientation: .landscape, widthFraction: 1)
         case .stagedUnfold:
-            let at = phase(frame, refreshRate, period: 2.4)
-            let count = max(hinges, 1)
-            let stage = 0.8 / Double(count)
-            let angles = (0..<count).map { hinge -> Double in
-                switch at {
-                case ..<0.8: return 180 * smooth((at - Double(hinge) * stage) / stage)
-                case ..<1.2: return 180
-                case ..<2.0: return 180 * (1 - smooth((at - 1.2 - Double(count - 1 - hinge) * stage) / stage))
-                default: return 0
-                }
-            }
+            let angles = stagedUnfoldAngles(phase(frame, refreshRate, period: 2.4), hinges: hinges)
             return State(angles: angles, orientation: .landscape, widthFraction: 1)
         case .foldBack:
             return State(angles: all(360 - 180 * triangle(time, period: 1)), orientation: .portrait, widthFraction: 1)
@@ -210,6 +184,43 @@ public enum Motion: String, Sendable, CaseIterable {
             return State(
                 angles: all(90), orientation: .landscape, widthFraction: 0.9 - left, windowX: left, windowY: 0.1,
                 heightFraction: 0.8)
+        }
+    }
+
+    /// `resize-back` at `at` seconds into its period: hold, drag away, hold, drag back,
+    /// hold; the drags are linear in the frame count.
+    func resizeBackFraction(_ at: Double) -> Double {
+        switch at {
+        case ..<0.2: 1
+        case ..<0.25: 1 - 0.2 * (at - 0.2) / 0.05
+        case ..<0.35: 0.8
+        case ..<0.4: 0.8 + 0.2 * (at - 0.35) / 0.05
+        default: 1
+        }
+    }
+
+    /// `spring-unfold` at `at` seconds into its period: open, hold, close, hold.
+    func springUnfoldAngle(_ at: Double) -> Double {
+        switch at {
+        case ..<0.4: 180 * smooth(at / 0.4)
+        case ..<1.0: 180
+        case ..<1.4: 180 * (1 - smooth((at - 1) / 0.4))
+        default: 0
+        }
+    }
+
+    /// `staged-unfold` at `at` seconds into its period: the hinges open one after the
+    /// other, hold, and close in the reverse order.
+    func stagedUnfoldAngles(_ at: Double, hinges: Int) -> [Double] {
+        let count = max(hinges, 1)
+        let stage = 0.8 / Double(count)
+        return (0..<count).map { hinge -> Double in
+            switch at {
+            case ..<0.8: return 180 * smooth((at - Double(hinge) * stage) / stage)
+            case ..<1.2: return 180
+            case ..<2.0: return 180 * (1 - smooth((at - 1.2 - Double(count - 1 - hinge) * stage) / stage))
+            default: return 0
+            }
         }
     }
 

@@ -124,7 +124,6 @@ public struct MotionTrace: Sendable, Equatable {
                 header = fields
                 continue
             }
-            func place(_ column: Int) -> String { "line \(line), column \(column + 1) (\(columns[column]))" }
             guard fields.count == columns.count else {
                 throw InputError(
                     place: "line \(line)",
@@ -133,15 +132,50 @@ public struct MotionTrace: Sendable, Equatable {
             guard samples.count < maximumRows else {
                 throw InputError(place: "line \(line)", rule: "more than \(maximumRows) rows")
             }
-            func number(_ column: Int) throws(InputError) -> Double {
-                guard let value = Double(fields[column]), value.isFinite else {
-                    throw InputError(place: place(column), rule: "\"\(fields[column])\" is not a finite number")
-                }
-                return value
+            let row = Row(fields: fields, columns: columns, line: line, hinges: hinges, windowColumns: windowColumns)
+            samples.append(try row.sample(after: samples.last))
+        }
+        guard header != nil else {
+            throw InputError(place: "", rule: "no header line (time, angle…, orientation[, width, height, x, y])")
+        }
+        guard !samples.isEmpty else { throw InputError(place: "", rule: "no rows after the header") }
+        return MotionTrace(name: name, hinges: hinges, samples: samples)
+    }
+
+    /// One row of a trace after the header, read against it.
+    struct Row {
+        let fields: [String]
+        let columns: [String]
+        let line: Int
+        let hinges: Int
+        /// The optional window columns present, by name.
+        let windowColumns: [String: Int]
+
+        func place(_ column: Int) -> String { "line \(line), column \(column + 1) (\(columns[column]))" }
+
+        func number(_ column: Int) throws(InputError) -> Double {
+            guard let value = Double(fields[column]), value.isFinite else {
+                throw InputError(place: place(column), rule: "\"\(fields[column])\" is not a finite number")
             }
+            return value
+        }
+
+        /// A share of the safe area: a size in (0, 1], an edge in [0, 1).
+        func share(_ name: String, size: Bool) throws(InputError) -> Double {
+            guard let column = windowColumns[name] else { return size ? 1 : 0 }
+            let value = try number(column)
+            guard size ? value > 0 && value <= 1 : value >= 0 && value < 1 else {
+                throw InputError(
+                    place: place(column), rule: "\(formatNumber(value)) is outside \(size ? "(0, 1]" : "[0, 1)")")
+            }
+            return value
+        }
+
+        /// The row's sample; its time must come after `previous`'s.
+        func sample(after previous: Sample?) throws(InputError) -> Sample {
             let time = try number(0)
             guard time >= 0 else { throw InputError(place: place(0), rule: "a time is not negative") }
-            if let last = samples.last, time <= last.time {
+            if let last = previous, time <= last.time {
                 throw InputError(
                     place: place(0),
                     rule:
@@ -162,16 +196,6 @@ public struct MotionTrace: Sendable, Equatable {
                     place: place(orientationColumn),
                     rule: "unknown orientation \"\(fields[orientationColumn])\" (expected portrait or landscape)")
             }
-            /// A share of the safe area: a size in (0, 1], an edge in [0, 1).
-            func share(_ name: String, size: Bool) throws(InputError) -> Double {
-                guard let column = windowColumns[name] else { return size ? 1 : 0 }
-                let value = try number(column)
-                guard size ? value > 0 && value <= 1 : value >= 0 && value < 1 else {
-                    throw InputError(
-                        place: place(column), rule: "\(formatNumber(value)) is outside \(size ? "(0, 1]" : "[0, 1)")")
-                }
-                return value
-            }
             let (width, height) = (try share("width", size: true), try share("height", size: true))
             let (x, y) = (try share("x", size: false), try share("y", size: false))
             for (edge, size, name) in [(x, width, "x"), (y, height, "y")] where edge + size > 1 + 1e-9 {
@@ -181,19 +205,13 @@ public struct MotionTrace: Sendable, Equatable {
                         "the window ends past the display: \(name) \(formatNumber(edge)) + \(name == "x" ? "width" : "height") \(formatNumber(size)) is over 1"
                 )
             }
-            samples.append(
-                Sample(
-                    time: time,
-                    state: Motion.State(
-                        angles: angles, orientation: orientation, widthFraction: width, windowX: x, windowY: y,
-                        heightFraction: height),
-                    line: line))
+            return Sample(
+                time: time,
+                state: Motion.State(
+                    angles: angles, orientation: orientation, widthFraction: width, windowX: x, windowY: y,
+                    heightFraction: height),
+                line: line)
         }
-        guard header != nil else {
-            throw InputError(place: "", rule: "no header line (time, angle…, orientation[, width, height, x, y])")
-        }
-        guard !samples.isEmpty else { throw InputError(place: "", rule: "no rows after the header") }
-        return MotionTrace(name: name, hinges: hinges, samples: samples)
     }
 
     /// The optional columns that place the app's window.

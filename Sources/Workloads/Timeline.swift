@@ -220,27 +220,8 @@ public enum Timeline {
                 }
             }
             previousDisplay = display
-            var moving = false
-            if var current = transition {
-                let progress: Double
-                if current.spring != nil {
-                    let target = hinges.springTarget
-                    progress = current.spring!.step(toward: target, seconds: 1 / refreshRate)
-                    if target == 1, 1 - progress < springMinimalChange { current.finished = true }
-                } else {
-                    progress = Double(current.step + 1) / Double(device.transitionFrames)
-                    if progress >= 1 { current.finished = true }
-                }
-                if current.finished {
-                    transition = nil
-                } else {
-                    context.bounds = interpolate(current.from, context.bounds, progress)
-                    context.reservedRegions = []
-                    current.step += 1
-                    transition = current
-                    moving = true
-                }
-            }
+            let moving = Self.advance(
+                &transition, &context, springTarget: hinges.springTarget, device: device, refreshRate: refreshRate)
             let phase = Phase(
                 posture: summary, orientation: state.orientation, outerDisplay: display != main, inTransition: moving)
             lastShown = (context, phase)
@@ -257,6 +238,33 @@ public enum Timeline {
             timeline += Array(repeating: (context, phase), count: unshownBefore)
         }
         return timeline
+    }
+
+    /// One frame of a display transition under way: the bounds between the old display's
+    /// and the new one's, no regions; whether the frame is still moving (`transition` is
+    /// `nil` once it has finished).
+    static func advance(
+        _ transition: inout Transition?, _ context: inout LayoutContext, springTarget target: Double,
+        device: DeviceProfile, refreshRate: Double
+    ) -> Bool {
+        guard var current = transition else { return false }
+        let progress: Double
+        if current.spring != nil {
+            progress = current.spring!.step(toward: target, seconds: 1 / refreshRate)
+            if target == 1, 1 - progress < springMinimalChange { current.finished = true }
+        } else {
+            progress = Double(current.step + 1) / Double(device.transitionFrames)
+            if progress >= 1 { current.finished = true }
+        }
+        if current.finished {
+            transition = nil
+            return false
+        }
+        context.bounds = interpolate(current.from, context.bounds, progress)
+        context.reservedRegions = []
+        current.step += 1
+        transition = current
+        return true
     }
 
     /// The context of a window placed on the display: its bounds the state's shares of

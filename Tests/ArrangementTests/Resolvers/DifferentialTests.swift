@@ -193,7 +193,7 @@ struct DifferentialTests {
 
     @Test(
         "a prepared tree relayouted through 1,000 changing contexts equals a fresh reference each step",
-        arguments: allCandidates.map(\.name), [false, true])
+        arguments: allCandidates.map(\.name.rawValue), [false, true])
     func stateful(variant: String, proportional: Bool) throws {
         var trees = SceneGenerator(seed: 42)
         let tree =

@@ -54,7 +54,7 @@ struct HistoryTests {
 
     @Test(
         "every candidate equals the reference at every step of 40 walks of 300 contexts",
-        arguments: allCandidates.map(\.name))
+        arguments: allCandidates.map(\.name.rawValue))
     func walks(variant: String) throws {
         let entry = try #require(candidate(named: variant))
         for (index, (tree, walk)) in try Self.histories(seed: 7, count: 40, steps: 300).enumerated() {

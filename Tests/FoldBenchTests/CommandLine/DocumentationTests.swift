@@ -5,8 +5,10 @@ import Reports
 import SceneFormat
 import Support
 import Testing
+import Workloads
 
 @testable import FoldBenchCLI
+@testable import VariantLibraries
 
 /// The documentation a user gets with the repository keeps up with the code.
 @Suite("Documentation")
@@ -90,7 +92,7 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the counts the README states are the repository's: planted faults, fuzz targets")
+    @Test("the counts the README states are the repository's: faults, fuzz targets, tests, the sample run, scenes, C functions")
     func readmeCounts() throws {
         let readme = try Self.read("README.md")
         let patches = try FileManager.default.contentsOfDirectory(
@@ -102,6 +104,26 @@ struct DocumentationTests {
         ).filter { $0.hasPrefix("Fuzz") && $0 != "FuzzDriver" }
         let words = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
         #expect(targets.count < words.count && readme.contains("(\(words[targets.count]) libFuzzer targets)"))
+        // The tests and suites of the line `scripts/test.sh` ends with, counted in the sources.
+        var tests = 0
+        var suites = 0
+        let root = repositoryRoot.appendingPathComponent("Tests")
+        for path in FileManager.default.enumerator(atPath: root.path)?.compactMap({ $0 as? String }) ?? []
+        where path.hasSuffix(".swift") {
+            for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n") {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("@Test(") || code == "@Test" { tests += 1 }
+                if code.hasPrefix("@Suite(") || code == "@Suite" { suites += 1 }
+            }
+        }
+        #expect(readme.contains("Test run with \(tests) tests in \(suites) suites passed"), "\(tests) tests, \(suites) suites")
+        // The sample run: balanced-d8 and the default timeline.
+        let sample = try TreeFactory.balanced(depth: 8)
+        #expect(readme.contains("balanced-d8/iphone-duo: \(sample.arrangementCount) arrangements, \(RunOptions().frames) frames"))
+        // The differential test's scenes per seed, and the C interface's functions.
+        let differential = try Self.read("Tests/ArrangementTests/Resolvers/DifferentialTests.swift")
+        #expect(readme.contains("10,000 generated scenes") && differential.contains("?? 10_000"))
+        #expect(readme.contains("the \(words[VariantLibrary.symbols.count]) functions"))
     }
 
     @Test("every path the README and docs/ cite exists, and the README's layout names every module")

@@ -103,7 +103,7 @@ struct FixturesTests {
 
     @Test(
         "each variant's answers, written by 'answer' frame by frame, agree with the reference on every frame",
-        arguments: VariantList.listed.map(\.name))
+        arguments: VariantList.listed.map(\.name.rawValue))
     func variantsAgree(variant: String) throws {
         let directory = try fixtures()
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }

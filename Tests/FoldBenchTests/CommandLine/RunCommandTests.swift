@@ -2,6 +2,7 @@ import Foundation
 import Measurement
 import Reports
 import SceneFormat
+import Support
 import Testing
 import Variants
 
@@ -211,7 +212,7 @@ struct RunCommandTests {
 
 @Suite("Frames against the budget")
 struct FrameBudgetTests {
-    static func result(_ variant: String, overBudget: Double) -> VariantResult {
+    static func result(_ variant: VariantName, overBudget: Double) -> VariantResult {
         var result = VariantResult(scenario: "s", variant: variant, arrangements: 1)
         result.frames = 600
         result.refreshRate = 120
@@ -359,7 +360,7 @@ struct NewUserTests {
     @Test("list --variants names the planted stale caches run accepts; scene --posture puts it on the iPhone Duo")
     func listAndScene() throws {
         let names = runFoldBench(["list", "--variants"]).out.split(separator: "\n").map(String.init)
-        for entry in VariantList.staleCaches { #expect(names.contains(entry.name)) }
+        for entry in VariantList.staleCaches { #expect(names.contains(entry.name.rawValue)) }
         let scene = runFoldBench(["scene", "balanced-d1", "--posture", "flat"])
         #expect(scene.status == 0, "\(scene.err)")
         #expect(scene.out.contains(#""width": 866"#))

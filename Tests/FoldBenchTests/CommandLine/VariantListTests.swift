@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Reports
+import Support
 import Testing
 import Variants
 
@@ -16,8 +17,8 @@ struct VariantListTests {
         #expect(VariantList.reference.name == VariantList.referenceName)
         #expect(Set(names).count == names.count, "names are unique")
         #expect(VariantList.candidates.map(\.name) == Array(names.dropFirst()))
-        for name in ["fast", "fast-preorder"] { #expect(names.contains(name)) }
-        for name in ["fast-slowed", "fast-slowed-10"] { #expect(VariantList.entry(named: name)?.isTestOnly == true) }
+        for name: VariantName in ["fast", "fast-preorder"] { #expect(names.contains(name)) }
+        for name: VariantName in ["fast-slowed", "fast-slowed-10"] { #expect(VariantList.entry(named: name)?.isTestOnly == true) }
         #expect(VariantList.defaultRun.allSatisfy { !$0.isTestOnly && $0.runsByDefault })
         #expect(VariantList.listed.allSatisfy { !$0.isTestOnly })
     }
@@ -33,7 +34,7 @@ struct VariantListTests {
             #expect(human.out.contains("  \(entry.name): \(entry.summary)") == !entry.isTestOnly, "\(entry.name)")
         }
         let scene = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
-        for name in names { #expect(runFoldBench(["resolve", scene, "--variant", name]).status == 0, "\(name)") }
+        for name in names { #expect(runFoldBench(["resolve", scene, "--variant", name.rawValue]).status == 0, "\(name)") }
     }
 
     @Test("a run without --variant measures the default ones, in the list's order")

@@ -54,7 +54,7 @@ struct BenchLoopTests {
             counts.append(prepared.counter.frames)
         }
         #expect(counts == [1, 2, 0, 1, 2, 0, 1], "the third frame of every three is relayouted again")
-        for (name, period) in [("fast-slowed-10", 10), ("fast-slowed-5", 20), ("fast-slowed-2", 50)] {
+        for (name, period): (VariantName, Int) in [("fast-slowed-10", 10), ("fast-slowed-5", 20), ("fast-slowed-2", 50)] {
             #expect((VariantList.entry(named: name)?.variant as? RepeatingResolver)?.period == period, "\(name)")
         }
     }

@@ -57,7 +57,7 @@ struct PinnedValueTests {
     @Test("ab's markdown: the slower comparisons counted and their verdicts in bold, the others plain")
     func abMarkdown() {
         let side = ABSide(label: "x", plugin: "x.so", variant: "fast")
-        func result(_ scenario: String, _ logs: [Double], layouts: [Int]? = nil) -> ABResult {
+        func result(_ scenario: ScenarioName, _ logs: [Double], layouts: [Int]? = nil) -> ABResult {
             ABResult(
                 scenario: scenario, baseline: side, candidate: side, arrangements: 1, batchFrames: 1,
                 checksumsAgree: true, trialLogRatios: logs, trialLayouts: layouts ?? logs.indices.map { $0 / 2 },

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import Measurement
 import Profiling
+import Support
 import Testing
 
 /// The profile's arithmetic on small known inputs, and its mapping of addresses to
@@ -311,8 +312,8 @@ struct ProfilingTests {
         let texts = [key.label: "new", "\(Self.scenario) fast": "old", "\(Self.scenario) reference": "other"]
         #expect(InstructionCounter.dump(of: key, in: texts) == "new")
         // A build older than JSON labels (one `profile` or `bisect` builds) is still read.
-        #expect(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: "fast"), in: texts) == "old")
-        #expect(InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: "floor"), in: texts) == nil)
+        #expect(InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "fast"), in: texts) == "old")
+        #expect(InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "floor"), in: texts) == nil)
     }
 
     /// The profile of `variant`'s loop over 24 frames, run by the built foldbench.
@@ -323,7 +324,8 @@ struct ProfilingTests {
             arguments: ["count-instructions", "--scenario", Self.scenario, "--variant", variant, "--frames", "24"],
             options: .init(perInstruction: true))
         let text = try #require(
-            InstructionCounter.dump(of: ResultKey(scenario: Self.scenario, variant: variant), in: dumps.texts))
+            InstructionCounter.dump(
+                of: ResultKey(scenario: ScenarioName(Self.scenario), variant: VariantName(variant)), in: dumps.texts))
         return try Profile.symbolized(CallgrindProfile.parse(text), objects: [dumps.ranAs: binary])
     }
 

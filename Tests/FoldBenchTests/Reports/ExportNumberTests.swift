@@ -157,7 +157,7 @@ struct ExportNumberTests {
     @Test("benchstat: a variant's trailing digits stay in its name, as Go's benchfmt splits names")
     func benchstatNames() throws {
         var named = summary
-        named.results = ["fast-slowed-10", "fast-slowed-5", "fast"].map { variant in
+        named.results = [VariantName](["fast-slowed-10", "fast-slowed-5", "fast"]).map { variant in
             var entry = summary.results[0]
             entry.variant = variant
             return entry

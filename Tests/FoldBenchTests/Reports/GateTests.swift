@@ -21,7 +21,7 @@ struct GateTests {
         return directory.appendingPathComponent("latest.json").path
     }
 
-    func instructions(_ path: String, metric: Metric = .instructionsPerRelayout) throws -> [String: Double] {
+    func instructions(_ path: String, metric: Metric = .instructionsPerRelayout) throws -> [VariantName: Double] {
         let summary = try Report.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         return Dictionary(
             uniqueKeysWithValues: summary.results.map { ($0.variant, $0.metrics[metric] ?? -1) })

@@ -24,7 +24,7 @@ struct ReportPageTests {
                 repeating: Timeline.Phase(
                     posture: .closed, orientation: .portrait, outerDisplay: true, inTransition: true),
                 count: 2)
-        func result(_ variant: String, _ time: Double, _ instructions: Double, _ overBudget: Double) -> VariantResult {
+        func result(_ variant: VariantName, _ time: Double, _ instructions: Double, _ overBudget: Double) -> VariantResult {
             var result = VariantResult(
                 scenario: "fold-cycle/balanced-d8/iphone-duo", variant: variant, arrangements: 255, frames: 5,
                 refreshRate: 120, batchFrames: 16, samples: [time, time * 1.1, time * 0.9],

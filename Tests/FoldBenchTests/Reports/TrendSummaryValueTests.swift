@@ -93,7 +93,7 @@ struct TrendSummaryValueTests {
         // 16 series with the two steps each: 32 change points, at runs 10 and 20.
         let all = (0..<16).map { index -> TrendSeries in
             var item = series()
-            item.scenario = "s\(index)"
+            item.scenario = ScenarioName("s\(index)")
             return item
         }
         let html = Trend.html(all)

@@ -93,7 +93,7 @@ struct ShardingTests {
         report.environment.commit = commit
         report.environment.cpu = cpu
         report.options.frames = frames
-        for index in report.results.indices { report.results[index].scenario = scenario }
+        for index in report.results.indices { report.results[index].scenario = ScenarioName(scenario) }
         return JSONWriter.writePretty(report.json())
     }
 
