@@ -17,7 +17,7 @@ enum ABCommand: Command {
         options: [
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
             .frames,
-            .seed, .format, .gateSlower, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
+            .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
             .baselineLibrary, .candidateLibrary,
         ],
         details: """
@@ -58,16 +58,7 @@ enum ABCommand: Command {
                 try Builds.pluginLayouts(spec, cache: cache, console: console)
             }
             ?? Builds.workingTreeLayouts(console: console)
-        if baselineLayouts.isSingle, candidateLayouts.isSingle {
-            request.options.layouts = 1
-            console.err(
-                "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
-            )
-        } else if baselineLayouts.isSingle || candidateLayouts.isSingle {
-            console.err(
-                "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
-            )
-        }
+        if let note = layoutNote(baselineLayouts, candidateLayouts, &request.options) { console.err(note) }
         let (baselinePlugin, candidatePlugin) = (try baselineLayouts.library(0), try candidateLayouts.library(0))
         let experiment = ABTrials.experiment(
             request.options, comparisons: request.scenarios.count * request.pairs.count, baseline: baselineLayouts,
@@ -78,10 +69,42 @@ enum ABCommand: Command {
                 ABSide(label: "candidate", plugin: candidatePlugin, variant: new)
             )
         }
-        let results = try run(experiment, request.scenarios, sides, console: console)
-        return report(
-            results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
-            arguments: arguments, console: console)
+        return try confirming(experiment, arguments, console: console) { experiment in
+            var request = request
+            request.options.seed = experiment.options.seed
+            let results = try run(experiment, request.scenarios, sides, console: console)
+            return report(
+                results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
+                arguments: arguments, console: console)
+        }
+    }
+
+    /// What the report must say when a build is a library given by path (one code layout):
+    /// the interval covers the other build's layouts only, or none when both are.
+    static func layoutNote(_ baseline: CodeLayouts, _ candidate: CodeLayouts, _ options: inout ABOptions) -> String? {
+        if baseline.isSingle, candidate.isSingle {
+            options.layouts = 1
+            return
+                "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
+        }
+        guard baseline.isSingle || candidate.isSingle else { return nil }
+        return "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
+    }
+
+    /// `measure(experiment)`'s status; with `--confirm`, a slower verdict (1) stands only
+    /// when a second experiment (the next seed: other trials in fresh processes) finds one too.
+    static func confirming(
+        _ experiment: ABExperiment, _ arguments: ParsedArguments, console: Console,
+        _ measure: (ABExperiment) throws -> Int32
+    ) throws -> Int32 {
+        let status = try measure(experiment)
+        guard status == 1, arguments.flag(.confirm) else { return status }
+        console.err("a slower verdict: confirming with a second experiment...\n")
+        var second = experiment
+        second.options.seed = experiment.options.seed &+ 1
+        let confirmed = try measure(second)
+        if confirmed != 1 { console.err("not confirmed: the second experiment found nothing slower\n") }
+        return confirmed
     }
 
     /// What the command line asks for, checked before anything is built.
@@ -200,11 +223,15 @@ enum ABCommand: Command {
         let experiment = ABTrials.experiment(
             options, comparisons: scenarios.count, baseline: layouts, candidate: layouts,
             timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
-        let results = try run(experiment, scenarios, [(sides[0], sides[1])], console: console)
         let note = " (a library: one code layout, not varied)"
-        return report(
-            results, request, baseline: baselinePath + note, candidate: candidatePath + note, arguments: arguments,
-            console: console)
+        return try confirming(experiment, arguments, console: console) { experiment in
+            var request = request
+            request.options.seed = experiment.options.seed
+            let results = try run(experiment, scenarios, [(sides[0], sides[1])], console: console)
+            return report(
+                results, request, baseline: baselinePath + note, candidate: candidatePath + note,
+                arguments: arguments, console: console)
+        }
     }
 
     /// The commit `Results/baseline.json` was recorded at.

@@ -133,6 +133,10 @@ extension CommandSpec.Option {
     )
     static let seed = Self("--seed", value: "N", help: "Seeds the order of loading and of the turns (default 0).")
     static let gateSlower = Self("--gate", help: "Exit 1 when a comparison is slower.")
+    static let confirm = Self(
+        "--confirm",
+        help:
+            "With --gate: when a comparison is slower, run a second, independent experiment (the next seed, fresh processes) and exit 1 only if it finds a slower one too.")
     static let timeDifferentAnswers = Self(
         "--time-different-answers", help: "Time the builds even where their answers differ.")
     static let buildCache = Self(

@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import SceneFormat
 import Support
 import Testing
@@ -196,6 +197,25 @@ struct CommandLineTests {
         let number = try spec.parse(["--out", "12"])
         #expect(try number.integer("--out", in: 1...20, command: spec) == 12)
         #expect(throws: UsageError.self) { try number.integer("--out", in: 1...5, command: spec) }
+    }
+
+    @Test("ab --confirm: a slower verdict stands only when a second experiment with the next seed finds one too")
+    func abConfirms() throws {
+        let experiment = ABExperiment(options: ABOptions(), comparisons: 1) { _, _, _, _, _ in "" }
+        for (first, second, confirm, status, seeds) in [
+            (Int32(1), Int32(0), true, Int32(0), 2), (1, 1, true, 1, 2), (1, 0, false, 1, 1), (0, 1, true, 0, 1),
+        ] {
+            let arguments = try ABCommand.spec.parse(confirm ? ["--gate", "--confirm"] : ["--gate"])
+            let captured = CapturedOutput()
+            var seen: [UInt64] = []
+            let result = try ABCommand.confirming(experiment, arguments, console: captured.console) { run in
+                seen.append(run.options.seed)
+                return seen.count == 1 ? first : second
+            }
+            #expect(result == status && seen.count == seeds, "\(first) \(second) \(confirm)")
+            #expect(seen == Array([experiment.options.seed, experiment.options.seed &+ 1].prefix(seeds)))
+            #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == 0))
+        }
     }
 }
 
