@@ -105,15 +105,16 @@ extension Report {
     /// 95 % interval where it has one, so that a trend can draw it.
     /// `legacy` leaves out the machine's columns, for a history begun by an older foldbench.
     public func historyRows(legacy: Bool = false) -> String {
-        let rows = String(csv(headlineOnly: true).drop { $0 != "\n" }.dropFirst())
-        guard legacy else { return rows }
-        return rows.split(separator: "\n").map { line in
-            CSV.line(Array((CSV.parse(line) ?? []).prefix(CSV.legacyColumns.count)))
-        }.joined()
+        rows(headlineOnly: true).map { CSV.line(legacy ? Array($0.prefix(CSV.legacyColumns.count)) : $0) }.joined()
     }
 
     func csv(headlineOnly: Bool) -> String {
-        var text = CSV.line(CSV.columns)
+        CSV.line(CSV.columns) + rows(headlineOnly: headlineOnly).map(CSV.line).joined()
+    }
+
+    /// A row's fields per statistic of every result, in ``CSV/columns``' order.
+    func rows(headlineOnly: Bool) -> [[String]] {
+        var rows: [[String]] = []
         for result in results {
             for row in result.metricRows
             where !headlineOnly || row.statistic == row.metric.headline || row.statistic == .ci95Lower
@@ -126,9 +127,9 @@ extension Report {
                     .statistic: row.statistic.rawValue, .value: formatNumber(row.value), .unit: row.metric.unit,
                     .cpu: environment.cpu, .cores: String(environment.cores), .compiler: environment.swift,
                 ]
-                text += CSV.line(CSV.Column.allCases.map { fields[$0]! })
+                rows.append(CSV.Column.allCases.map { fields[$0]! })
             }
         }
-        return text
+        return rows
     }
 }
