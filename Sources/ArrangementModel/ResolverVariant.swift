@@ -1,3 +1,8 @@
+/// The name of the variant every other one is checked against: the reference, which
+/// is the contract. One place for it: the reference, the variant list and the pages
+/// that show a disagreement read it here.
+public let referenceVariantName = "reference"
+
 /// A named implementation of the contract, measured side by side with the others.
 ///
 /// A variant works in two steps: ``prepare(_:)`` turns a validated tree into

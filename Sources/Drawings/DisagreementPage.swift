@@ -18,14 +18,14 @@ public enum DisagreementPage {
     /// `notes` add lines under it (the context, the frame before).
     public static func html(
         heading: String, notes: [String], variant: String, tree: ArrangementTree, context: LayoutContext,
-        expected: Resolution, got: Resolution, expectedName: String = "reference", display: Rect? = nil
+        expected: Resolution, got: Resolution, expectedName: String = referenceVariantName, display: Rect? = nil
     ) -> String {
         let differing = differingPanes(got, expected)
         let outlined = Set(differing)
         // Both drawings at one scale, at most 600 × 640 px each, so they sit side by side.
         let area = display.map { LayoutDrawing.union($0, context.bounds) } ?? context.bounds
         let scale = min(1, 600 / max(area.maxX, 1), 640 / max(area.maxY, 1))
-        let from = expectedName == "reference" ? "the reference" : expectedName
+        let from = expectedName == referenceVariantName ? "the \(expectedName)" : expectedName
         // A pane shown in one drawing and hidden in the other is outlined, dashed, in the
         // other where it is shown.
         func shown(in resolution: Resolution, hiddenIn other: Resolution) -> [Int: Rect] {

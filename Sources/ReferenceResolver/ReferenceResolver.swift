@@ -7,7 +7,7 @@ import ArrangementModel
 public struct ReferenceResolver: ResolverVariant {
     public init() {}
 
-    public var name: String { "reference" }
+    public var name: String { referenceVariantName }
 
     /// The reference keeps the tree as it is.
     public func prepare(_ tree: ArrangementTree) -> ArrangementTree { tree }

@@ -1,3 +1,4 @@
+import ArrangementModel
 import FastResolver
 import ReferenceResolver
 import Support
@@ -58,7 +59,7 @@ public enum VariantList {
     public static var allNames: [VariantName] { (all + staleCaches).map(\.name) }
 
     /// The name of the variant every other one is checked against.
-    public static let referenceName = VariantName(ReferenceResolver().name)
+    public static let referenceName = VariantName(referenceVariantName)
 
     /// The variant `ab` and `profile` measure when none is named: the one shipped for speed.
     public static let defaultCandidateName: VariantName = "fast"
