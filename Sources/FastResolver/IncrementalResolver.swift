@@ -503,6 +503,8 @@ extension ChangeRule {
 
 /// The shipped rule: every input counts.
 enum EveryInput: ChangeRule {
+    /// Out of line, as the compiler kept the pass before the rule was a type: inlined into
+    /// `relayout`, it made the frame dearer (docs/measurements.md, the restructuring).
     #if !DEBUG && !FUZZING
         @_noAllocation
     #endif

@@ -12,6 +12,7 @@ import Measurement
 import ReferenceResolver
 import SceneFormat
 import SceneGenerator
+import Support
 import Variants
 
 @main
@@ -21,7 +22,7 @@ enum SequenceFuzz {
     static func main() {
         let entries: [VariantEntry]
         if let name = ProcessInfo.processInfo.environment["FOLDBENCH_FUZZ_VARIANT"] {
-            guard let entry = VariantList.entry(named: name) else { fatalError("no variant '\(name)'") }
+            guard let entry = VariantList.entry(named: VariantName(name)) else { fatalError("no variant '\(name)'") }
             entries = [entry]
         } else {
             entries = VariantList.candidates
