@@ -38,14 +38,14 @@ enum ResolveCommand: Command {
         if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
             scene.context = Workload.combine(context, with: scene)
         }
-        let (resolution, answerer) = try answer(arguments, scene: scene, variant: variant, console: console)
+        let (resolution, answerer) = try Self.resolution(arguments, scene: scene, variant: variant, console: console)
         guard let page = arguments.value(check) else { return 0 }
         try checkAgainstReference(resolution, of: answerer, scene: scene, path: path, page: page, console: console)
         return 0
     }
 
     /// The answer to check: the file of `--answer`, or the variant's (printed).
-    static func answer(_ arguments: ParsedArguments, scene: Scene, variant: any ResolverVariant, console: Console)
+    static func resolution(_ arguments: ParsedArguments, scene: Scene, variant: any ResolverVariant, console: Console)
         throws -> (Resolution, answerer: String)
     {
         guard let file = arguments.value(answer) else {
