@@ -149,9 +149,9 @@ enum ABCommand: Command {
     }
 
     /// Every scenario with every pair of sides, in order.
-    static func run(_ experiment: ABExperiment, _ scenarios: [ScenarioName], _ sides: [(ABSide, ABSide)], console: Console)
-        throws -> [ABResult]
-    {
+    static func run(
+        _ experiment: ABExperiment, _ scenarios: [ScenarioName], _ sides: [(ABSide, ABSide)], console: Console
+    ) throws -> [ABResult] {
         var results: [ABResult] = []
         for scenario in scenarios {
             for (baseline, candidate) in sides {

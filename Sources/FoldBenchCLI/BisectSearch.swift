@@ -44,7 +44,8 @@ struct BisectSearch {
             let experiment = ABTrials.experiment(
                 request.ab, comparisons: stepsAtMost, baseline: goodLayouts, candidate: layouts,
                 timeDifferentAnswers: false)
-            let candidate = ABSide(label: commits[index].commit, plugin: try layouts.library(0), variant: request.variant)
+            let candidate = ABSide(
+                label: commits[index].commit, plugin: try layouts.library(0), variant: request.variant)
             let estimate: ABEstimate
             do {
                 estimate = try experiment.run(scenario: request.scenario, baseline: good, candidate: candidate) {

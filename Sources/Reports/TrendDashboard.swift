@@ -148,9 +148,8 @@ extension Trend {
     static func changeTable(
         _ found: [(TrendSeries, Int, Double, Double)], machines: Set<String>
     ) -> String {
-        var html = ""
         guard !found.isEmpty else { return "<p>No change point in any series.</p>\n" }
-        html += "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
+        var html = "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
         let columns =
             ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
             + ["scenario", "variant", "metric", "before", "after", "change", ""]
