@@ -49,13 +49,18 @@ let package = Package(
         .target(name: "Variants", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "FastResolver"]),
         // The C interface of a variant in a shared library: foldbench_variant.h, the one header.
         .target(name: "CVariantInterface"),
-        // Signals, a time limit and guard bytes around a library's relayouts while it is checked.
-        .target(name: "CLibraryGuard"),
+        // The worker and its supervisor, the parts that must be C: the worker started in a
+        // process group of its own with its channel and crumb, the fault handler that says
+        // where a write landed, guarded pages for a library's panes and inputs.
+        .target(name: "CWorker"),
+        // Workers: a request and its replies (typed, with a JSON codec), the supervisor
+        // that runs a request in a worker process and keeps its deadlines, the crumb.
+        .target(name: "Workers", dependencies: ["Support", "CWorker"]),
         // Variants in shared libraries: loaded, checked for the interface's rules, driven
         // like built-in ones; the tree handed over as flat C arrays.
         .target(
             name: "VariantLibraries",
-            dependencies: ["Support", "ArrangementModel", "Variants", "CVariantInterface", "CLibraryGuard"]),
+            dependencies: ["Support", "ArrangementModel", "Variants", "CVariantInterface", "CWorker", "Workers"]),
         .target(
             name: "FastVariantLibrary",
             dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
@@ -89,7 +94,7 @@ let package = Package(
             name: "Measurement",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "Variants", "SceneGenerator", "Workloads", "Profiling",
-                "CJemalloc", "CCallgrind",
+                "CJemalloc", "CCallgrind", "Workers",
             ]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(
@@ -104,6 +109,7 @@ let package = Package(
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "VariantLibraries",
                 "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures", "SceneGenerator",
+                "Workers",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(
@@ -119,7 +125,7 @@ let package = Package(
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
                 "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
-                "Charts", "Drawings", "Fixtures",
+                "Charts", "Drawings", "Fixtures", "Workers", "CWorker",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
             exclude: ["Charts/Golden"]),

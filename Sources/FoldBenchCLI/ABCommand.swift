@@ -1,11 +1,12 @@
+import ArrangementModel
 import ChildProcesses
 import Foundation
 import Measurement
 import Reports
 import SceneFormat
 import Support
-import VariantLibraries
 import Variants
+import Workers
 import Workloads
 
 /// `foldbench ab`: compares the times of two builds inside one process per trial.
@@ -203,18 +204,8 @@ enum ABCommand: Command {
         let (options, scenarios) = (request.options, request.scenarios)
         var sides: [ABSide] = []
         for (label, path) in [("baseline", baselinePath), ("candidate", candidatePath)] {
-            let library: VariantLibrary
-            do { library = try VariantLibrary(path: path) } catch {
-                throw CommandFailure(status: error.exitStatus, error.description)
-            }
-            try Libraries.checkInChildren([library], scenarios: scenarios.count) { library in
-                scenarios.flatMap { [CommandSpec.Option.scenario.name, $0.rawValue] } + [
-                    CommandSpec.Option.variants.name, library.name.rawValue, CommandSpec.Option.frames.name,
-                    String(options.frames), CommandSpec.Option.variantLibraries.name, absolutePath(library.path),
-                ] + options.deviceFiles.flatMap { [CommandSpec.Option.deviceFiles.name, $0] }
-                    + options.motionFiles.flatMap { [CommandSpec.Option.motionFiles.name, $0] }
-            }
-            sides.append(ABSide(label: label, plugin: "", variant: library.name, library: absolutePath(path)))
+            let library = try checkLibrary(path, scenarios: scenarios, options: options)
+            sides.append(ABSide(label: label, plugin: "", variant: library.name, library: library.absolute))
         }
         let layouts = try Builds.workingTreeLayouts(console: console)
         console.err(
@@ -232,6 +223,39 @@ enum ABCommand: Command {
                 results, request, baseline: baselinePath + note, candidate: candidatePath + note,
                 arguments: arguments, console: console)
         }
+    }
+
+    /// A library described and checked by a worker (every frame of `scenarios`, timed
+    /// briefly and checked again) before its trials load it.
+    static func checkLibrary(_ path: String, scenarios: [ScenarioName], options: ABOptions) throws(CommandFailure)
+        -> LibraryInfo
+    {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(status: 2, "library \(path): no such file")
+        }
+        var describe = WorkRequest(.describe)
+        describe.libraries = [path]
+        describe.libraryPaths = [absolutePath(path)]
+        var found: LibraryInfo?
+        try Libraries.run(describe) { reply in
+            if case .library(_, let name, let summary, let memory) = reply {
+                found = LibraryInfo(
+                    path: path, absolute: absolutePath(path), name: VariantName(name), summary: summary,
+                    frameMemory: FrameMemory(rawValue: UInt8(memory)))
+            }
+        }
+        guard let library = found else { throw CommandFailure(status: 2, "library \(path): the worker described nothing") }
+        var check = WorkRequest(.run)
+        check.libraries = [path]
+        check.libraryPaths = [library.absolute]
+        check.scenarios = scenarios.map(\.rawValue)
+        check.variants = [library.name.rawValue]
+        check.frames = options.frames
+        check.timePerScenario = 0.2
+        check.deviceFiles = options.deviceFiles.map(absolutePath)
+        check.motionFiles = options.motionFiles.map(absolutePath)
+        try Libraries.run(check) { _ in }
+        return library
     }
 
     /// The commit `Results/baseline.json` was recorded at.

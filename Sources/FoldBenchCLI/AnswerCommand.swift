@@ -2,6 +2,7 @@ import ArrangementModel
 import Fixtures
 import Support
 import Variants
+import Workers
 
 /// `foldbench answer --fixtures DIR`: a variant's answers to a fixture set, frame by
 /// frame, in the format `foldbench check` reads (what another implementation writes).
@@ -25,25 +26,18 @@ enum AnswerCommand: Command {
         guard let directory = arguments.value(fixtures) else {
             throw UsageError("\(fixtures.name) DIR is required", command: spec)
         }
-        let entry = try Libraries.variant(
-            arguments, fallback: VariantList.referenceName, place: directory, command: spec)
+        let libraries = try Libraries.load(arguments)
+        let name = arguments.variantName(.variant) ?? VariantList.referenceName
+        let library = libraries.first { $0.name == name }
+        let entry = try library.map(\.entry) ?? VariantLookup.named(name, command: spec)
         let set = try FixtureFiles.load(directory)
         let out = try FixtureFiles.Output(path: arguments.value(output), console: console)
         do {
             try out.write(FixtureFormat.answersHeaderLine(set: set.identity, implementation: entry.name.rawValue) + "\n")
-            for scenarioEntry in set.scenarios {
-                let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
-                let contexts = scenario.frames.map { scenario.contexts[$0] }
-                let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
-                var line = ""
-                for (frame, context) in contexts.enumerated() {
-                    loop.relayout(context) { resolution in
-                        FixtureFormat.appendAnswerLine(
-                            scenario: scenario.name, frame: frame, panes: resolution.panes, to: &line)
-                    }
-                    try out.write(line)
-                    line = ""
-                }
+            if let library {
+                try answerInWorker(library, directory: directory, out: out)
+            } else {
+                try answer(entry, set: set, directory: directory, out: out)
             }
             try out.finish()
         } catch {
@@ -52,5 +46,37 @@ enum AnswerCommand: Command {
         }
         if let path = arguments.value(output) { console.err("wrote \(path)\n") }
         return 0
+    }
+
+    /// A built-in variant's answers, in this process.
+    static func answer(_ entry: VariantEntry, set: FixtureSet, directory: String, out: FixtureFiles.Output) throws {
+        for scenarioEntry in set.scenarios {
+            let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
+            let contexts = scenario.frames.map { scenario.contexts[$0] }
+            let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
+            var line = ""
+            for (frame, context) in contexts.enumerated() {
+                loop.relayout(context) { resolution in
+                    FixtureFormat.appendAnswerLine(scenario: scenario.name, frame: frame, panes: resolution.panes, to: &line)
+                }
+                try out.write(line)
+                line = ""
+            }
+        }
+    }
+
+    /// A library's answers, from a worker: a failure names the scenario and frame it was answering.
+    static func answerInWorker(_ library: LibraryInfo, directory: String, out: FixtureFiles.Output) throws {
+        var request = WorkRequest(.answer)
+        request.libraries = [library.path]
+        request.libraryPaths = [library.absolute]
+        request.variants = [library.name.rawValue]
+        request.fixtures = absolutePath(directory)
+        var writeError: CommandFailure?
+        try Libraries.run(request) { reply in
+            guard case .answers(let lines) = reply, writeError == nil else { return }
+            do { try out.write(lines) } catch { writeError = error as? CommandFailure ?? CommandFailure(status: 2, "\(error)") }
+        }
+        if let writeError { throw writeError }
     }
 }

@@ -1,13 +1,14 @@
 import Measurement
 
-/// The callgrind child of `run --instructions` (not listed in help): counts each
-/// scenario × variant loop and dumps it under a label for the parent.
+/// The callgrind child that `profile --baseline` and `bisect` start in other builds (not
+/// listed in help): counts each scenario × variant loop and dumps it under a label.
+/// This build counts through a worker (`WorkRequest.Kind.count`); no library loads here.
 enum CountInstructionsCommand: Command {
     static let spec = CommandSpec(
         name: "count-instructions", summary: "(internal) the callgrind child of 'run --instructions'.",
         options: [
             .scenario, .variants, .frames, .refreshRate, .layoutDirection, .deviceFiles, .motionFiles, .chainedFloor,
-            .perFrame, .variantLibraries,
+            .perFrame,
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

@@ -37,8 +37,7 @@ enum DrawCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let variant = try Libraries.variant(
             arguments, fallback: VariantList.referenceName,
-            place: arguments.value(drawScenario) ?? arguments.positionals.first ?? "", command: spec
-        ).variant
+            place: arguments.value(drawScenario) ?? arguments.positionals.first ?? "", command: spec)
         let pixelsPerPoint = try arguments.number(scale.name, in: 0.01...100, command: spec) ?? 1
         let picture: Picture
         if let name = arguments.value(drawScenario) {
@@ -52,7 +51,7 @@ enum DrawCommand: Command {
             }
             picture = try scenePicture(path, arguments)
         }
-        let resolution = variant.resolve(picture.tree, in: picture.context)
+        let resolution = try variant.resolve(picture.tree, picture.context)
         let drawing = LayoutDrawing(
             tree: picture.tree, context: picture.context, resolution: resolution, display: picture.display,
             options: .init(scale: pixelsPerPoint, title: picture.title))

@@ -1,5 +1,4 @@
 import Measurement
-import VariantLibraries
 import Variants
 import Workloads
 
@@ -31,7 +30,7 @@ enum ListCommand: Command {
     }
 
     /// Everything that can be run, section by section, for a reader.
-    static func listing(_ libraries: [VariantLibrary]) -> String {
+    static func listing(_ libraries: [LibraryInfo]) -> String {
         var text = "Variants:\n"
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         for library in libraries {

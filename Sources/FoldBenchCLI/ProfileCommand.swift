@@ -6,6 +6,7 @@ import Profiling
 import Reports
 import Support
 import Variants
+import Workers
 import Workloads
 
 /// `foldbench profile`: where one variant's relayout loop spends its instructions,
@@ -18,7 +19,7 @@ enum ProfileCommand: Command {
             .profileOut, .buildCache, .deviceFiles, .motionFiles, .variantLibraries,
         ],
         details: """
-            Runs 'foldbench count-instructions' under callgrind (valgrind), counting only the
+            Runs a worker under callgrind (valgrind), counting only the
             relayout loop (prepare and warm-up excluded), with costs per instruction and
             per chain of callers. A stripped copy runs, since valgrind 3.19 cannot read the
             toolchain's debug information; llvm-symbolizer maps the addresses back to
@@ -33,6 +34,9 @@ enum ProfileCommand: Command {
             differential flame graph: red grew, blue shrank). --cache-sim uses 32 KiB L1
             caches and an 8 MiB last level, so its figures do not depend on the machine;
             estimated cycles = L1 hits + 5 x last-level hits + 35 x memory accesses.
+            A library's variant is first checked and timed briefly as 'run' would (every
+            frame, checked again after timing), in a worker of its own; a library that
+            breaks a rule is refused (exit 1) before anything is profiled.
             Exit status 2 when valgrind or a build is missing or the scenario is unknown.
             """)
 
@@ -48,7 +52,7 @@ enum ProfileCommand: Command {
             (spec, try Builds.product(.executable, of: spec, cache: request.cache, console: console))
         }
         console.err("profiling \(request.scenario) \(request.variant) under callgrind...\n")
-        let (profile, raw) = try profileBuild(ChildProcess.ownExecutable, request)
+        let (profile, raw) = try profileBuild(Supervisor.workerExecutable, request, inWorker: true)
         let view = ProfileText(profile: profile, relayouts: request.frames, source: sources.lines)
         console.out("\(request.title)\n\(view.summary)\n\n\(view.functionTable(count: request.top))")
         if request.lines {
@@ -57,7 +61,7 @@ enum ProfileCommand: Command {
         var written = try write(profile, raw: raw, view: view, request)
         if let (spec, executable) = baseline {
             console.err("profiling \(spec) under callgrind...\n")
-            let (before, _) = try profileBuild(executable, request)
+            let (before, _) = try profileBuild(executable, request, inWorker: false)
             let diff = ProfileDiff(before: before, after: profile, text: sources.text)
             console.out(
                 "\nchanges since \(spec):\n\(ProfileText.diffTables(diff, relayouts: request.frames, count: request.top))")
@@ -81,6 +85,10 @@ enum ProfileCommand: Command {
         var out: String
         var baseline: String?
         var cache: String
+        /// The library whose variant is profiled, if it is one.
+        var library: LibraryInfo?
+        var deviceFiles: [String]
+        var motionFiles: [String]
 
         var title: String { "\(scenario), \(variant): \(frames) relayouts" }
 
@@ -100,7 +108,7 @@ enum ProfileCommand: Command {
             let libraries = try Libraries.load(arguments)
             variant = try VariantLookup.named(
                 arguments.variantName(.profileVariant) ?? VariantList.defaultCandidateName,
-                libraries: libraries.map { $0.entry() }, command: spec
+                libraries: libraries.map(\.entry), command: spec
             ).name
             frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
             top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
@@ -110,16 +118,31 @@ enum ProfileCommand: Command {
                 "\(arguments.value(.profileOut) ?? ResultsDirectory.defaultProfile)/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"
             baseline = arguments.value(.profileBaseline)
             cache = arguments.value(.buildCache) ?? Builds.defaultCache
-            // A library's variant: checked in a child first, then loaded by the callgrind child.
+            deviceFiles = arguments.all(.deviceFiles).map(absolutePath)
+            motionFiles = arguments.all(.motionFiles).map(absolutePath)
+            // A library's variant: checked (and timed briefly, then checked again) in a
+            // worker first, as `run` would; the other build's child loads it by path.
             if let library = libraries.first(where: { $0.name == variant }) {
-                files += [CommandSpec.Option.variantLibraries.name, absolutePath(library.path)]
-                let childArguments = files + [
-                    CommandSpec.Option.scenario.name, scenario.description, CommandSpec.Option.variants.name,
-                    variant.rawValue,
-                    CommandSpec.Option.frames.name, String(frames),
-                ]
-                try Libraries.checkInChildren([library], scenarios: 1) { _ in childArguments }
+                self.library = library
+                files += [CommandSpec.Option.variantLibraries.name, library.absolute]
+                var check = workRequest(.run)
+                check.timePerScenario = 0.2
+                try Libraries.run(check) { _ in }
             }
+        }
+
+        /// The worker's request for this profile: the scenario, the variant, its library.
+        func workRequest(_ kind: WorkRequest.Kind) -> WorkRequest {
+            var request = WorkRequest(kind)
+            request.libraries = library.map { [$0.path] } ?? []
+            request.libraryPaths = library.map { [$0.absolute] } ?? []
+            request.scenarios = [scenario.description]
+            request.variants = [variant.rawValue]
+            request.frames = frames
+            request.deviceFiles = deviceFiles
+            request.motionFiles = motionFiles
+            request.measureFloor = kind == .run
+            return request
         }
     }
 
@@ -181,21 +204,39 @@ enum ProfileCommand: Command {
             }, driverName: "the frame loop")
     }
 
-    /// The symbolized profile of one build's loop, and the dump as callgrind wrote it.
-    static func profileBuild(_ executable: String, _ request: Request) throws(CommandFailure) -> (Profile, String) {
+    /// The symbolized profile of one build's loop, and the dump as callgrind wrote it:
+    /// this build's in a supervised worker, another build's by its `count-instructions`.
+    static func profileBuild(_ executable: String, _ request: Request, inWorker: Bool) throws(CommandFailure) -> (
+        Profile, String
+    ) {
         let (scenario, variant) = (request.scenario.name, request.variant)
         let key = ResultKey(scenario: scenario, variant: variant)
         let dumps: CallgrindRun.Dumps
+        let options = CallgrindRun.Options(perInstruction: true, cacheSimulation: request.cacheSimulation)
         do {
-            dumps = try CallgrindRun.run(
-                executable,
-                arguments: [
-                    "count-instructions", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--frames",
-                    "\(request.frames)",
-                ] + request.files,
-                options: .init(perInstruction: true, cacheSimulation: request.cacheSimulation))
+            if inWorker {
+                let work = request.workRequest(.count)
+                dumps = try CallgrindRun.run(executable, arguments: [], libraries: work.libraryPaths, options: options) {
+                    launch in
+                    var supervisor = Supervisor(executable: launch.executable)
+                    supervisor.launcher = [launch.valgrind] + launch.valgrindArguments
+                    supervisor.environment = launch.environment
+                    var work = work
+                    work.libraryPaths = launch.libraries
+                    try supervisor.run(work)
+                }
+            } else {
+                dumps = try CallgrindRun.run(
+                    executable,
+                    arguments: [
+                        "count-instructions", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--frames",
+                        "\(request.frames)",
+                    ] + request.files, options: options)
+            }
+        } catch let failure as WorkerFailure {
+            throw CommandFailure(status: failure.status.rawValue, failure.message)
         } catch {
-            throw CommandFailure(status: 2, error.message)
+            throw CommandFailure(status: 2, "\(error)")
         }
         guard let text = InstructionCounter.dump(of: key, in: dumps.texts) else {
             throw CommandFailure(status: 2, "\(executable) dumped no profile for \(key)")

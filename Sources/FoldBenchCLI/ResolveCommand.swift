@@ -32,8 +32,7 @@ enum ResolveCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         let variant = try Libraries.variant(
-            arguments, fallback: VariantList.referenceName, place: path, command: spec
-        ).variant
+            arguments, fallback: VariantList.referenceName, place: path, command: spec)
         var scene = try SceneFiles.load(path)
         if let context = try DeviceContext.context(arguments, direction: scene.context.layoutDirection, command: spec) {
             scene.context = Workload.combine(context, with: scene)
@@ -45,11 +44,11 @@ enum ResolveCommand: Command {
     }
 
     /// The answer to check: the file of `--answer`, or the variant's (printed).
-    static func resolution(_ arguments: ParsedArguments, scene: Scene, variant: any ResolverVariant, console: Console)
+    static func resolution(_ arguments: ParsedArguments, scene: Scene, variant: OneOffVariant, console: Console)
         throws -> (Resolution, answerer: String)
     {
         guard let file = arguments.value(answer) else {
-            let resolution = variant.resolve(scene.tree, in: scene.context)
+            let resolution = try variant.resolve(scene.tree, scene.context)
             ResolutionEncoder.encode(resolution, ids: scene.tree.paneIDs) { chunk in console.outBytes(chunk) }
             return (resolution, variant.name)
         }

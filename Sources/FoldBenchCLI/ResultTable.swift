@@ -48,7 +48,7 @@ enum ResultTable {
                     frameTime(result, .p99), frameTime(result, .max),
                     String(format: "%.1f%%", result.framesOverBudget * 100),
                     result.ratioToReference.map { NumberText.significant($0.value) } ?? "-",
-                    result.ratioToFloor.map { NumberText.significant($0.value) } ?? "-",
+                    result.ratioToFloor.map { NumberText.significant($0.value) + (result.belowFloor ? " !" : "") } ?? "-",
                     NumberText.significant(result.allocationsPerRelayout),
                     instructions(result),
                 ])
@@ -56,6 +56,7 @@ enum ResultTable {
             text += align(rows, leftColumns: 1, indent: "  ")
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
+            text += belowFloorFootnotes(own, indent: "  ")
         }
         return text + fewBatches(results)
     }
@@ -100,6 +101,15 @@ enum ResultTable {
         }.joined()
     }
 
+    /// A variant timed below the floor without declaring frame memory: impossible, said so.
+    static func belowFloorFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
+        results.filter(\.belowFloor).map { result in
+            let who = naming ? "\(result.scenario) \(result.variant)" : result.variant.rawValue
+            return
+                "\(indent)! \(who) was timed below the floor, which no variant that writes every pane can beat, yet it declares no frame memory: its time is impossible. Suspect answers skipped while timed (a stale cache, panes left as they were), or frame memory kept but not declared (foldbench_variant_frame_memory)\n"
+        }.joined()
+    }
+
     static func renderWide(_ results: [VariantResult]) -> String {
         var rows: [[String]] = [
             [
@@ -138,6 +148,7 @@ enum ResultTable {
             ])
         }
         return align(rows, leftColumns: 2, indent: "") + historyFootnotes(results, indent: "", naming: true)
+            + belowFloorFootnotes(results, indent: "", naming: true)
             + fewBatches(results)
     }
 

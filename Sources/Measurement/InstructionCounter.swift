@@ -2,11 +2,12 @@ import CCallgrind
 import ChildProcesses
 import Foundation
 import Profiling
+import Workers
 
 /// Instruction counts of the measured loop, from valgrind's callgrind: exact and
 /// repeatable where times are not.
 ///
-/// The runner re-executes itself under `valgrind --tool=callgrind` with
+/// The runner starts a worker under `valgrind --tool=callgrind` with
 /// instrumentation and collection off at start. In that child, client requests
 /// switch counting on around each scenario × variant loop only (prepare and
 /// set-up are excluded) and dump the count under a label; the parent reads the
@@ -64,18 +65,27 @@ public enum InstructionCounter {
         public var estimatedCycles: Double?
     }
 
-    /// Runs this executable again under callgrind, with the fixed-size cache
-    /// simulation, with `arguments` (a child command) and returns the labelled counts
-    /// it dumped.
-    public static func runChild(arguments: [String]) throws(Failure) -> ChildCounts {
-        let own =
-            ChildProcess.ownExecutable
-        let dumps: CallgrindRun.Dumps
-        do {
-            dumps = try CallgrindRun.run(own, arguments: arguments, options: .init(cacheSimulation: true))
-        } catch {
-            throw Failure(message: error.message)
+    /// Runs `request` (a `count`) in a worker under callgrind, with the fixed-size cache
+    /// simulation, supervised like any worker (a library's crash, exit or output is its
+    /// failure, named), and returns the labelled counts it dumped.
+    public static func runWorker(_ request: WorkRequest) throws -> ChildCounts {
+        let dumps = try CallgrindRun.run(
+            Supervisor.workerExecutable, arguments: [], libraries: request.libraryPaths,
+            options: .init(cacheSimulation: true)
+        ) { launch in
+            var supervisor = Supervisor(executable: launch.executable)
+            supervisor.launcher = [launch.valgrind] + launch.valgrindArguments
+            supervisor.environment = launch.environment
+            var request = request
+            request.libraryPaths = launch.libraries
+            try supervisor.run(request)
         }
+        return counts(of: dumps)
+    }
+
+    /// The counts of a callgrind run's labelled dumps: each loop's, and each frame's less
+    /// what counting an empty frame took.
+    static func counts(of dumps: CallgrindRun.Dumps) -> ChildCounts {
         var counts = ChildCounts()
         var frames: [ResultKey: [(Int, Double)]] = [:]
         for (label, text) in dumps.texts {

@@ -1,5 +1,6 @@
 import ArrangementModel
 import Variants
+import Workers
 import Workloads
 
 /// The steps a scenario goes through before it is sampled, each on its own so that the
@@ -53,7 +54,11 @@ public enum RunPhases {
 
     /// Allocations over one whole timeline, each loop in turn, read outside any timed region.
     public static func countAllocations(_ loops: [FrameLoop]) -> [AllocationTally] {
-        loops.map { loop in AllocationTally.measure { loop.run(from: 0, count: loop.frames) } }
+        loops.map { loop in
+            WorkerCrumb.batch(0, library: loop.libraryIndex, limitMilliseconds: 30_000)
+            defer { WorkerCrumb.leaveLibrary() }
+            return AllocationTally.measure { loop.run(from: 0, count: loop.frames) }
+        }
     }
 
     /// Every frame timed on its own (a clock read per frame), in `passes` passes that
@@ -62,6 +67,8 @@ public enum RunPhases {
         var runs = [[[Double]]](repeating: [], count: loops.count)
         for _ in 0..<max(1, passes) {
             for (index, loop) in loops.enumerated() {
+                WorkerCrumb.batch(0, library: loop.libraryIndex, limitMilliseconds: 30_000)
+                defer { WorkerCrumb.leaveLibrary() }
                 var times = [Double](repeating: 0, count: loop.frames)
                 for frame in 0..<loop.frames {
                     let start = Clock.now()
@@ -106,6 +113,8 @@ public enum RunPhases {
         while batch < maximumBatch {
             let fastest =
                 loops.map { loop -> UInt64 in
+                    WorkerCrumb.batch(0, library: loop.libraryIndex, limitMilliseconds: 30_000)
+                    defer { WorkerCrumb.leaveLibrary() }
                     let start = Clock.now()
                     loop.run(from: position, count: batch)
                     return Clock.now() - start

@@ -3,6 +3,7 @@ import Foundation
 import SceneGenerator
 import Support
 import Variants
+import Workers
 import Workloads
 
 /// How a run measures.
@@ -31,6 +32,19 @@ public struct RunOptions: Sendable {
     public var historySeed: UInt64?
 
     public init() {}
+}
+
+/// A variant broke a rule of its interface that shows only after the fact (a library
+/// that wrote before its first pane, or into its context): it is not benchmarked.
+public struct RuleViolation: Error, Sendable, CustomStringConvertible {
+    public let variant: VariantName
+    public let problem: String
+    public init(variant: VariantName, problem: String) {
+        self.variant = variant
+        self.problem = problem
+    }
+
+    public var description: String { "variant \(variant): \(problem)" }
 }
 
 /// A variant gave a different answer from the reference: it is not benchmarked.
@@ -160,6 +174,12 @@ public struct Runner {
         /// What changed from the frame before, frame by frame.
         let frameChanges: [String]
         var start = 0
+        /// For the checks while and after timing: the reference's loop, the tree and its
+        /// frames, and the checksum of the reference's answer to each frame.
+        let reference: FrameLoop
+        let tree: ArrangementTree
+        let contexts: [LayoutContext]
+        let expected: [UInt64]
     }
 
     /// One variant of a prepared scenario: its loop, what verifying, counting and timing
@@ -173,6 +193,8 @@ public struct Runner {
         let frameTimes: [Double]
         /// Whether it was checked over the adversarial history (it remembers between frames).
         let historyChecked: Bool
+        /// Not a resolver (a floor): not checked while timing.
+        let isFloor: Bool
         var samples: [Double] = []
     }
 
@@ -201,20 +223,85 @@ public struct Runner {
                 elapsedSeconds: Double(Clock.now() - started) / 1e9))
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0
+        WorkerCrumb.phase(.timing)
         while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
             for index in prepared.indices {
+                WorkerCrumb.scenario(index)
                 let batch = prepared[index].batch
                 let start = prepared[index].start
                 for variant in prepared[index].variants.indices {
                     let bench = prepared[index].variants[variant].bench
-                    prepared[index].variants[variant].samples.append(bench.timeBatch(from: start, count: batch))
+                    WorkerCrumb.variant(variant)
+                    WorkerCrumb.batch(round, library: bench.libraryIndex, limitMilliseconds: Self.batchLimit(prepared[index], variant))
+                    let sample = bench.timeBatch(from: start, count: batch)
+                    WorkerCrumb.leaveLibrary()
+                    prepared[index].variants[variant].samples.append(sample)
+                    try Self.checkBatch(prepared[index], variant, lastFrame: (start + batch - 1) % prepared[index].frames, round: round)
                 }
                 prepared[index].start = (start + batch) % prepared[index].frames
             }
             round += 1
         }
         let peak = Clock.peakResidentBytes()
+        // Every frame again: a variant whose answers changed once the check was over is
+        // refused, its samples discarded with the run.
+        WorkerCrumb.phase(.rechecking)
+        for index in prepared.indices {
+            WorkerCrumb.scenario(index)
+            try Self.recheck(prepared[index])
+        }
         return prepared.flatMap { results(of: $0, peakResidentBytes: peak) }
+    }
+
+    /// A timed batch may take a hundred times what its frames took when timed one by one, and at least 5 s.
+    static func batchLimit(_ scenario: Prepared, _ variant: Int) -> UInt32 {
+        let perFrame = Statistics.median(scenario.variants[variant].frameTimes)
+        let expected = perFrame * Double(scenario.batch) / 1e6
+        return UInt32(min(max(5000, 100 * expected), 600_000))
+    }
+
+    /// After a timed batch: the variant broke no rule that shows after the fact, and its
+    /// answer to the batch's last frame is still the reference's.
+    static func checkBatch(_ scenario: Prepared, _ index: Int, lastFrame: Int, round: Int) throws {
+        let variant = scenario.variants[index]
+        if let problem = variant.bench.audit() { throw RuleViolation(variant: variant.name, problem: problem) }
+        guard !variant.isFloor else { return }
+        var checksum = ResolutionComparison.checksumSeed
+        ResolutionComparison.checksum(variant.bench.lastAnswer, into: &checksum)
+        guard checksum != scenario.expected[lastFrame] else { return }
+        throw changedAnswer(scenario, variant, frame: lastFrame, got: variant.bench.lastAnswer.copyingPanes(),
+            history: "the last frame of timed batch \(round): its answers changed after the check")
+    }
+
+    /// Every frame of every variant once more, after the timing, against the reference.
+    static func recheck(_ scenario: Prepared) throws {
+        for variant in scenario.variants where !variant.isFloor {
+            for frame in 0..<scenario.frames {
+                WorkerCrumb.step(.frame, frame)
+                let got = variant.bench.resolution(atFrame: frame)
+                var checksum = ResolutionComparison.checksumSeed
+                ResolutionComparison.checksum(got, into: &checksum)
+                if checksum != scenario.expected[frame] {
+                    throw changedAnswer(scenario, variant, frame: frame, got: got,
+                        history: "checked again after timing: its answers changed after the check")
+                }
+            }
+            if let problem = variant.bench.audit() { throw RuleViolation(variant: variant.name, problem: problem) }
+        }
+    }
+
+    static func changedAnswer(_ scenario: Prepared, _ variant: PreparedVariant, frame: Int, got: Resolution, history: String)
+        -> VerificationFailure
+    {
+        let expected = scenario.reference.resolution(atFrame: frame)
+        let difference = ResolutionComparison.firstDifference(got, expected, ids: scenario.tree.paneIDs)
+            ?? "the answers' checksums differ"
+        return VerificationFailure(
+            scenario: scenario.scenario.name, variant: variant.name, frame: frame, difference: difference,
+            history: history,
+            evidence: .init(
+                tree: scenario.tree, context: scenario.contexts[frame], expected: expected,
+                expectedName: VariantList.referenceName.rawValue, got: got))
     }
 
     /// Checks every variant on every scenario as a run would before timing it (every
@@ -244,16 +331,19 @@ public struct Runner {
     func prepare(_ scenario: Scenario, report: (String) -> Void) throws -> Prepared {
         let workload = try workload(scenario)
         report("preparing")
+        WorkerCrumb.phase(.preparing)
         let setUp = RunPhases.setUp(
             variants, on: workload, floor: options.measureFloor, chainedFloor: options.measureChainedFloor)
         // Verify: every variant equals the reference on every frame (and warms up), and a
         // variant that remembers between frames over the sequence the timing will run.
         // The floors are not resolvers and are not verified: they copy frame 0's answer.
         report("verifying")
+        WorkerCrumb.phase(.checking)
         let verified = try Self.verify(
             variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
             contexts: workload.contexts, scenario: scenario.name, historySeed: options.historySeed)
         let checksums = verified.checksums + setUp.floorLoops.map(RunPhases.checksum)
+        WorkerCrumb.phase(.timing)
         report("counting allocations")
         let tallies = RunPhases.countAllocations(setUp.loops)
         // For the frame budget and the report's timeline.
@@ -267,7 +357,8 @@ public struct Runner {
             PreparedVariant(
                 name: setUp.entries[index].name, bench: setUp.loops[index], checksum: checksums[index],
                 tally: tallies[index], overBudget: overBudget[index], frameTimes: frameTimes[index],
-                historyChecked: setUp.entries[index].frameMemory.remembers)
+                historyChecked: setUp.entries[index].frameMemory.remembers,
+                isFloor: index >= setUp.entries.count - setUp.floorCount)
         }
         return Prepared(
             scenario: scenario, arrangements: workload.tree.arrangementCount, frames: workload.contexts.count,
@@ -277,7 +368,8 @@ public struct Runner {
                 let count = workload.contexts.count
                 return workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
             },
-            start: next)
+            start: next, reference: setUp.reference, tree: workload.tree, contexts: workload.contexts,
+            expected: verified.expected)
     }
 
     /// What verification found besides agreement: each variant's checksum over its first
@@ -287,6 +379,8 @@ public struct Runner {
         public var changingFrames: Double
         /// What the variants that remember were checked over after the timeline; `nil` when none remembers.
         public var historyCheck: HistoryCheck?
+        /// The checksum of the reference's answer to each frame, for the checks while timing.
+        public var expected: [UInt64] = []
     }
 
     /// Checks every variant, each prepared as `loops` (fresh, untouched), against the
@@ -302,8 +396,13 @@ public struct Runner {
         var changingFrames = 0
         var previous: Resolution?
         var first: Resolution?
+        var expectedChecksums: [UInt64] = []
         for frame in 0..<contexts.count {
+            WorkerCrumb.step(.frame, frame)
             let expected = reference.resolution(atFrame: frame)
+            var expectedChecksum = ResolutionComparison.checksumSeed
+            ResolutionComparison.checksum(expected, into: &expectedChecksum)
+            expectedChecksums.append(expectedChecksum)
             if let previous, previous != expected { changingFrames += 1 }
             if frame == 0 { first = expected }
             previous = expected
@@ -338,7 +437,7 @@ public struct Runner {
         }
         return Verification(
             checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
-            historyCheck: historyCheck)
+            historyCheck: historyCheck, expected: expectedChecksums)
     }
 
     /// Steps of the adversarial history for a tree of `panes` panes: each step compares
@@ -370,6 +469,7 @@ public struct Runner {
             return failure
         }
         for (step, change) in steps.enumerated() {
+            WorkerCrumb.step(.history, step)
             let context = history.contexts[change.context]
             let expected = history.answers[change.context]
             for (entry, loop) in entries {
@@ -407,6 +507,7 @@ public struct Runner {
         let sampled = Set((0..<16).map { $0 * count / 16 })
         var warm = [Int: [Resolution]]()
         for frame in 0..<count {
+            WorkerCrumb.step(.secondPass, frame)
             let expected = reference.resolution(atFrame: frame)
             let before = frame == 0 ? count - 1 : frame - 1
             for (entry, bench) in entries {
@@ -483,6 +584,13 @@ public struct Runner {
             result.frameChanges = scenario.frameChanges
             result.rankWorstFrames()
             if variant.historyChecked { result.historyCheck = scenario.historyCheck }
+            // A variant that keeps nothing between frames must write every pane: timed
+            // clearly under the copy of an answer, it cannot have done its work.
+            if let floorIndex, !variant.historyChecked, !variant.isFloor, !variants[floorIndex].samples.isEmpty,
+                result.time.ci95.upper < TimeSummary(samples: variants[floorIndex].samples).ci95.lower
+            {
+                result.belowFloor = true
+            }
             return result
         }
     }

@@ -54,6 +54,9 @@ public struct VariantResult: Sendable {
     /// For a variant that remembers between frames: the adversarial history it was
     /// checked over after the timeline, with its steps by kind of change.
     public var historyCheck: HistoryCheck?
+    /// Timed clearly below the floor (both intervals apart) though it declares no frame
+    /// memory: it cannot have written every pane, so its time is not to be believed.
+    public var belowFloor = false
     /// The measured metrics this result does not have: none for a result the runner
     /// measured; for one read from a report, those the file did not give (an older
     /// or a hand-written report). ``value(_:_:)`` is `nil` for them and their derived ones.

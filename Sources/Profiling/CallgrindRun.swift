@@ -52,11 +52,25 @@ public enum CallgrindRun {
         public var ranAs: String
     }
 
+    /// What a launch under callgrind needs: valgrind with its arguments (its messages to
+    /// `log`, never to the program's outputs), the stripped copy to run, the libraries'
+    /// stripped copies, and the environment that makes counts exact.
+    public struct Launch: Sendable {
+        public var valgrind: String
+        public var valgrindArguments: [String]
+        public var executable: String
+        public var libraries: [String]
+        public var environment: [String: String]
+        public var log: String
+    }
+
     /// Runs `executable arguments` under callgrind in a temporary directory and
-    /// returns the text of each labelled dump.
+    /// returns the text of each labelled dump. `launch`, when given, starts and waits
+    /// for the program itself (a supervised worker); `libraries` are stripped for it.
     public static func run(
-        _ executable: String, arguments: [String], options: Options
-    ) throws(Failure) -> Dumps {
+        _ executable: String, arguments: [String], libraries: [String] = [], options: Options,
+        launch: ((Launch) throws -> Void)? = nil
+    ) throws -> Dumps {
         guard let valgrind = valgrindPath() else {
             throw Failure(message: "valgrind is not installed (apt-get install valgrind); counting needs callgrind")
         }
@@ -71,11 +85,14 @@ public enum CallgrindRun {
         let copy = strippedCopy(of: executable, in: directory)
         // The variants of libraries (`--variant-library PATH`) run stripped too: valgrind
         // gives up on a library whose debug information it cannot read.
-        var arguments = arguments
-        for index in arguments.indices.dropLast() where arguments[index] == "--variant-library" {
+        func stripped(_ path: String, _ index: Int) -> String {
             let library = directory.appendingPathComponent("library-\(index)")
             try? FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-            arguments[index + 1] = strippedCopy(of: arguments[index + 1], in: library)
+            return strippedCopy(of: path, in: library)
+        }
+        var arguments = arguments
+        for index in arguments.indices.dropLast() where arguments[index] == "--variant-library" {
+            arguments[index + 1] = stripped(arguments[index + 1], index)
         }
         // Hash seeds change allocation patterns, and jemalloc's time-based purging
         // takes a few extra instructions now and then: both off, counts are exact.
@@ -83,18 +100,25 @@ public enum CallgrindRun {
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
         let log = directory.appendingPathComponent("valgrind.log").path
-        let result: ChildProcess.Result
-        do {
-            result = try ChildProcess.run(
-                valgrind,
-                options.valgrindArguments + ["--callgrind-out-file=\(directory.path)/callgrind.out", copy] + arguments,
-                environment: environment, outputs: .log(log))
-        } catch {
-            throw Failure(message: "cannot start valgrind: \(error)")
-        }
-        guard result.succeeded else {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            throw Failure(message: "the callgrind run failed (status \(result.status)):\n\(text.suffix(2000))")
+        let valgrindArguments = options.valgrindArguments + ["--callgrind-out-file=\(directory.path)/callgrind.out"]
+        if let launch {
+            try launch(
+                Launch(
+                    valgrind: valgrind, valgrindArguments: valgrindArguments + ["--log-file=\(log)"], executable: copy,
+                    libraries: libraries.enumerated().map { stripped($0.element, 1000 + $0.offset) },
+                    environment: environment, log: log))
+        } else {
+            let result: ChildProcess.Result
+            do {
+                result = try ChildProcess.run(
+                    valgrind, valgrindArguments + [copy] + arguments, environment: environment, outputs: .log(log))
+            } catch {
+                throw Failure(message: "cannot start valgrind: \(error)")
+            }
+            guard result.succeeded else {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                throw Failure(message: "the callgrind run failed (status \(result.status)):\n\(text.suffix(2000))")
+            }
         }
         var dumps: [String: String] = [:]
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -50,6 +50,7 @@ public enum RunReportPage {
                     "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.forReader(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
             }
             html += historyChecks(entries)
+            html += belowFloor(entries)
             html += "<div class=\"charts\">\n"
             html +=
                 DistributionChart(
@@ -182,6 +183,13 @@ public enum RunReportPage {
         guard let share = entry.metrics[.changingFrames] else { return "" }
         return
             " · the answer changes in \(NumberText.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
+    }
+
+    /// A variant timed below the floor though it declares no frame memory: an impossible time.
+    static func belowFloor(_ entries: [VariantResult]) -> String {
+        entries.filter(\.belowFloor).map { entry in
+            "<p class=\"meta warning\"><strong>Impossible time:</strong> \(SVG.escape(entry.variant.rawValue)) was timed below the floor, which no variant that writes every pane can beat, yet it declares no frame memory. Suspect answers skipped while timed, or frame memory kept but not declared.</p>\n"
+        }.joined()
     }
 
     /// What each variant that remembers was checked over after the timeline.

@@ -1,123 +1,297 @@
 import ArrangementModel
-import CLibraryGuard
 import CVariantInterface
+import CWorker
+import Variants
+import Workers
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A variant in a shared library, driven like any built-in one: prepared once per tree,
-/// then each frame's context handed over with the resolution's own storage, no copy.
+/// A library's variant as a worker drives it. Nothing FoldBench keeps is in reach of a
+/// stray write: the tree is handed to `prepare` in read-only pages (inaccessible once it
+/// returns), each frame's context in read-only pages, and the panes in a buffer with
+/// 64 KiB of inaccessible pages on both sides (canary bytes fill the rest of the first
+/// pane's page). A write there kills the worker, and its fault handler says where
+/// (``CrumbReading``). Every call outside the timed batches is one step of the crumb
+/// with its own time limit; before it, the panes are poisoned (unless the variant
+/// reads its last answer), so a pane left unwritten is seen (rule 2).
 struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     let library: VariantLibrary
 
     var name: String { library.name.rawValue }
     var frameMemory: FrameMemory { library.frameMemory }
 
-    func prepare(_ tree: ArrangementTree) -> LibraryPrepared { LibraryPrepared(library, tree, guarded: false) }
+    func prepare(_ tree: ArrangementTree) -> LibraryLoopState { LibraryLoopState(library, tree, contexts: []) }
 
-    @inline(__always)
-    func relayout(_ prepared: LibraryPrepared, in context: LayoutContext, into resolution: inout Resolution) {
-        withInterfaceContext(context) { flat in
-            resolution.panes.withUnsafeMutableBufferPointer { panes in
-                panes.withMemoryRebound(to: foldbench_pane_layout.self) { panes in
-                    library.relayoutFunction(prepared.pointer, &flat, panes.baseAddress)
+    func relayout(_ prepared: LibraryLoopState, in context: LayoutContext, into resolution: inout Resolution) {
+        prepared.relayoutGuarded(context)
+        prepared.copyAnswer(into: &resolution)
+    }
+
+    /// The frame loop: the timeline's contexts laid out once in read-only pages, so that
+    /// a timed frame hands the library a pointer and nothing else.
+    static func frameLoop(_ library: VariantLibrary, _ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64)
+        -> FrameLoop
+    {
+        let start = now()
+        let state = LibraryLoopState(library, tree, contexts: contexts)
+        let prepareNanoseconds = now() - start
+        let storage = ResolutionStorage(paneCount: tree.paneCount)
+        let count = contexts.count
+        let relayout = library.relayoutFunction
+        let prepared = state.prepared
+        let panes = state.panes
+        let arena = state.arena
+        return FrameLoop(
+            prepareNanoseconds: prepareNanoseconds, contexts: contexts, storage: storage, libraryIndex: library.index,
+            relayoutRange: { start, length in
+                guard let arena else { return }
+                var index = start % count
+                for _ in 0..<length {
+                    relayout(prepared, arena.contexts + index, panes)
+                    index += 1
+                    if index == count { index = 0 }
                 }
-            }
-        }
+            },
+            relayoutContext: { context in
+                state.relayoutGuarded(context)
+                state.copyAnswer(into: &storage.resolution)
+            },
+            lastAnswer: {
+                state.copyAnswer(into: &storage.resolution)
+                return storage.resolution
+            },
+            audit: { state.audit() })
     }
 }
 
-/// A library's variant under watch, for the checks before timing (never timed): each
-/// relayout goes into a buffer of the prepared value's own with guard bytes after the
-/// last pane, under a time limit, with crashes caught (CLibraryGuard).
-struct GuardedLibraryVariant: ResolverVariant, @unchecked Sendable {
+/// A library's prepared value and the guarded memory around it, released together.
+final class LibraryLoopState: @unchecked Sendable {
+    /// 64 KiB and one page: a write up to 64 KiB away from the panes, either side, faults.
+    static let guardBytes = (64 << 10) + 4096
+    /// The longest one call outside the timed batches may take.
+    static let callLimitMilliseconds: UInt32 = 1000
+    static let poisonBits: UInt32 = 0xFFFF_FFFF
+
     let library: VariantLibrary
+    let prepared: UnsafeMutableRawPointer
+    let paneCount: Int
+    let panes: UnsafeMutablePointer<foldbench_pane_layout>
+    let tree: ReadOnlyTree
+    /// The timeline's contexts, read-only; nil for a one-off.
+    let arena: ContextArena?
+    var scratch: ContextPage
 
-    var name: String { library.name.rawValue }
-    var frameMemory: FrameMemory { library.frameMemory }
-
-    func prepare(_ tree: ArrangementTree) -> LibraryPrepared { LibraryPrepared(library, tree, guarded: true) }
-
-    /// Into the prepared value's own buffer (which holds its last answer, as rule 2
-    /// promises), then the guard bytes checked and the panes copied out.
-    func relayout(_ prepared: LibraryPrepared, in context: LayoutContext, into resolution: inout Resolution) {
-        guard let buffer = prepared.guardedPanes else { preconditionFailure("prepared without guard bytes") }
-        withInterfaceContext(context) { flat in
-            foldbench_guard_enter(VariantLibrary.frameLimitMilliseconds)
-            library.relayoutFunction(
-                prepared.pointer, &flat,
-                UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: foldbench_pane_layout.self))
-            foldbench_guard_leave()
-        }
-        let panes = resolution.panes.count
-        let paneBytes = panes * MemoryLayout<foldbench_pane_layout>.stride
-        for index in paneBytes..<buffer.count where buffer[index] != LibraryPrepared.guardByte {
-            foldbench_guard_fail(
-                "wrote past the last pane (byte \(index - paneBytes) after \(panes) panes of 40 bytes)", 1)
-        }
-        resolution.panes.withUnsafeMutableBytes { panes in
-            panes.copyMemory(from: UnsafeRawBufferPointer(start: buffer.baseAddress, count: paneBytes))
-        }
-    }
-}
-
-/// `context` as the interface hands it over, its region list borrowed for `body`.
-@inline(__always)
-private func withInterfaceContext(_ context: LayoutContext, _ body: (inout foldbench_context) -> Void) {
-    context.reservedRegions.withUnsafeBufferPointer { regions in
-        regions.withMemoryRebound(to: foldbench_rect.self) { regions in
-            var flat = foldbench_context(
-                bounds: foldbench_rect(
-                    x: context.bounds.x, y: context.bounds.y, width: context.bounds.width,
-                    height: context.bounds.height),
-                horizontal_compact: context.sizeClass.horizontal == .compact ? 1 : 0,
-                vertical_compact: context.sizeClass.vertical == .compact ? 1 : 0,
-                right_to_left: context.layoutDirection == .rightToLeft ? 1 : 0, reserved: 0,
-                region_count: UInt32(regions.count), regions: regions.baseAddress)
-            body(&flat)
-        }
-    }
-}
-
-/// A library's prepared value, released with it.
-final class LibraryPrepared {
-    static let guardBytes = 4096
-    static let guardByte: UInt8 = 0xA5
-    let library: VariantLibrary
-    let pointer: UnsafeMutableRawPointer
-    /// For a guarded variant: its panes (all hidden to start with), then the guard bytes.
-    let guardedPanes: UnsafeMutableBufferPointer<UInt8>?
-
-    /// Prepares `tree` in the library. A refusal ends the process in one line: the check
-    /// before timing prepares every tree a run will, so a tree refused here (accepted
-    /// there) ends the run all the same.
-    init(_ library: VariantLibrary, _ tree: ArrangementTree, guarded: Bool) {
+    init(_ library: VariantLibrary, _ tree: ArrangementTree, contexts: [LayoutContext]) {
         precondition(
             MemoryLayout<PaneLayout>.stride == MemoryLayout<foldbench_pane_layout>.stride
                 && MemoryLayout<Rect>.stride == MemoryLayout<foldbench_rect>.stride,
             "the interface's panes and rects are laid out as the model's")
-        switch library.prepare(FlatTree(tree)) {
-        case .success(let pointer): self.pointer = pointer
-        case .failure(let error):
-            foldbench_guard_install(library.path)
-            foldbench_guard_fail(error.problem, 0)
-            fatalError("unreachable")
-        }
         self.library = library
-        guardedPanes =
-            guarded
-            ? {
-                let paneBytes = tree.paneCount * MemoryLayout<foldbench_pane_layout>.stride
-                let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: paneBytes + Self.guardBytes)
-                buffer.initialize(repeating: Self.guardByte)
-                buffer[..<paneBytes].update(repeating: 0)
-                return buffer
-            }() : nil
+        paneCount = tree.paneCount
+        let bytes = paneCount * MemoryLayout<foldbench_pane_layout>.stride
+        guard let raw = foldbench_guarded_panes(bytes, Self.guardBytes) else {
+            WorkerChannel.fail(.badInput, "cannot map the guarded panes of \(library.displayPath)")
+        }
+        panes = raw.assumingMemoryBound(to: foldbench_pane_layout.self)
+        self.tree = ReadOnlyTree(FlatTree(tree))
+        arena = contexts.isEmpty ? nil : ContextArena(contexts)
+        scratch = ContextPage(regions: contexts.map(\.reservedRegions.count).max() ?? 4)
+        var message = [CChar](repeating: 0, count: 1024)
+        let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
+        WorkerCrumb.step(.prepare, 0)
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
+        let readOnly = self.tree
+        let result = message.withUnsafeMutableBufferPointer { message in
+            library.prepareFunction(readOnly.tree, message.baseAddress, message.count - 1)
+        }
+        WorkerCrumb.leaveLibrary()
+        readOnly.close()
+        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
+            crumb.pointee.step_kind = step0
+            crumb.pointee.step = step1
+        }
+        guard let result else {
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            WorkerChannel.refuse(library: library.index, "refuses the tree: \(text.isEmpty ? "(no message)" : text)")
+        }
+        prepared = result
+        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
     }
 
     deinit {
-        library.releaseFunction(pointer)
-        guardedPanes?.deallocate()
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
+        library.releaseFunction(prepared)
+        WorkerCrumb.leaveLibrary()
+        foldbench_guarded_panes_free(panes, paneCount * MemoryLayout<foldbench_pane_layout>.stride, Self.guardBytes)
+        tree.free()
+    }
+
+    /// One call, watched: the context in read-only pages, the panes poisoned first
+    /// (unless the variant reads its last answer), a time limit, then the rules checked.
+    func relayoutGuarded(_ context: LayoutContext) {
+        let reads = library.frameMemory.contains(.readsItsLastAnswer)
+        if !reads {
+            for index in 0..<paneCount {
+                panes[index].bits = Self.poisonBits
+                panes[index].frame = foldbench_rect(x: .nan, y: .nan, width: .nan, height: .nan)
+            }
+        }
+        scratch.fill(context)
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: Self.callLimitMilliseconds)
+        library.relayoutFunction(prepared, scratch.context, panes)
+        WorkerCrumb.leaveLibrary()
+        scratch.release()
+        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
+        if !reads, let unwritten = (0..<paneCount).first(where: { panes[$0].bits == Self.poisonBits }) {
+            WorkerChannel.refuse(
+                library: library.index,
+                "left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)")
+        }
+    }
+
+    /// The panes as the model's resolution (outside the timed loop).
+    func copyAnswer(into resolution: inout Resolution) {
+        resolution.panes.withUnsafeMutableBytes { target in
+            target.copyMemory(
+                from: UnsafeRawBufferPointer(start: panes, count: paneCount * MemoryLayout<foldbench_pane_layout>.stride))
+        }
+    }
+
+    /// What a library did that it may not, seen after the fact: canary bytes before the
+    /// first pane overwritten, or the timeline's contexts changed.
+    func audit() -> String? {
+        let damage = foldbench_canary_damage(
+            panes, paneCount * MemoryLayout<foldbench_pane_layout>.stride, Self.guardBytes)
+        if damage > 0 { return "wrote \(damage) bytes before the first pane (rule 1)" }
+        if let arena, !arena.isIntact {
+            return "changed the context it was given, which is read-only (rule 1)"
+        }
+        return nil
+    }
+}
+
+/// A tree in pages of its own: read-only while `prepare` runs, inaccessible after.
+final class ReadOnlyTree {
+    let pages: UnsafeMutableRawPointer
+    let bytes: Int
+    let tree: UnsafePointer<foldbench_tree>
+
+    init(_ flat: FlatTree) {
+        let header = MemoryLayout<foldbench_tree>.stride
+        let arrangementBytes = flat.arrangements.count * MemoryLayout<foldbench_tree_arrangement>.stride
+        let paneBytes = flat.panes.count * MemoryLayout<foldbench_tree_pane>.stride
+        let ids = flat.panes.map { Array(UnsafeBufferPointer(start: $0.id, count: strlen($0.id) + 1)) }
+        bytes = header + arrangementBytes + paneBytes + ids.reduce(0) { $0 + $1.count }
+        guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_TREE)) else {
+            WorkerChannel.fail(.badInput, "cannot map a tree's pages")
+        }
+        self.pages = pages
+        let arrangements = (pages + header).assumingMemoryBound(to: foldbench_tree_arrangement.self)
+        let panes = (pages + header + arrangementBytes).assumingMemoryBound(to: foldbench_tree_pane.self)
+        var text = (pages + header + arrangementBytes + paneBytes).assumingMemoryBound(to: CChar.self)
+        for (index, arrangement) in flat.arrangements.enumerated() { arrangements[index] = arrangement }
+        for (index, pane) in flat.panes.enumerated() {
+            var copy = pane
+            ids[index].withUnsafeBufferPointer { text.update(from: $0.baseAddress!, count: $0.count) }
+            copy.id = UnsafePointer(text)
+            text += ids[index].count
+            panes[index] = copy
+        }
+        let tree = pages.assumingMemoryBound(to: foldbench_tree.self)
+        tree.pointee = foldbench_tree(
+            arrangement_count: UInt32(flat.arrangements.count), pane_count: UInt32(flat.panes.count),
+            depth: UInt32(flat.depth), reserved: 0, arrangements: arrangements, panes: panes)
+        self.tree = UnsafePointer(tree)
+        foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE))
+    }
+
+    /// `prepare` returned: the tree is no longer the library's to read (rule 3).
+    func close() { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) }
+
+    func free() { foldbench_input_pages_free(pages, bytes) }
+}
+
+/// Every context of a timeline in read-only pages, with a private copy to compare.
+final class ContextArena {
+    let pages: UnsafeMutableRawPointer
+    let bytes: Int
+    let contexts: UnsafeMutablePointer<foldbench_context>
+    let copy: [UInt8]
+
+    init(_ list: [LayoutContext]) {
+        let header = list.count * MemoryLayout<foldbench_context>.stride
+        let regionCount = list.reduce(0) { $0 + $1.reservedRegions.count }
+        bytes = header + regionCount * MemoryLayout<foldbench_rect>.stride
+        guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_CONTEXT)) else {
+            WorkerChannel.fail(.badInput, "cannot map a timeline's contexts")
+        }
+        self.pages = pages
+        contexts = pages.assumingMemoryBound(to: foldbench_context.self)
+        var regions = (pages + header).assumingMemoryBound(to: foldbench_rect.self)
+        for (index, context) in list.enumerated() {
+            let first = regions
+            for region in context.reservedRegions {
+                regions.pointee = foldbench_rect(region)
+                regions += 1
+            }
+            contexts[index] = foldbench_context(context, regions: context.reservedRegions.isEmpty ? nil : UnsafePointer(first))
+        }
+        copy = Array(UnsafeRawBufferPointer(start: pages, count: bytes))
+        foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_CONTEXT))
+    }
+
+    var isIntact: Bool { copy.withUnsafeBytes { memcmp($0.baseAddress!, pages, bytes) == 0 } }
+
+    deinit { foldbench_input_pages_free(pages, bytes) }
+}
+
+/// One context at a time in a read-only page, for the calls outside the timeline.
+struct ContextPage {
+    var pages: UnsafeMutableRawPointer
+    var bytes: Int
+    var regionCapacity: Int
+
+    init(regions: Int) {
+        regionCapacity = max(regions, 4)
+        bytes = MemoryLayout<foldbench_context>.stride + regionCapacity * MemoryLayout<foldbench_rect>.stride
+        guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_CONTEXT)) else {
+            WorkerChannel.fail(.badInput, "cannot map a context's page")
+        }
+        self.pages = pages
+    }
+
+    var context: UnsafePointer<foldbench_context> { UnsafePointer(pages.assumingMemoryBound(to: foldbench_context.self)) }
+
+    /// Writes `context` and makes the page read-only.
+    mutating func fill(_ context: LayoutContext) {
+        if context.reservedRegions.count > regionCapacity {
+            foldbench_input_pages_free(pages, bytes)
+            self = ContextPage(regions: context.reservedRegions.count * 2)
+        }
+        foldbench_protect(pages, bytes, 0, UInt32(FOLDBENCH_FAULT_CONTEXT))
+        let regions = (pages + MemoryLayout<foldbench_context>.stride).assumingMemoryBound(to: foldbench_rect.self)
+        for (index, region) in context.reservedRegions.enumerated() { regions[index] = foldbench_rect(region) }
+        pages.assumingMemoryBound(to: foldbench_context.self).pointee = foldbench_context(
+            context, regions: context.reservedRegions.isEmpty ? nil : UnsafePointer(regions))
+        foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_CONTEXT))
+    }
+
+    func release() {}
+}
+
+extension foldbench_rect {
+    init(_ rect: Rect) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+}
+
+extension foldbench_context {
+    init(_ context: LayoutContext, regions: UnsafePointer<foldbench_rect>?) {
+        self.init(
+            bounds: foldbench_rect(context.bounds),
+            horizontal_compact: context.sizeClass.horizontal == .compact ? 1 : 0,
+            vertical_compact: context.sizeClass.vertical == .compact ? 1 : 0,
+            right_to_left: context.layoutDirection == .rightToLeft ? 1 : 0, reserved: 0,
+            region_count: UInt32(context.reservedRegions.count), regions: regions)
     }
 }

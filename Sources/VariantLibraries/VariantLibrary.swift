@@ -1,8 +1,8 @@
 import ArrangementModel
-import CLibraryGuard
 import CVariantInterface
 import Support
 import Variants
+import Workers
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,8 @@ import Variants
 
 /// A shared library holding one resolver variant behind `foldbench_variant.h`, loaded and
 /// checked: every entry point found, the interface version this FoldBench speaks, a name
-/// that follows the rules and is not a built-in variant's.
+/// that follows the rules and is not a built-in variant's. Only a worker loads one
+/// (``Supervisor``): a library's code never runs in the process that reports.
 public final class VariantLibrary: @unchecked Sendable {
     /// The interface version this build of FoldBench speaks.
     public static let interfaceVersion = UInt32(FOLDBENCH_VARIANT_INTERFACE_VERSION)
@@ -18,6 +19,10 @@ public final class VariantLibrary: @unchecked Sendable {
     public static let frameLimitMilliseconds = 1000
 
     public let path: String
+    /// The path as the user gave it, for messages.
+    public let displayPath: String
+    /// Its place in the worker's request, for the crumb.
+    public let index: Int
     public let name: VariantName
     public let summary: String
     public let frameMemory: FrameMemory
@@ -43,12 +48,22 @@ public final class VariantLibrary: @unchecked Sendable {
         "foldbench_variant_release",
     ]
 
-    /// Loads the library at `path`; `builtIn` are the names it may not take.
-    public init(path: String, builtIn: [VariantName] = VariantList.allNames) throws(LibraryError) {
+    /// Loads the library at `path` (named `displayPath` in messages, the `index`th of
+    /// the worker's request); `builtIn` are the names it may not take. Every call into
+    /// the library here is a step of the crumb, so a crash in its constructors or its
+    /// name function is blamed on it.
+    public init(
+        path: String, displayPath: String? = nil, index: Int = -1, builtIn: [VariantName] = VariantList.allNames
+    ) throws(LibraryError) {
         self.path = path
-        guard access(path, F_OK) == 0 else { throw LibraryError(path: path, "no such file", isBadArgument: true) }
+        self.displayPath = displayPath ?? path
+        self.index = index
+        let path = self.displayPath
+        guard access(self.path, F_OK) == 0 else { throw LibraryError(path: path, "no such file", isBadArgument: true) }
         // A name without a slash would make dlopen search the system's directories.
-        let opened = path.contains("/") ? path : "./" + path
+        let opened = self.path.contains("/") ? self.path : "./" + self.path
+        WorkerCrumb.enterLibrary(index, limitMilliseconds: 10_000)
+        defer { WorkerCrumb.leaveLibrary() }
         guard let handle = dlopen(opened, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             throw LibraryError(path: path, "cannot be loaded: \(reason)")
@@ -100,35 +115,14 @@ public final class VariantLibrary: @unchecked Sendable {
         return allowed ? nil : "a name holds only a-z, 0-9, '-' and '.'"
     }
 
-    /// Prepares `tree`, or says why the library refused it.
-    func prepare(_ tree: FlatTree) -> Result<UnsafeMutableRawPointer, LibraryError> {
-        var message = [CChar](repeating: 0, count: 1024)
-        let prepared = tree.withTree { tree in
-            message.withUnsafeMutableBufferPointer { prepareFunction(tree, $0.baseAddress, $0.count - 1) }
-        }
-        if let prepared { return .success(prepared) }
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return .failure(LibraryError(path: path, "refuses the tree: \(text.isEmpty ? "(no message)" : text)"))
-    }
-
-    /// The variant as FoldBench's lists hold it. `guarded` checks every relayout (a time
-    /// limit, guard bytes after the panes, signals caught): for checking, not for timing.
-    public func entry(guarded: Bool = false) -> VariantEntry {
-        if guarded { foldbench_guard_install(path) }
-        let summary = summary.isEmpty ? "from \(path)" : summary
-        return guarded
-            ? VariantEntry(GuardedLibraryVariant(library: self), summary: summary)
-            : VariantEntry(LibraryVariant(library: self), summary: summary)
-    }
-
-    /// Whether `tree` is accepted; the message when it is not.
-    public func refusal(of tree: ArrangementTree) -> LibraryError? {
-        switch prepare(FlatTree(tree)) {
-        case .success(let prepared):
-            releaseFunction(prepared)
-            return nil
-        case .failure(let error): return error
-        }
+    /// The variant as a worker's lists hold it: its frame loop hands the library guarded
+    /// memory and watches every call outside the timed batches (``LibraryLoopState``).
+    public func entry() -> VariantEntry {
+        let summary = summary.isEmpty ? "from \(displayPath)" : summary
+        let library = self
+        return VariantEntry(
+            LibraryVariant(library: self), summary: summary,
+            makeLoop: { tree, contexts, now in LibraryVariant.frameLoop(library, tree, contexts, now: now) })
     }
 }
 
@@ -147,10 +141,4 @@ public struct LibraryError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "library \(path): \(problem)" }
     public var exitStatus: Int32 { isBadArgument ? 2 : 1 }
-}
-
-/// What a guarded library's line names when it fails: the scenario under check, and its
-/// timeline's length (relayouts after it are steps of the checks that follow).
-public enum LibraryGuard {
-    public static func checking(scenario: String, frames: Int) { foldbench_guard_scenario(scenario, frames) }
 }

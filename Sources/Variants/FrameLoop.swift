@@ -13,6 +13,12 @@ public final class FrameLoop {
     @usableFromInline let relayoutContext: (LayoutContext) -> Void
     @usableFromInline let storage: ResolutionStorage
     @usableFromInline let contexts: [LayoutContext]
+    /// The answer the loop wrote last (outside the timing: a library's lives in its own buffer).
+    @usableFromInline let lastAnswerOf: (() -> Resolution)?
+    /// What the variant did that it may not, seen after the fact (a library's loop), or nil.
+    @usableFromInline let auditOf: (() -> String?)?
+    /// The library whose code this loop runs (its index in the worker's request), or -1.
+    public private(set) var libraryIndex = -1
 
     /// Inlinable so that a variant from another module (a library's) gets a loop
     /// specialised for its type too, not calls through its protocol witness.
@@ -56,7 +62,32 @@ public final class FrameLoop {
             swap(&resolution, &storage.resolution)
         }
         relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
+        lastAnswerOf = nil
+        auditOf = nil
     }
+
+    /// A loop of closures of its own (a library's, whose panes live in guarded memory).
+    public init(
+        prepareNanoseconds: UInt64, contexts: [LayoutContext], storage: ResolutionStorage, libraryIndex: Int,
+        relayoutRange: @escaping (Int, Int) -> Void, relayoutContext: @escaping (LayoutContext) -> Void,
+        lastAnswer: @escaping () -> Resolution, audit: @escaping () -> String?
+    ) {
+        self.prepareNanoseconds = prepareNanoseconds
+        frames = contexts.count
+        self.contexts = contexts
+        self.storage = storage
+        self.relayoutRange = relayoutRange
+        self.relayoutContext = relayoutContext
+        lastAnswerOf = lastAnswer
+        auditOf = audit
+        self.libraryIndex = libraryIndex
+    }
+
+    /// The answer the last relayout wrote, not copied (outside the timing; not to be kept).
+    public var lastAnswer: Resolution { lastAnswerOf?() ?? storage.resolution }
+
+    /// A rule the variant broke that only shows after the fact, or nil.
+    public func audit() -> String? { auditOf?() }
 
     /// Relayouts `length` consecutive frames from `start` (wrapping around the timeline).
     @inline(__always)
@@ -104,9 +135,9 @@ struct Frame {
     }
 }
 
-@usableFromInline
-final class ResolutionStorage {
-    @usableFromInline var resolution: Resolution
+/// The resolution a frame loop writes into, shared by its closures.
+public final class ResolutionStorage {
+    public var resolution: Resolution
     @inlinable
-    init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
+    public init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
 }

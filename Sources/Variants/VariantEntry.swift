@@ -32,6 +32,20 @@ public struct VariantEntry: Sendable {
         makeLoop = { tree, contexts, now in FrameLoop(variant, tree: tree, contexts: contexts, now: now) }
     }
 
+    /// Wraps a variant whose frame loop is its own (a library's, in guarded memory).
+    public init<V: ResolverVariant>(
+        _ variant: V, summary: String,
+        makeLoop: @escaping @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
+    ) {
+        name = VariantName(variant.name)
+        self.summary = summary
+        self.variant = variant
+        isTestOnly = false
+        runsByDefault = true
+        frameMemory = variant.frameMemory
+        self.makeLoop = makeLoop
+    }
+
     /// Prepares the variant for `tree` and the frames of `contexts`; `now` (nanoseconds)
     /// times the variant's own preparation.
     public func frameLoop(_ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64) -> FrameLoop {

@@ -14,6 +14,17 @@
  *   wrong       answers with the primary one point wider on the 8th relayout
  *   stale       remembers its last answer and skips while the bounds stay the same,
  *               forgetting the size class, the direction and the regions
+ *   exit        calls exit(0) on the 8th relayout
+ *   write-context  answers right, then writes into the context's regions (or bounds) every relayout
+ *   write-tree  writes into the tree it is given, during prepare
+ *   stop        correct for 20,000 relayouts, then writes nothing
+ *   late-crash  SIGSEGV on the 60,000th relayout (while timing)
+ *   fork        starts a helper on the first relayout that keeps the inherited outputs open for 30 s
+ *   far-overrun writes 64 KiB past the last pane, every relayout
+ *   underrun    writes 8 bytes before the first pane, every relayout
+ *   far-underrun  writes 4 KiB before the first pane, every relayout
+ *   print       prints a line from every relayout
+ *   constructor crashes in its constructor, while loaded
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -23,9 +34,13 @@
 #define foldbench_variant_frame_memory c_fast_frame_memory
 #define foldbench_variant_release c_fast_release
 #define foldbench_variant_summary c_fast_summary
+#define _DEFAULT_SOURCE 1
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "../c-fast/c_fast.c"
 #undef foldbench_variant_name
@@ -58,11 +73,40 @@
 #define NAME "misbehaving-wrong"
 #elif defined(FAULT_STALE)
 #define NAME "misbehaving-stale"
+#elif defined(FAULT_EXIT)
+#define NAME "misbehaving-exit"
+#elif defined(FAULT_WRITE_CONTEXT)
+#define NAME "misbehaving-write-context"
+#elif defined(FAULT_WRITE_TREE)
+#define NAME "misbehaving-write-tree"
+#elif defined(FAULT_STOP)
+#define NAME "misbehaving-stop"
+#elif defined(FAULT_LATE_CRASH)
+#define NAME "misbehaving-late-crash"
+#elif defined(FAULT_FORK)
+#define NAME "misbehaving-fork"
+#elif defined(FAULT_FAR_OVERRUN)
+#define NAME "misbehaving-far-overrun"
+#elif defined(FAULT_UNDERRUN)
+#define NAME "misbehaving-underrun"
+#elif defined(FAULT_FAR_UNDERRUN)
+#define NAME "misbehaving-far-underrun"
+#elif defined(FAULT_PRINT)
+#define NAME "misbehaving-print"
+#elif defined(FAULT_CONSTRUCTOR)
+#define NAME "misbehaving-constructor"
 #else
 #error "define one FAULT_*"
 #endif
 
 static long relayouts;
+
+#ifdef FAULT_CONSTRUCTOR
+__attribute__((constructor)) static void crash_while_loaded(void) {
+    volatile int *volatile nowhere = NULL;
+    *nowhere = 1;
+}
+#endif
 
 uint32_t foldbench_variant_interface_version(void) {
 #ifdef FAULT_VERSION
@@ -97,6 +141,9 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
         return NULL;
     }
 #endif
+#ifdef FAULT_WRITE_TREE
+    ((foldbench_tree_pane *)tree->panes)[0].layout_priority += 1;
+#endif
     wrapper *w = calloc(1, sizeof(wrapper));
     w->inner = c_fast_prepare(tree, message, capacity);
     w->pane_count = tree->pane_count;
@@ -106,6 +153,9 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
 void foldbench_variant_relayout(void *prepared, const foldbench_context *context, foldbench_pane_layout *panes) {
     wrapper *w = prepared;
     relayouts++;
+#ifdef FAULT_STOP
+    if (relayouts > 20000) return;
+#endif
 #ifdef FAULT_STALE
     if (w->has_last && memcmp(&w->last_bounds, &context->bounds, sizeof context->bounds) == 0) return;
     w->has_last = 1;
@@ -140,6 +190,31 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     }
 #elif defined(FAULT_WRONG)
     if (relayouts == 8 && (panes[0].bits & FOLDBENCH_PANE_VISIBLE)) panes[0].frame.width += 1;
+#elif defined(FAULT_EXIT)
+    if (relayouts == 8) exit(0);
+#elif defined(FAULT_WRITE_CONTEXT)
+    if (context->region_count > 0)
+        ((foldbench_rect *)context->regions)[0].x += 1;
+    else
+        ((foldbench_context *)context)->bounds.x += 1;
+#elif defined(FAULT_LATE_CRASH)
+    if (relayouts == 60000) {
+        volatile int *volatile nowhere = NULL;
+        *nowhere = 1;
+    }
+#elif defined(FAULT_FORK)
+    if (relayouts == 1 && fork() == 0) {
+        sleep(30);
+        _exit(0);
+    }
+#elif defined(FAULT_FAR_OVERRUN)
+    ((volatile char *)(panes + w->pane_count))[64 * 1024] = 1;
+#elif defined(FAULT_UNDERRUN)
+    ((volatile char *)panes)[-8] = 1;
+#elif defined(FAULT_FAR_UNDERRUN)
+    ((volatile char *)panes)[-4096] = 1;
+#elif defined(FAULT_PRINT)
+    printf("relayout %ld\n", relayouts);
 #endif
 }
 

@@ -1,27 +1,20 @@
 import ArrangementModel
-import Drawings
 import Foundation
 import Measurement
 import Reports
 import Support
+import Workers
 
-/// Measures a plan: every scenario with every variant, checked against the reference
-/// first, then (with `--instructions`) counted under callgrind in a child process.
-/// `run` and `baseline update` both measure through it.
+/// Measures a plan in a worker: every scenario with every variant, checked against the
+/// reference first, timed, checked again; then (with `--instructions`) counted under
+/// callgrind in another worker. `run` and `baseline update` both measure through it.
+/// This process runs no variant's code: it writes what the workers reply.
 enum Measuring {
-    /// Writes the page of a refusal (both layouts at the frame, the differing panes
-    /// outlined) into `directory`, and says where; nothing when it cannot.
-    static func picture(of failure: VerificationFailure, in directory: String) -> String {
-        guard let evidence = failure.evidence else { return "" }
+    /// Writes the page a worker drew of a refusal (both layouts at the frame, the
+    /// differing panes outlined) into `directory`, and says where; nothing when it cannot.
+    static func picture(_ page: String?, in directory: String) -> String {
+        guard let page else { return "" }
         let path = "\(directory)/disagreement.html"
-        let page = DisagreementPage.html(
-            heading: "\(failure.scenario), frame \(failure.frame) (\(failure.history))",
-            notes: [
-                "context: \(ResolutionComparison.describe(evidence.context))",
-                "first difference: \(failure.difference)",
-            ],
-            variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
-            got: evidence.got, expectedName: evidence.expectedName)
         do {
             try ResultFiles.writeAtomically(page, to: path)
         } catch {
@@ -38,32 +31,40 @@ enum Measuring {
         } catch {
             throw CommandFailure(status: 2, "\(error) (nothing measured)")
         }
-        // A library's variant runs every frame of the run in a child process first, so
-        // that a crash, a hang or a stray write takes down the child, not the run.
-        try Libraries.checkInChildren(
-            plan.measuredLibraries, scenarios: plan.scenarios.count, arguments: plan.checkArguments)
-        let results: [VariantResult]
+        var decoded: Report?
+        var changes: [String: [String]] = [:]
         do {
-            results = try plan.runner.run(plan.scenarios) { progress in
-                console.err(
-                    "[\(progress.scenarioIndex)/\(progress.scenarioCount)] \(progress.scenario): \(progress.phase) "
-                        + "(\(String(format: "%.1f", progress.elapsedSeconds)) s)\n")
+            try Supervisor().run(plan.request(.run)) { reply throws(WorkerFailure) in
+                switch reply {
+                case .progress(let scenario, let phase, let index, let count, let elapsed):
+                    console.err("[\(index)/\(count)] \(scenario): \(phase) (\(String(format: "%.1f", elapsed)) s)\n")
+                case .report(let json, let frameChanges):
+                    do {
+                        decoded = try Report.decode(Array(JSONWriter.write(json).utf8), limits: .unlimitedForChannel)
+                    } catch {
+                        throw WorkerFailure(.badInput, "the worker's report is unreadable: \(error)")
+                    }
+                    changes = frameChanges
+                default: break
+                }
             }
-        } catch let failure as VerificationFailure {
-            throw CommandFailure(status: 1, failure.description + picture(of: failure, in: plan.outDirectory))
-        } catch let error as InputError {
-            throw CommandFailure(status: 2, error.description)
         } catch {
-            throw CommandFailure(status: 2, "\(error)")
+            throw CommandFailure(status: error.status.rawValue, error.message + picture(error.page, in: plan.outDirectory))
         }
-        var report = Report(environment: RunEnvironment.current(), options: plan.runner.options, results: results)
+        guard var report = decoded else { throw CommandFailure(status: 2, "the worker sent no report") }
+        report.environment = RunEnvironment.current()
+        for index in report.results.indices {
+            report.results[index].frameChanges = changes[report.results[index].scenario.rawValue] ?? []
+        }
         guard plan.runner.options.countInstructions else { return report }
         console.err("counting instructions under callgrind...\n")
         let counted: InstructionCounter.ChildCounts
         do {
-            counted = try InstructionCounter.runChild(arguments: ["count-instructions"] + plan.childArguments)
+            counted = try InstructionCounter.runWorker(plan.request(.count))
+        } catch let failure as WorkerFailure {
+            throw CommandFailure(status: failure.status.rawValue, failure.message)
         } catch {
-            throw CommandFailure(status: 2, error.message)
+            throw CommandFailure(status: 2, "\(error)")
         }
         for index in report.results.indices {
             let result = report.results[index]

@@ -3,8 +3,8 @@ import Foundation
 import Measurement
 import Reports
 import Support
-import VariantLibraries
 import Variants
+import Workers
 import Workloads
 
 /// What `run` (and its callgrind child, `count-instructions`) measures and where the
@@ -21,8 +21,8 @@ struct RunPlan {
     var shard: Shard?
     /// `--budget-gate`: the share of a variant's frames, in percent, allowed over the frame budget.
     var budgetGate: Double?
-    /// `--variant-library`: the libraries loaded, whose variants the run may measure.
-    var libraries: [VariantLibrary] = []
+    /// `--variant-library`: the libraries a worker described, whose variants the run may measure.
+    var libraries: [LibraryInfo] = []
 
     /// A plan made in code: `scenarios` with the default variants, written to `outDirectory`.
     init(scenarios: [Scenario], options: RunOptions, outDirectory: String) {
@@ -58,7 +58,7 @@ struct RunPlan {
                 status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
         }
         libraries = try Libraries.load(arguments)
-        let libraryEntries = libraries.map { $0.entry() }
+        let libraryEntries = libraries.map(\.entry)
         let variants = try arguments.all(.variants).map { name throws(UsageError) in
             try VariantLookup.named(VariantName(name), libraries: libraryEntries, command: spec)
         }
@@ -97,33 +97,28 @@ struct RunPlan {
     }
 
     /// The libraries whose variants the run measures.
-    var measuredLibraries: [VariantLibrary] {
+    var measuredLibraries: [LibraryInfo] {
         libraries.filter { library in runner.variants.contains { $0.name == library.name } }
     }
 
-    /// The arguments that make `check-library` check `library`'s variant over this run's
-    /// scenarios and frames.
-    func checkArguments(_ library: VariantLibrary) -> [String] {
-        childArguments(variants: [library.name], libraries: [library])
-            + (runner.options.historySeed.map { [CommandSpec.Option.historySeed.name, String($0)] } ?? [])
-    }
-
-    /// The arguments that make the callgrind child (`count-instructions`) count the same loops.
-    var childArguments: [String] {
-        childArguments(variants: runner.variants.map(\.name), libraries: measuredLibraries)
-            + (runner.options.measureChainedFloor ? [CommandSpec.Option.chainedFloor.name] : [])
-            + [CommandSpec.Option.perFrame.name]
-    }
-
-    /// This run's scenarios, frames, devices and motions for a child, with `variants` of `libraries`.
-    private func childArguments(variants: [VariantName], libraries: [VariantLibrary]) -> [String] {
+    /// The request a worker measures this plan by (`run`), or counts it by (`count`).
+    func request(_ kind: WorkRequest.Kind) -> WorkRequest {
         let options = runner.options
-        let child: [(CommandSpec.Option, [String])] = [
-            (.scenario, scenarios.map(\.description)), (.variants, variants.map(\.rawValue)),
-            (.frames, [String(options.frames)]), (.refreshRate, [String(options.refreshRate)]),
-            (.layoutDirection, [options.direction.name]), (.deviceFiles, deviceFiles), (.motionFiles, motionFiles),
-            (.variantLibraries, libraries.map { absolutePath($0.path) }),
-        ]
-        return child.flatMap { option, values in values.flatMap { [option.name, $0] } }
+        var request = WorkRequest(kind)
+        request.libraries = measuredLibraries.map(\.path)
+        request.libraryPaths = measuredLibraries.map(\.absolute)
+        request.scenarios = scenarios.map(\.description)
+        request.variants = runner.variants.map(\.name.rawValue)
+        request.deviceFiles = deviceFiles.map(absolutePath)
+        request.motionFiles = motionFiles.map(absolutePath)
+        request.frames = options.frames
+        request.refreshRate = options.refreshRate
+        request.direction = options.direction.name
+        request.timePerScenario = options.timePerScenario
+        request.measureFloor = options.measureFloor
+        request.measureChainedFloor = options.measureChainedFloor
+        request.historySeed = options.historySeed
+        request.perFrame = kind == .count
+        return request
     }
 }

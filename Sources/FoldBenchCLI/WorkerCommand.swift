@@ -1,0 +1,190 @@
+import ArrangementModel
+import Drawings
+import Fixtures
+import Measurement
+import Reports
+import SceneFormat
+import Support
+import VariantLibraries
+import Variants
+import Workers
+import Workloads
+
+/// `foldbench worker` (not listed in help): the process that runs a library's code,
+/// started by a ``Supervisor`` with its channel on descriptor 3 and its crumb on 4.
+/// It reads one ``WorkRequest``, answers with ``WorkReply`` values on the channel and
+/// prints nothing: anything on its standard output or error is a library's doing.
+enum WorkerCommand: Command {
+    static let spec = CommandSpec(
+        name: "worker", summary: "(internal) the worker process that runs libraries' code, for a supervisor.",
+        options: [])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard WorkerCrumb.attach() else {
+            throw CommandFailure(status: 2, "the worker is started by foldbench itself, with its channel and crumb")
+        }
+        let request: WorkRequest
+        do { request = try WorkerChannel.readRequest() } catch {
+            WorkerChannel.fail(.badInput, "the worker's request is unreadable: \(error)")
+        }
+        WorkerCrumb.phase(.loading)
+        let libraries = loadLibraries(request)
+        do {
+            switch request.kind {
+            case .describe:
+                for library in libraries {
+                    WorkerChannel.send(
+                        .library(
+                            path: library.displayPath, name: library.name.rawValue, summary: library.summary,
+                            frameMemory: Int(library.frameMemory.rawValue)))
+                }
+            case .run: try measure(request, libraries)
+            case .count: try count(request, libraries)
+            case .answer: try answer(request, libraries)
+            case .resolve: try resolve(request, libraries)
+            }
+        } catch let failure as VerificationFailure {
+            // A library's variant is named by its library too, as every other refusal of it is.
+            let library = libraries.first { $0.name == failure.variant }.map { "library \($0.displayPath): " } ?? ""
+            WorkerChannel.fail(.failed, library + failure.description, page: page(of: failure))
+        } catch let violation as RuleViolation {
+            let index = libraries.firstIndex { $0.name == violation.variant } ?? -1
+            WorkerChannel.refuse(library: index, violation.problem)
+        } catch let error as InputError {
+            WorkerChannel.fail(.badInput, error.description)
+        } catch let failure as CommandFailure {
+            WorkerChannel.fail(ExitStatus(rawValue: failure.status) ?? .failed, failure.message)
+        } catch {
+            WorkerChannel.fail(.badInput, "\(error)")
+        }
+        checkNoProcessLeft(libraries)
+        WorkerCrumb.finished()
+        WorkerChannel.send(.done)
+        return 0
+    }
+
+    /// Every library of the request, loaded in order; a bad one ends the request.
+    static func loadLibraries(_ request: WorkRequest) -> [VariantLibrary] {
+        var libraries: [VariantLibrary] = []
+        for (index, path) in request.libraryPaths.enumerated() {
+            do {
+                libraries.append(
+                    try VariantLibrary(path: path, displayPath: request.libraries[index], index: index))
+            } catch {
+                WorkerChannel.fail(ExitStatus(rawValue: error.exitStatus) ?? .failed, error.description)
+            }
+            checkNoProcessLeft(libraries)
+        }
+        return libraries
+    }
+
+    /// A library may start no process (rule 5): one still running, or ended unreaped, is seen here.
+    static func checkNoProcessLeft(_ libraries: [VariantLibrary]) {
+        guard WorkerCrumb.libraryStartedProcess() else { return }
+        let index = Int(WorkerCrumb.crumb?.pointee.last_library ?? -1)
+        WorkerChannel.refuse(
+            library: index, "started a process (rule 5: a library starts nothing)",
+            place: "(found \(WorkerChannel.place))")
+    }
+
+    /// The request's variants: built-in ones by name, then the libraries'.
+    static func variants(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws -> [VariantEntry] {
+        let entries = libraries.map { $0.entry() }
+        return try request.variants.map { name in
+            guard let entry = VariantList.entry(named: VariantName(name)) ?? entries.first(where: { $0.name.rawValue == name })
+            else { throw CommandFailure(status: 2, "unknown variant '\(name)'") }
+            return entry
+        }
+    }
+
+    static func runner(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws -> (Runner, [Scenario]) {
+        var options = RunOptions()
+        options.timePerScenario = request.timePerScenario
+        options.frames = request.frames
+        options.refreshRate = request.refreshRate
+        options.direction = LayoutDirection(name: request.direction) ?? .leftToRight
+        options.measureFloor = request.measureFloor
+        options.measureChainedFloor = request.measureChainedFloor
+        options.historySeed = request.historySeed
+        let catalog = try CatalogFiles.load(deviceFiles: request.deviceFiles, motionFiles: request.motionFiles)
+        let scenarios = try request.scenarios.map { try Scenario($0) }
+        return (Runner(options: options, variants: try variants(request, libraries), catalog: catalog), scenarios)
+    }
+
+    static func measure(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
+        let (runner, scenarios) = try runner(request, libraries)
+        let results = try runner.run(scenarios) { progress in
+            WorkerChannel.send(
+                .progress(
+                    scenario: progress.scenario, phase: progress.phase, index: progress.scenarioIndex,
+                    count: progress.scenarioCount, elapsedSeconds: progress.elapsedSeconds))
+        }
+        let report = Report(environment: RunEnvironment.current(), options: runner.options, results: results)
+        var changes: [String: [String]] = [:]
+        for result in results { changes[result.scenario.rawValue] = result.frameChanges }
+        checkNoProcessLeft(libraries)
+        WorkerChannel.send(.report(report.json(), frameChanges: changes))
+    }
+
+    static func count(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
+        guard InstructionCounter.isUnderValgrind else {
+            throw CommandFailure(status: 2, "a count request runs under callgrind only")
+        }
+        let (runner, scenarios) = try runner(request, libraries)
+        WorkerCrumb.phase(.counting)
+        try runner.countInstructionLoops(scenarios, perFrame: request.perFrame)
+    }
+
+    /// Each fixture scenario's frames in order, one prepared value each, a reply per scenario.
+    static func answer(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
+        guard let directory = request.fixtures, let name = request.variants.first else {
+            throw CommandFailure(status: 2, "an answer request names its fixtures and variant")
+        }
+        let entry = try variants(request, libraries).first!
+        let set = try FixtureFiles.load(directory)
+        for (index, scenarioEntry) in set.scenarios.enumerated() {
+            WorkerCrumb.phase(.preparing)
+            let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
+            WorkerChannel.send(
+                .progress(scenario: scenario.name, phase: "answering", index: index + 1, count: set.scenarios.count, elapsedSeconds: 0))
+            let contexts = scenario.frames.map { scenario.contexts[$0] }
+            let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
+            WorkerCrumb.phase(.answering)
+            var lines = ""
+            for (frame, context) in contexts.enumerated() {
+                WorkerCrumb.step(.frame, frame)
+                loop.relayout(context) { resolution in
+                    FixtureFormat.appendAnswerLine(scenario: scenario.name, frame: frame, panes: resolution.panes, to: &lines)
+                }
+            }
+            if let problem = loop.audit() { throw RuleViolation(variant: VariantName(name), problem: problem) }
+            checkNoProcessLeft(libraries)
+            WorkerChannel.send(.answers(lines))
+        }
+    }
+
+    static func resolve(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
+        guard let text = request.scene else { throw CommandFailure(status: 2, "a resolve request carries its scene") }
+        let scene = try SceneDecoder.decode(try JSONReader.document(Array(text.utf8), limits: .unlimitedForChannel))
+        let entry = try variants(request, libraries).first!
+        WorkerCrumb.phase(.answering, scenario: 0)
+        WorkerCrumb.step(.frame, 0)
+        let loop = entry.frameLoop(scene.tree, [scene.context], now: { 0 })
+        let panes = loop.relayout(scene.context) { $0.bitPatterns }
+        checkNoProcessLeft(libraries)
+        WorkerChannel.send(.resolution(panes))
+    }
+
+    /// The page of a disagreement: both layouts at the frame, the differing panes outlined.
+    static func page(of failure: VerificationFailure) -> String? {
+        guard let evidence = failure.evidence else { return nil }
+        return DisagreementPage.html(
+            heading: "\(failure.scenario), frame \(failure.frame) (\(failure.history))",
+            notes: [
+                "context: \(ResolutionComparison.describe(evidence.context))",
+                "first difference: \(failure.difference)",
+            ],
+            variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
+            got: evidence.got, expectedName: evidence.expectedName)
+    }
+}

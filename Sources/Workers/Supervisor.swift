@@ -1,0 +1,292 @@
+import CWorker
+import Foundation
+import Support
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a request in a worker process and watches it: the parent of every command that
+/// loads a library runs none of its code. The worker is started in a process group of
+/// its own, told what to do on its channel, and heard only there (its standard output
+/// and error are read apart: a library must print nothing). The supervisor keeps the
+/// deadlines itself, from the crumb the worker updates at every step (a frame, a history
+/// step, a batch): a step that outlasts its limit, or silence past the general limit,
+/// gets the whole process group killed. Every way a worker can end without its final
+/// reply — any exit status, 0 included, any signal, a closed channel — is a failure
+/// that names the library whose code was running, the phase, the scenario and the step.
+public struct Supervisor {
+    /// The program that is the worker (`foldbench`), and what runs it (`valgrind …`), if anything.
+    public var executable: String
+    public var launcher: [String] = []
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The longest FoldBench's own code may go between two steps of the crumb.
+    public var generalLimitSeconds: Double
+
+    public init(executable: String = Supervisor.workerExecutable, generalLimitSeconds: Double = Supervisor.generalLimit) {
+        self.executable = executable
+        self.generalLimitSeconds = generalLimitSeconds
+    }
+
+    /// `FOLDBENCH_LIBRARY_CHECK_SECONDS`, else two minutes: how long FoldBench's own
+    /// work between two steps may take before the worker counts as hung.
+    public static var generalLimit: Double {
+        ProcessInfo.processInfo.environment["FOLDBENCH_LIBRARY_CHECK_SECONDS"].flatMap(Double.init) ?? 120
+    }
+
+    /// The `foldbench` to start as a worker: this executable when it is foldbench, else
+    /// the one beside it (a test bundle's), else `FOLDBENCH_WORKER_EXECUTABLE`.
+    public static var workerExecutable: String {
+        if let path = ProcessInfo.processInfo.environment["FOLDBENCH_WORKER_EXECUTABLE"] { return path }
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        if own.hasSuffix("/foldbench") { return own }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for directory in [beside, beside.deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("foldbench").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return own
+    }
+
+    /// Runs `request`, handing each reply but the last to `onReply` as it comes; returns
+    /// when the worker said `done`, throws the failure otherwise. `scenarioNames` names
+    /// the crumb's scenario indices (the request's own when empty).
+    public func run(_ request: WorkRequest, onReply: (WorkReply) throws(WorkerFailure) -> Void = { _ in })
+        throws(WorkerFailure)
+    {
+        var session = try Session(self, request)
+        defer { session.close() }
+        try session.send(request)
+        try session.watch(onReply)
+    }
+}
+
+/// A worker's failure: one line, the exit status it calls for, and a page to write, if any.
+public struct WorkerFailure: Error, Sendable, CustomStringConvertible {
+    public var status: ExitStatus
+    public var message: String
+    public var page: String?
+
+    public init(_ status: ExitStatus, _ message: String, page: String? = nil) {
+        self.status = status
+        self.message = message
+        self.page = page
+    }
+
+    public var description: String { message }
+}
+
+/// One worker from start to end.
+struct Session {
+    let supervisor: Supervisor
+    let request: WorkRequest
+    var pid: pid_t = 0
+    var channel: Int32 = -1
+    var output: Int32 = -1
+    var errors: Int32 = -1
+    var crumb: UnsafeMutablePointer<foldbench_crumb>
+    var pending: [UInt8] = []
+    /// The last scenario a progress reply named (for requests whose scenarios the worker finds).
+    var lastScenario: String?
+    var closed = false
+
+    init(_ supervisor: Supervisor, _ request: WorkRequest) throws(WorkerFailure) {
+        self.supervisor = supervisor
+        self.request = request
+        let program = supervisor.launcher.first ?? supervisor.executable
+        let arguments = supervisor.launcher + [supervisor.executable, "worker"]
+        var environment = supervisor.environment
+        // A crashing library is the worker's business; Swift's backtracer would only slow its end.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var fds: [Int32] = [-1, -1, -1]
+        var shared: UnsafeMutablePointer<foldbench_crumb>?
+        var child: pid_t = 0
+        let failed = withCStrings(arguments) { argv in
+            withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
+                foldbench_spawn_worker(program, argv, envp, &child, &fds, &shared)
+            }
+        }
+        guard failed == 0, let shared else {
+            throw WorkerFailure(.badInput, "cannot start a worker (\(program)): \(String(cString: strerror(failed)))")
+        }
+        pid = child
+        crumb = shared
+        (channel, output, errors) = (fds[0], fds[1], fds[2])
+    }
+
+    mutating func close() {
+        guard !closed else { return }
+        closed = true
+        foldbench_kill_group(pid)
+        for fd in [channel, output, errors] { Glibc.close(fd) }
+        munmap(crumb, 4096)
+    }
+
+    func send(_ request: WorkRequest) throws(WorkerFailure) {
+        let bytes = Array((JSONWriter.write(request.json) + "\n").utf8)
+        var sent = 0
+        let deadline = foldbench_monotonic_ms() + 30_000
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written > 0 {
+                sent += written
+                continue
+            }
+            if written < 0, errno == EAGAIN || errno == EINTR, foldbench_monotonic_ms() < deadline {
+                var fd = channel
+                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, 50)
+                fd = 0
+                continue
+            }
+            // The worker is gone already: its end says why.
+            return
+        }
+    }
+
+    /// Reads replies until the final one and the worker's end, keeping the deadlines.
+    mutating func watch(_ onReply: (WorkReply) throws(WorkerFailure) -> Void) throws(WorkerFailure) {
+        var lastTick = crumb.pointee.tick
+        var lastChange = foldbench_monotonic_ms()
+        var final: WorkReply?
+        var finalAt: Int64 = 0
+        var channelOpen = true
+        var closedAt: Int64 = 0
+        // Descriptors at their end leave the poll (a closed pipe would wake it at once, forever).
+        var watched = [channel, output, errors]
+        while true {
+            let ready = watched.withUnsafeBufferPointer { foldbench_poll($0.baseAddress, 3, 50) }
+            for index in 1...2 where ready & (1 << index) != 0 {
+                if let line = firstOutput() {
+                    foldbench_kill_group(pid)
+                    throw failure(.printed(line))
+                }
+                watched[index] = -1
+            }
+            if !channelOpen { watched[0] = -1 }
+            if ready & 1 != 0 || !channelOpen {
+                let (replies, open) = try readReplies()
+                channelOpen = open
+                for reply in replies {
+                    if final != nil { break }
+                    if case .progress(let scenario, _, _, _, _) = reply { lastScenario = scenario }
+                    if reply.isFinal {
+                        final = reply
+                        finalAt = foldbench_monotonic_ms()
+                    } else {
+                        try onReply(reply)
+                    }
+                }
+            }
+            var status: Int32 = 0
+            let ended = foldbench_reap(pid, &status) != 0
+            if ended || final != nil && foldbench_monotonic_ms() - finalAt > 2000 {
+                if let line = firstOutput() { throw failure(.printed(line)) }
+                if !ended { foldbench_kill_group(pid) }
+                if final == nil {
+                    // A reply written just before the end is still in the socket.
+                    let (replies, _) = try readReplies()
+                    final = replies.first { $0.isFinal }
+                    for reply in replies where !reply.isFinal { try onReply(reply) }
+                }
+                guard let final else { throw failure(.ended(status)) }
+                if case .failure(let code, let message, let page) = final { throw WorkerFailure(code, message, page: page) }
+                return
+            }
+            if !channelOpen, final == nil {
+                // The channel closed: the worker is ending (then its status says how), or
+                // it closed its channel and lives on, and nothing more can come.
+                if closedAt == 0 { closedAt = foldbench_monotonic_ms() }
+                if foldbench_monotonic_ms() - closedAt > 2000 {
+                    foldbench_kill_group(pid)
+                    throw failure(.channelClosed)
+                }
+            }
+            let tick = crumb.pointee.tick
+            let now = foldbench_monotonic_ms()
+            if tick != lastTick {
+                lastTick = tick
+                lastChange = now
+            } else if final == nil {
+                let limit = crumb.pointee.limit_ms
+                let allowed = limit > 0 ? Int64(limit) : Int64(supervisor.generalLimitSeconds * 1000)
+                if now - lastChange > allowed {
+                    foldbench_kill_group(pid)
+                    throw failure(.hung(milliseconds: allowed, perStep: limit > 0))
+                }
+            }
+        }
+    }
+
+    /// Complete lines from the channel, decoded; whether the channel is still open.
+    mutating func readReplies() throws(WorkerFailure) -> ([WorkReply], Bool) {
+        var open = true
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(channel, $0.baseAddress, $0.count) }
+            if count > 0 {
+                pending += buffer[..<count]
+                continue
+            }
+            if count == 0 { open = false }
+            break
+        }
+        var replies: [WorkReply] = []
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(pending[..<newline])
+            pending.removeSubrange(...newline)
+            do {
+                let value = try JSONReader.document(line, limits: .unlimitedForChannel)
+                replies.append(try WorkReply(json: JSONReader(value)))
+            } catch {
+                foldbench_kill_group(pid)
+                throw failure(.garbled("\(error)"))
+            }
+        }
+        return (replies, open)
+    }
+
+    /// The first line the worker printed on its standard output or error, if any.
+    func firstOutput() -> String? {
+        for fd in [output, errors] {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            let text = String(decoding: buffer[..<count], as: UTF8.self)
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            return (fd == output ? "standard output: " : "standard error: ") + "\"\(line.prefix(160))\""
+        }
+        return nil
+    }
+
+    /// How a worker ended without its final reply.
+    enum Ending {
+        case ended(Int32)
+        case printed(String)
+        case hung(milliseconds: Int64, perStep: Bool)
+        case channelClosed
+        case garbled(String)
+    }
+
+    func failure(_ ending: Ending) -> WorkerFailure {
+        CrumbReading(crumb.pointee, request: request, lastScenario: lastScenario).failure(ending)
+    }
+}
+
+extension InputLimits {
+    /// The channel carries reports and answers of any size FoldBench itself wrote.
+    public static var unlimitedForChannel: InputLimits {
+        var limits = InputLimits.standard
+        limits.maximumFileBytes = Int.max
+        limits.maximumJSONValues = Int.max
+        return limits
+    }
+}
+
+/// `body` with `strings` as a NULL-terminated C array.
+func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

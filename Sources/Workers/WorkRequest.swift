@@ -1,0 +1,103 @@
+import Support
+
+/// What a worker is asked to do, as one value with a JSON form: the supervisor writes
+/// it on the worker's channel, the worker reads it back before anything else. Every
+/// name is a name (scenario, variant, motion), every file an absolute path, so that the
+/// worker needs nothing of the parent's command line.
+public struct WorkRequest: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Load each library and say what it is (name, summary, frame memory).
+        case describe
+        /// Check every variant on every scenario, time them, check again; the report.
+        case run
+        /// Under callgrind: count each scenario × variant loop and dump it under its label.
+        case count
+        /// A fixture set's frames answered by one variant.
+        case answer
+        /// One scene resolved by one variant.
+        case resolve
+    }
+
+    public var kind: Kind
+    /// The libraries the worker loads, in order (`--variant-library`), as the user gave
+    /// them (messages name them so) and absolute (what the worker opens).
+    public var libraries: [String] = []
+    public var libraryPaths: [String] = []
+    public var scenarios: [String] = []
+    public var variants: [String] = []
+    public var deviceFiles: [String] = []
+    public var motionFiles: [String] = []
+    public var frames = 600
+    public var refreshRate = 120.0
+    public var direction = "leftToRight"
+    public var timePerScenario = 1.0
+    public var measureFloor = true
+    public var measureChainedFloor = false
+    public var historySeed: UInt64?
+    /// `count`: also count each frame on its own.
+    public var perFrame = false
+    /// `answer`: the fixture folder; `resolve`: the scene, as JSON.
+    public var fixtures: String?
+    public var scene: String?
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var json: JSONValue {
+        var entries: [(key: String, value: JSONValue)] = [
+            ("request", .string(kind.rawValue)),
+            ("libraries", .array(libraries.map(JSONValue.string))),
+            ("libraryPaths", .array(libraryPaths.map(JSONValue.string))),
+            ("scenarios", .array(scenarios.map(JSONValue.string))),
+            ("variants", .array(variants.map(JSONValue.string))),
+            ("deviceFiles", .array(deviceFiles.map(JSONValue.string))),
+            ("motionFiles", .array(motionFiles.map(JSONValue.string))),
+            ("frames", .number(Double(frames))), ("refreshRate", .number(refreshRate)),
+            ("direction", .string(direction)), ("timePerScenario", .number(timePerScenario)),
+            ("measureFloor", .bool(measureFloor)), ("measureChainedFloor", .bool(measureChainedFloor)),
+            ("perFrame", .bool(perFrame)),
+        ]
+        if let historySeed { entries.append(("historySeed", .string(String(historySeed)))) }
+        if let fixtures { entries.append(("fixtures", .string(fixtures))) }
+        if let scene { entries.append(("scene", .string(scene))) }
+        return .object(entries)
+    }
+
+    /// Reads a request; a problem names its place (the channel is FoldBench's own, so a
+    /// problem here is a bug or a mismatched build, never the user's input).
+    public init(json reader: JSONReader) throws(InputError) {
+        let object = try reader.object(allowing: [
+            "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
+            "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
+            "historySeed", "fixtures", "scene",
+        ])
+        let kindReader = try object.required("request")
+        guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }
+        self.init(kind)
+        func strings(_ key: String) throws(InputError) -> [String] {
+            guard let list = object.optional(key) else { return [] }
+            var values: [String] = []
+            for element in try list.array() { values.append(try element.string()) }
+            return values
+        }
+        func flag(_ key: String) -> Bool? {
+            if case .bool(let value)? = object.optional(key)?.value { return value }
+            return nil
+        }
+        libraries = try strings("libraries")
+        libraryPaths = try strings("libraryPaths")
+        scenarios = try strings("scenarios")
+        variants = try strings("variants")
+        deviceFiles = try strings("deviceFiles")
+        motionFiles = try strings("motionFiles")
+        if let value = object.optional("frames") { frames = Int(try value.number()) }
+        if let value = object.optional("refreshRate") { refreshRate = try value.number() }
+        if let value = object.optional("direction") { direction = try value.string() }
+        if let value = object.optional("timePerScenario") { timePerScenario = try value.number() }
+        measureFloor = flag("measureFloor") ?? true
+        measureChainedFloor = flag("measureChainedFloor") ?? false
+        perFrame = flag("perFrame") ?? false
+        if let value = object.optional("historySeed") { historySeed = UInt64(try value.string()) }
+        fixtures = try object.optional("fixtures")?.string()
+        scene = try object.optional("scene")?.string()
+    }
+}

@@ -1,0 +1,79 @@
+import CWorker
+
+/// The crumb of a worker process (``foldbench_crumb``): what it is doing, step by step,
+/// in memory its supervisor reads. Outside a worker every call does nothing.
+public enum WorkerCrumb {
+    nonisolated(unsafe) public static var crumb: UnsafeMutablePointer<foldbench_crumb>?
+
+    /// In a worker: maps the crumb and installs the fault handlers. Whether this is a worker.
+    @discardableResult
+    public static func attach() -> Bool {
+        crumb = foldbench_worker_attach()
+        return crumb != nil
+    }
+
+    public static var isWorker: Bool { crumb != nil }
+
+    public enum Phase: UInt32 {
+        case starting = 0, loading, preparing, checking, timing, rechecking, counting, answering, finishing
+    }
+
+    public enum Step: UInt32 {
+        case none = 0, frame, secondPass, history, batch, prepare
+    }
+
+    public static func phase(_ phase: Phase, scenario: Int? = nil) {
+        guard let crumb else { return }
+        crumb.pointee.phase = phase.rawValue
+        if let scenario { crumb.pointee.scenario = Int32(scenario) }
+        crumb.pointee.step_kind = Step.none.rawValue
+        foldbench_crumb_end(crumb)
+    }
+
+    public static func scenario(_ index: Int) {
+        crumb?.pointee.scenario = Int32(index)
+    }
+
+    /// The variant whose steps follow (an index in the request's variants), -1 none.
+    public static func variant(_ index: Int) {
+        crumb?.pointee.variant = Int32(index)
+    }
+
+    /// A step of FoldBench's own code (the general limit applies).
+    @inline(__always)
+    public static func step(_ kind: Step, _ number: Int) {
+        guard let crumb else { return }
+        foldbench_crumb_begin(crumb, -1, kind.rawValue, Int64(number), 0)
+    }
+
+    /// A call into `library`'s code begins: the step it is, and how long it may take.
+    @inline(__always)
+    public static func enterLibrary(_ library: Int, limitMilliseconds: UInt32) {
+        guard let crumb else { return }
+        foldbench_crumb_begin(crumb, Int32(library), crumb.pointee.step_kind, crumb.pointee.step, limitMilliseconds)
+    }
+
+    /// A timed batch begins: `library` (-1 for a built-in variant) runs for up to `limit`.
+    @inline(__always)
+    public static func batch(_ number: Int, library: Int, limitMilliseconds: UInt32) {
+        guard let crumb else { return }
+        foldbench_crumb_begin(crumb, Int32(library), Step.batch.rawValue, Int64(number), limitMilliseconds)
+    }
+
+    /// FoldBench's own code runs again.
+    @inline(__always)
+    public static func leaveLibrary() {
+        guard let crumb else { return }
+        foldbench_crumb_end(crumb)
+    }
+
+    /// Whether a library started a process that still exists (a subreaper's children).
+    public static func libraryStartedProcess() -> Bool { crumb != nil && foldbench_worker_has_children() != 0 }
+
+    public static func finished() {
+        guard let crumb else { return }
+        crumb.pointee.phase = Phase.finishing.rawValue
+        crumb.pointee.finished = 1
+        foldbench_crumb_end(crumb)
+    }
+}
