@@ -24,7 +24,7 @@ check() {
     [ "$result" -eq 0 ] || { cat "$work/$1.txt"; status=1; }
 }
 # The variants `foldbench list` shows (test-only ones, which exist to be wrong, left out).
-for variant in $("$bin" list | awk '/^Variants:/ {on = 1; next} /^$/ {on = 0} on && /^  [a-z]/ {sub(":", "", $1); print $1}'); do
+for variant in $("$bin" list --json | python3 -c 'import json, sys; print("\n".join(v["name"] for v in json.load(sys.stdin)["variants"]))'); do
     wanted "$variant" || continue
     "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl" >/dev/null 2>&1 \
         || { echo "conformance: $variant did not answer: $bin answer --fixtures $work/fixtures --variant $variant" >&2; exit 2; }

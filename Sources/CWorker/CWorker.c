@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -31,7 +32,21 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, channel) != 0) return errno;
     if (pipe(out) != 0 || pipe(err) != 0) return errno;
     int crumb_fd = memfd_create("foldbench-crumb", 0);
-    if (crumb_fd < 0 || ftruncate(crumb_fd, 4096) != 0) return errno;
+    if (crumb_fd < 0) return errno;
+    /* A page in memory, not a file on a disk: a file-size limit (ulimit -f) set for the
+     * reports must not stop it, so the soft limit is lifted around it where the hard one allows. */
+    struct rlimit size_limit, lifted;
+    int limited = getrlimit(RLIMIT_FSIZE, &size_limit) == 0 && size_limit.rlim_cur != RLIM_INFINITY &&
+                  size_limit.rlim_cur < 4096;
+    if (limited) {
+        lifted = size_limit;
+        lifted.rlim_cur = size_limit.rlim_max == RLIM_INFINITY || size_limit.rlim_max >= 4096 ? 4096 : size_limit.rlim_max;
+        setrlimit(RLIMIT_FSIZE, &lifted);
+    }
+    int truncated = ftruncate(crumb_fd, 4096);
+    int truncate_error = errno;
+    if (limited) setrlimit(RLIMIT_FSIZE, &size_limit);
+    if (truncated != 0) return truncate_error;
     int child[4] = {high(channel[1]), high(out[1]), high(err[1]), high(crumb_fd)};
     int mine[3] = {high(channel[0]), high(out[0]), high(err[0])};
     foldbench_crumb *shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, child[3], 0);

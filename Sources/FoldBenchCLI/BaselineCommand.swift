@@ -7,17 +7,25 @@ import Workloads
 /// `foldbench baseline update`: rewrites Results/baseline.json from the quick suite.
 enum BaselineCommand: Command {
     static let spec = CommandSpec(
-        name: "baseline", summary: "Rewrite the committed baseline: 'foldbench baseline update'.", arguments: "update",
+        name: "baseline", summary: "Rewrite the committed baseline ('update'), or print its commit ('commit').",
+        arguments: "update|commit",
         positionals: 1...1,
         options: [.baselinePath, .baselineTime, .frames],
         details:
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        guard arguments.positionals[0] == "update" else {
-            throw UsageError("the only baseline action is 'update', not '\(arguments.positionals[0])'", command: spec)
-        }
         let path = arguments.value(.baselinePath) ?? ResultsDirectory.defaultBaseline
+        if arguments.positionals[0] == "commit" {
+            let commit = try ResultsDirectory.load(path).environment.commit
+            guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(status: 2, "\(path) names no commit") }
+            console.out(commit + "\n")
+            return 0
+        }
+        guard arguments.positionals[0] == "update" else {
+            throw UsageError(
+                "a baseline action is 'update' or 'commit', not '\(arguments.positionals[0])'", command: spec)
+        }
         guard InstructionCounter.valgrindPath() != nil else {
             throw CommandFailure(
                 status: 2, "valgrind is not installed (apt-get install valgrind); the baseline counts instructions")

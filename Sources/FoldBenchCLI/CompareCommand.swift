@@ -12,7 +12,7 @@ enum CompareCommand: Command {
         options: [
             .instructionThreshold,
             .gate,
-            .pair, .format,
+            .pair, .format, .listMoved,
         ] + CommandSpec.Option.jsonLimits,
         details: """
             Allocations and bytes: any increase is a regression. Instructions: a change beyond
@@ -25,7 +25,7 @@ enum CompareCommand: Command {
             side only), or a --gate metric neither has, is an error (exit 2) naming each. A
             scenario x variant only the new report has is listed as "new".
             Exit status: 0 no regression, 1 a gated regression, 2 bad input, a blind gate or
-            nothing in common.
+            nothing in common. With --list-moved, the pairs CI profiles, and exit 0.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -37,6 +37,10 @@ enum CompareCommand: Command {
         let baseline = try ResultsDirectory.load(baselinePath)
         let new = try ResultsDirectory.load(newPath)
         let rows = Comparison.compare(baseline: baseline, new: new, policy: policy, variantPairs: pairs)
+        if arguments.flag(.listMoved) {
+            console.out(movedInstructions(rows).map { "\($0.scenario)\t\($0.variant)\n" }.joined())
+            return 0
+        }
         guard Comparison.hasCommonMetric(rows) else {
             throw CommandFailure(
                 status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
@@ -51,20 +55,34 @@ enum CompareCommand: Command {
                     + blind.prefix(20).map { "  \($0.description)" }.joined(separator: "\n")
                     + (blind.count > 20 ? "\n  and \(blind.count - 20) more" : ""))
         }
-        // Counts carry over from one machine to another; times do not. Said, never silent.
-        if let note = Report.machineDifference(baseline, new) {
-            switch format {
-            case .markdown: console.out("> **Different machines**: \(note)\n\n")
-            case .json: console.err("foldbench: note: different machines: \(note)\n")
-            case .table: console.out("Different machines: \(note)\n\n")
-            }
-        }
+        machineNote(baseline, new, format: format, console: console)
         switch format {
         case .markdown: console.out(Comparison.markdown(rows))
         case .json: console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))
         case .table: console.out(Comparison.table(rows))
         }
         return Comparison.hasRegression(rows) ? 1 : 0
+    }
+
+    /// Counts carry over from one machine to another; times do not. Said, never silent.
+    static func machineNote(_ baseline: Report, _ new: Report, format: OutputFormat, console: Console) {
+        guard let note = Report.machineDifference(baseline, new) else { return }
+        switch format {
+        case .markdown: console.out("> **Different machines**: \(note)\n\n")
+        case .json: console.err("foldbench: note: different machines: \(note)\n")
+        case .table: console.out("Different machines: \(note)\n\n")
+        }
+    }
+
+    /// The scenario x variant pairs whose instructions a relayout moved past the threshold,
+    /// either way, in order, floors left out (they are copies, not resolvers): what CI profiles.
+    static func movedInstructions(_ rows: [ComparisonRow]) -> [(scenario: ScenarioName, variant: String)] {
+        var seen: Set<String> = []
+        return rows.filter { row in
+            row.metric == .instructionsPerRelayout && (row.verdict == .regression || row.verdict == .improved)
+                && !row.variant.hasPrefix("floor")
+        }.map { ($0.scenario, $0.variant) }.sorted { ($0.scenario.rawValue, $0.variant) < ($1.scenario.rawValue, $1.variant) }
+            .filter { seen.insert("\($0.scenario)\t\($0.variant)").inserted }
     }
 
     /// The threshold and the gated metrics of the command line.

@@ -13,7 +13,7 @@ public enum FoldBenchCommand {
     ]
     /// Commands that work but are not listed (the callgrind child).
     nonisolated(unsafe) static let internalCommands: [any Command.Type] = [
-        CountInstructionsCommand.self, ABTrialCommand.self, WorkerCommand.self,
+        CountInstructionsCommand.self, WorkerCommand.self,
     ]
 
     static let overview = """

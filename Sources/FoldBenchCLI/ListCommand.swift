@@ -1,4 +1,6 @@
+import ArrangementModel
 import Measurement
+import Support
 import Variants
 import Workloads
 
@@ -6,7 +8,10 @@ import Workloads
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", summary: "List suites and their scenarios, motions, trees, devices and variants.",
-        options: [.variantNames, .suiteScenarios, .variantLibraries])
+        options: [.variantNames, .suiteScenarios, .variantLibraries, json],
+        details: "With --json, everything as one JSON object, for scripts (docs/reference.md shows its shape).")
+
+    static let json = CommandSpec.Option("--json", help: "Print everything as one JSON object (for scripts).")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let libraries = try Libraries.load(arguments)
@@ -25,8 +30,39 @@ enum ListCommand: Command {
             console.out(suite.scenarios.map { "\($0.description)\n" }.joined())
             return 0
         }
+        if arguments.flag(json) {
+            console.out(JSONWriter.writePretty(document(libraries)) + "\n")
+            return 0
+        }
         console.out(listing(libraries))
         return 0
+    }
+
+    /// What `list` shows, as JSON: the listed variants (built-in and from libraries),
+    /// motions and shipped traces, scenes, devices, and each suite's scenarios.
+    static func document(_ libraries: [LibraryInfo]) -> JSONValue {
+        func variant(_ name: VariantName, _ summary: String, _ memory: FrameMemory, library: String?) -> JSONValue {
+            var entries: [(key: String, value: JSONValue)] = [
+                ("name", .string(name.rawValue)), ("summary", .string(summary)), ("remembers", .bool(memory.remembers)),
+            ]
+            if let library { entries.append(("library", .string(library))) }
+            return .object(entries)
+        }
+        return .object([
+            (
+                "variants",
+                .array(
+                    VariantList.listed.map { variant($0.name, $0.summary, $0.frameMemory, library: nil) }
+                        + libraries.map { variant($0.name, $0.summary, $0.frameMemory, library: $0.path) })
+            ),
+            ("motions", .array(Motion.allCases.map { .string($0.rawValue) } + Catalog.shippedTraces.map(JSONValue.string))),
+            ("scenes", .array(TreeSpec.shippedScenes.map(JSONValue.string))),
+            ("devices", .array(DeviceProfile.shippedNames.map(JSONValue.string))),
+            (
+                "suites",
+                .object(Suite.allCases.map { ($0.rawValue, .array($0.scenarios.map { .string($0.description) })) })
+            ),
+        ])
     }
 
     /// Everything that can be run, section by section, for a reader.

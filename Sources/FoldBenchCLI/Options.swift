@@ -99,6 +99,8 @@ extension CommandSpec.Option {
         "--gate", value: "METRICS",
         help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all).")
     static let format = Self("--format", value: "FORMAT", help: "table (default), markdown or json.")
+    static let listMoved = Self(
+        "--list-moved", help: "Print only the scenario x variant pairs whose instructions moved (a tab between), floors left out.")
 
     // ab
     static let abBaseline = Self(

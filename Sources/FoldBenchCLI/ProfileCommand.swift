@@ -52,7 +52,9 @@ enum ProfileCommand: Command {
             (spec, try Builds.product(.executable, of: spec, cache: request.cache, console: console))
         }
         console.err("profiling \(request.scenario) \(request.variant) under callgrind...\n")
-        let (profile, raw) = try profileBuild(Supervisor.workerExecutable, request, inWorker: true)
+        // A library's code runs only in a worker; a built-in variant's loop is counted by
+        // `count-instructions`, as another build's is, so that the two builds' stacks compare.
+        let (profile, raw) = try profileBuild(Supervisor.workerExecutable, request, inWorker: request.library != nil)
         let view = ProfileText(profile: profile, relayouts: request.frames, source: sources.lines)
         console.out("\(request.title)\n\(view.summary)\n\n\(view.functionTable(count: request.top))")
         if request.lines {

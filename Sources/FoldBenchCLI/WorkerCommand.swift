@@ -29,6 +29,15 @@ enum WorkerCommand: Command {
         }
         WorkerCrumb.phase(.loading)
         let libraries = loadLibraries(request)
+        serve(request, libraries)
+        checkNoProcessLeft(libraries)
+        WorkerCrumb.finished()
+        WorkerChannel.send(.done)
+        return 0
+    }
+
+    /// The request's work; a failure ends the worker with its reply.
+    static func serve(_ request: WorkRequest, _ libraries: [VariantLibrary]) {
         do {
             switch request.kind {
             case .describe:
@@ -42,6 +51,7 @@ enum WorkerCommand: Command {
             case .count: try count(request, libraries)
             case .answer: try answer(request, libraries)
             case .resolve: try resolve(request, libraries)
+            case .abTrial: try trial(request)
             }
         } catch let failure as VerificationFailure {
             // A library's variant is named by its library too, as every other refusal of it is.
@@ -57,10 +67,6 @@ enum WorkerCommand: Command {
         } catch {
             WorkerChannel.fail(.badInput, "\(error)")
         }
-        checkNoProcessLeft(libraries)
-        WorkerCrumb.finished()
-        WorkerChannel.send(.done)
-        return 0
     }
 
     /// Every library of the request, loaded in order; a bad one ends the request.
@@ -156,10 +162,15 @@ enum WorkerCommand: Command {
                 loop.relayout(context) { resolution in
                     FixtureFormat.appendAnswerLine(scenario: scenario.name, frame: frame, panes: resolution.panes, to: &lines)
                 }
+                // Replies of a few hundred KiB: a large tree's scenario is never one huge line.
+                if lines.utf8.count > 256 << 10 {
+                    WorkerChannel.send(.answers(lines))
+                    lines = ""
+                }
             }
             if let problem = loop.audit() { throw RuleViolation(variant: VariantName(name), problem: problem) }
             checkNoProcessLeft(libraries)
-            WorkerChannel.send(.answers(lines))
+            if !lines.isEmpty { WorkerChannel.send(.answers(lines)) }
         }
     }
 
@@ -173,6 +184,34 @@ enum WorkerCommand: Command {
         let panes = loop.relayout(scene.context) { $0.bitPatterns }
         checkNoProcessLeft(libraries)
         WorkerChannel.send(.resolution(panes))
+    }
+
+    /// One trial of `ab`: both builds' plug-ins loaded here, side by side (`ABTrial.run`).
+    static func trial(_ request: WorkRequest) throws {
+        guard request.plugins.count == 2, request.variants.count == 2, request.pluginLibraries.count == 2,
+            let scenario = request.scenarios.first
+        else { throw CommandFailure(status: 2, "an ab trial names two plug-ins, two variants and a scenario") }
+        var options = ABOptions()
+        options.frames = request.frames
+        options.seed = request.seed
+        options.deviceFiles = request.deviceFiles
+        options.motionFiles = request.motionFiles
+        let sides = (0..<2).map { index in
+            ABSide(
+                label: index == 0 ? "baseline" : "candidate", plugin: request.plugins[index],
+                variant: VariantName(request.variants[index]),
+                library: request.pluginLibraries[index].isEmpty ? nil : request.pluginLibraries[index])
+        }
+        WorkerCrumb.phase(.timing, scenario: 0)
+        let trial: ABTrial
+        do {
+            trial = try ABTrial.run(
+                scenario: ScenarioName(scenario), baseline: sides[0], candidate: sides[1], options: options,
+                timeDifferentAnswers: request.timeDifferentAnswers)
+        } catch {
+            throw CommandFailure(status: 2, error.description)
+        }
+        WorkerChannel.send(.trial(trial.json))
     }
 
     /// The page of a disagreement: both layouts at the frame, the differing panes outlined.

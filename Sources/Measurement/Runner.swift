@@ -16,7 +16,8 @@ public struct RunOptions: Sendable {
     public var direction: LayoutDirection = .leftToRight
     /// Shortest batch, so that reading the clock costs under 0.1 % of it.
     public var minimumBatchNanoseconds: Double = 200_000
-    public var minimumSamples = 10
+    /// Batches at the least, whatever the time: an interval on fewer says little.
+    public var minimumSamples = 30
     public var maximumSamples = 10_000
     /// Count instructions of the measured loop with callgrind (see ``InstructionCounter``).
     public var countInstructions = false
@@ -164,7 +165,6 @@ public struct Runner {
         /// The variants, the floor's last when it is measured.
         var variants: [PreparedVariant]
         let phases: [Timeline.Phase]
-        let batch: Int
         /// Share of frames whose answer differs from the previous frame's (cyclically).
         let changingFrames: Double
         /// The adversarial history the variants that remember were checked over.
@@ -173,7 +173,6 @@ public struct Runner {
         let clockNanoseconds: Double
         /// What changed from the frame before, frame by frame.
         let frameChanges: [String]
-        var start = 0
         /// For the checks while and after timing: the reference's loop, the tree and its
         /// frames, and the checksum of the reference's answer to each frame.
         let reference: FrameLoop
@@ -195,6 +194,10 @@ public struct Runner {
         let historyChecked: Bool
         /// Not a resolver (a floor): not checked while timing.
         let isFloor: Bool
+        /// Frames of its batches: enough for the clock, at this variant's own pace.
+        let batch: Int
+        /// Where its next batch starts: each variant rolls on through the timeline.
+        var start: Int
         var samples: [Double] = []
     }
 
@@ -223,24 +226,24 @@ public struct Runner {
                 elapsedSeconds: Double(Clock.now() - started) / 1e9))
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0
+        var lastReport = Clock.now()
         WorkerCrumb.phase(.timing)
         while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
             for index in prepared.indices {
                 WorkerCrumb.scenario(index)
-                let batch = prepared[index].batch
-                let start = prepared[index].start
                 for variant in prepared[index].variants.indices {
-                    let bench = prepared[index].variants[variant].bench
-                    WorkerCrumb.variant(variant)
-                    WorkerCrumb.batch(round, library: bench.libraryIndex, limitMilliseconds: Self.batchLimit(prepared[index], variant))
-                    let sample = bench.timeBatch(from: start, count: batch)
-                    WorkerCrumb.leaveLibrary()
-                    prepared[index].variants[variant].samples.append(sample)
-                    try Self.checkBatch(prepared[index], variant, lastFrame: (start + batch - 1) % prepared[index].frames, round: round)
+                    try sampleBatch(&prepared[index], variant, round: round)
                 }
-                prepared[index].start = (start + batch) % prepared[index].frames
             }
             round += 1
+            if Clock.now() - lastReport > 2_000_000_000 {
+                lastReport = Clock.now()
+                progress(
+                    Progress(
+                        scenarioIndex: scenarios.count, scenarioCount: scenarios.count,
+                        scenario: scenarios.count == 1 ? scenarios[0].description : "all \(scenarios.count) scenarios",
+                        phase: "sampling, round \(round)", elapsedSeconds: Double(Clock.now() - started) / 1e9))
+            }
         }
         let peak = Clock.peakResidentBytes()
         // Every frame again: a variant whose answers changed once the check was over is
@@ -253,10 +256,24 @@ public struct Runner {
         return prepared.flatMap { results(of: $0, peakResidentBytes: peak) }
     }
 
+    /// One timed batch of one variant, at its own pace, then the checks that follow it.
+    func sampleBatch(_ scenario: inout Prepared, _ variant: Int, round: Int) throws {
+        let (bench, batch, start) = (
+            scenario.variants[variant].bench, scenario.variants[variant].batch, scenario.variants[variant].start
+        )
+        WorkerCrumb.variant(variant)
+        WorkerCrumb.batch(round, library: bench.libraryIndex, limitMilliseconds: Self.batchLimit(scenario, variant))
+        let sample = bench.timeBatch(from: start, count: batch)
+        WorkerCrumb.leaveLibrary()
+        scenario.variants[variant].samples.append(sample)
+        scenario.variants[variant].start = (start + batch) % scenario.frames
+        try Self.checkBatch(scenario, variant, lastFrame: (start + batch - 1) % scenario.frames, round: round)
+    }
+
     /// A timed batch may take a hundred times what its frames took when timed one by one, and at least 5 s.
     static func batchLimit(_ scenario: Prepared, _ variant: Int) -> UInt32 {
         let perFrame = Statistics.median(scenario.variants[variant].frameTimes)
-        let expected = perFrame * Double(scenario.batch) / 1e6
+        let expected = perFrame * Double(scenario.variants[variant].batch) / 1e6
         return UInt32(min(max(5000, 100 * expected), 600_000))
     }
 
@@ -351,24 +368,29 @@ public struct Runner {
         let frameTimes = RunPhases.timeFrames(setUp.loops, passes: options.framePasses)
         let clock = RunPhases.clockCost()
         report("calibrating")
-        let (batch, next) = RunPhases.calibrate(setUp.loops, minimumNanoseconds: options.minimumBatchNanoseconds)
+        // Each variant its own batch: long enough for the clock, no longer, so that a slow
+        // variant's batch does not take the time of thousands of a fast one's frames.
+        let batches = setUp.loops.map {
+            RunPhases.calibrate([$0], minimumNanoseconds: options.minimumBatchNanoseconds)
+        }
         let overBudget = RunPhases.overBudget(frameTimes, refreshRate: options.refreshRate)
         let variants = setUp.entries.indices.map { index in
             PreparedVariant(
                 name: setUp.entries[index].name, bench: setUp.loops[index], checksum: checksums[index],
                 tally: tallies[index], overBudget: overBudget[index], frameTimes: frameTimes[index],
                 historyChecked: setUp.entries[index].frameMemory.remembers,
-                isFloor: index >= setUp.entries.count - setUp.floorCount)
+                isFloor: index >= setUp.entries.count - setUp.floorCount, batch: batches[index].batch,
+                start: batches[index].next)
         }
         return Prepared(
             scenario: scenario, arrangements: workload.tree.arrangementCount, frames: workload.contexts.count,
-            variants: variants, phases: workload.phases(), batch: batch, changingFrames: verified.changingFrames,
+            variants: variants, phases: workload.phases(), changingFrames: verified.changingFrames,
             historyCheck: verified.historyCheck, clockNanoseconds: clock,
             frameChanges: workload.contexts.indices.map { frame in
                 let count = workload.contexts.count
                 return workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
             },
-            start: next, reference: setUp.reference, tree: workload.tree, contexts: workload.contexts,
+            reference: setUp.reference, tree: workload.tree, contexts: workload.contexts,
             expected: verified.expected)
     }
 
@@ -569,7 +591,7 @@ public struct Runner {
             var result = VariantResult(
                 scenario: scenario.scenario.name, variant: variant.name,
                 arrangements: scenario.arrangements, frames: scenario.frames, refreshRate: options.refreshRate,
-                batchFrames: scenario.batch, samples: variant.samples, time: TimeSummary(samples: variant.samples),
+                batchFrames: variant.batch, samples: variant.samples, time: TimeSummary(samples: variant.samples),
                 allocationsPerRelayout: Double(variant.tally.allocations) / Double(scenario.frames),
                 bytesAllocatedPerRelayout: Double(variant.tally.bytes) / Double(scenario.frames),
                 instructionsPerRelayout: nil, peakResidentBytes: peak, framesOverBudget: variant.overBudget,

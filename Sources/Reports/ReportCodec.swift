@@ -140,8 +140,8 @@ enum ReportCodec {
                 }),
             Field(key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
                 decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
-            // Written only when set: timed below the floor without declaring frame memory.
-            Field(key: "belowFloor", required: false, encode: { $0.belowFloor ? .bool(true) : nil },
+            // Timed below the floor without declaring frame memory: an impossible time.
+            Field(key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
                 decode: { result, reader throws(InputError) in
                     guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
                     result.belowFloor = flag

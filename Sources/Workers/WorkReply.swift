@@ -15,6 +15,8 @@ public enum WorkReply: Sendable, Equatable {
     case answers(String)
     /// One resolution (`resolve`): each pane's frame as four bit patterns, then its bits.
     case resolution([[UInt64]])
+    /// One `ab` trial's result, as `ABTrial.json` writes it.
+    case trial(String)
     /// The worker found the problem itself and ended the request: the exit status it
     /// calls for (``ExitStatus``), one line, and a page to write beside the report (a
     /// disagreement drawn), if any.
@@ -48,6 +50,8 @@ public enum WorkReply: Sendable, Equatable {
             ])
         case .answers(let lines):
             return .object([("reply", .string("answers")), ("lines", .string(lines))])
+        case .trial(let line):
+            return .object([("reply", .string("trial")), ("trial", .string(line))])
         case .resolution(let panes):
             return .object([
                 ("reply", .string("resolution")),
@@ -67,7 +71,7 @@ public enum WorkReply: Sendable, Equatable {
     public init(json reader: JSONReader) throws(InputError) {
         let object = try reader.object(allowing: [
             "reply", "scenario", "phase", "index", "count", "elapsed", "path", "name", "summary", "frameMemory", "report",
-            "frameChanges", "lines", "panes", "status", "message", "page",
+            "frameChanges", "lines", "panes", "status", "message", "page", "trial",
         ])
         func text(_ key: String) throws(InputError) -> String { try object.required(key).string() }
         func number(_ key: String) throws(InputError) -> Double { try object.required(key).number() }
@@ -91,6 +95,7 @@ public enum WorkReply: Sendable, Equatable {
             }
             self = .report(try object.required("report").value, frameChanges: changes)
         case "answers": self = .answers(try text("lines"))
+        case "trial": self = .trial(try text("trial"))
         case "resolution":
             var panes: [[UInt64]] = []
             for pane in try object.required("panes").array() {

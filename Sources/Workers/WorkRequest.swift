@@ -16,6 +16,8 @@ public struct WorkRequest: Sendable, Equatable {
         case answer
         /// One scene resolved by one variant.
         case resolve
+        /// One trial of `ab`: two builds' plug-ins loaded side by side, timed in turns.
+        case abTrial
     }
 
     public var kind: Kind
@@ -39,6 +41,12 @@ public struct WorkRequest: Sendable, Equatable {
     /// `answer`: the fixture folder; `resolve`: the scene, as JSON.
     public var fixtures: String?
     public var scene: String?
+    /// `abTrial`: the baseline's and the candidate's plug-in, and the library each side's
+    /// variant comes from ("" for none); `variants` holds the two variants' names.
+    public var plugins: [String] = []
+    public var pluginLibraries: [String] = []
+    public var seed: UInt64 = 0
+    public var timeDifferentAnswers = false
 
     public init(_ kind: Kind) { self.kind = kind }
 
@@ -59,6 +67,13 @@ public struct WorkRequest: Sendable, Equatable {
         if let historySeed { entries.append(("historySeed", .string(String(historySeed)))) }
         if let fixtures { entries.append(("fixtures", .string(fixtures))) }
         if let scene { entries.append(("scene", .string(scene))) }
+        if kind == .abTrial {
+            entries += [
+                ("plugins", .array(plugins.map(JSONValue.string))),
+                ("pluginLibraries", .array(pluginLibraries.map(JSONValue.string))), ("seed", .string(String(seed))),
+                ("timeDifferentAnswers", .bool(timeDifferentAnswers)),
+            ]
+        }
         return .object(entries)
     }
 
@@ -68,7 +83,7 @@ public struct WorkRequest: Sendable, Equatable {
         let object = try reader.object(allowing: [
             "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
             "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
-            "historySeed", "fixtures", "scene",
+            "historySeed", "fixtures", "scene", "plugins", "pluginLibraries", "seed", "timeDifferentAnswers",
         ])
         let kindReader = try object.required("request")
         guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }
@@ -99,5 +114,9 @@ public struct WorkRequest: Sendable, Equatable {
         if let value = object.optional("historySeed") { historySeed = UInt64(try value.string()) }
         fixtures = try object.optional("fixtures")?.string()
         scene = try object.optional("scene")?.string()
+        plugins = try strings("plugins")
+        pluginLibraries = try strings("pluginLibraries")
+        if let value = object.optional("seed") { seed = UInt64(try value.string()) ?? 0 }
+        timeDifferentAnswers = flag("timeDifferentAnswers") ?? false
     }
 }

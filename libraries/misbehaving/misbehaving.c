@@ -25,6 +25,8 @@
  *   far-underrun  writes 4 KiB before the first pane, every relayout
  *   print       prints a line from every relayout
  *   constructor crashes in its constructor, while loaded
+ *   skip        reads its last answer without declaring it: returns at once when its panes
+ *               hold an answer and the bounds are the last call's (right on a still timeline)
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -95,6 +97,8 @@
 #define NAME "misbehaving-print"
 #elif defined(FAULT_CONSTRUCTOR)
 #define NAME "misbehaving-constructor"
+#elif defined(FAULT_SKIP)
+#define NAME "misbehaving-skip"
 #else
 #error "define one FAULT_*"
 #endif
@@ -155,6 +159,12 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     relayouts++;
 #ifdef FAULT_STOP
     if (relayouts > 20000) return;
+#endif
+#ifdef FAULT_SKIP
+    if (w->has_last && panes[0].bits != 0xFFFFFFFFu && memcmp(&w->last_bounds, &context->bounds, sizeof context->bounds) == 0)
+        return;
+    w->has_last = 1;
+    w->last_bounds = context->bounds;
 #endif
 #ifdef FAULT_STALE
     if (w->has_last && memcmp(&w->last_bounds, &context->bounds, sizeof context->bounds) == 0) return;

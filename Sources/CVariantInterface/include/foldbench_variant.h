@@ -6,18 +6,20 @@
  * file is the whole promise.
  *
  * A library holds one variant and exports the seven functions declared at the end, with
- * C linkage and exactly these names. FoldBench loads it with dlopen(RTLD_NOW | RTLD_LOCAL),
- * checks the interface version, the name and every symbol, checks the variant against
- * its reference resolver in a child process (every frame of every scenario, and for a
- * variant that remembers, the adversarial history), and only then times it in the same
- * loop as its own variants.
+ * C linkage and exactly these names. FoldBench loads it only in a worker process of its
+ * own, with dlopen(RTLD_NOW | RTLD_LOCAL), checks the interface version, the name and
+ * every symbol, checks the variant against its reference resolver (every frame of every
+ * scenario, and for a variant that remembers, the adversarial history), times it in the
+ * same loop as its own variants, and checks every frame again (docs/c-interface.md
+ * lists how each rule below is enforced).
  *
  * Numbers are points (double), the origin is the top-left corner, x grows right and y
  * grows down. Every number FoldBench hands over is finite; sizes are non-negative.
  *
  * The rules a library keeps:
- *  1. relayout writes panes[0 .. pane_count - 1] and nothing else: no byte past the last
- *     pane (FoldBench's check puts guard bytes there), not the tree, not the context.
+ *  1. relayout writes panes[0 .. pane_count - 1] and nothing else: no byte before the
+ *     first pane or past the last (inaccessible pages lie there), not the tree, not the
+ *     context (both are in read-only pages).
  *  2. relayout writes every pane, unless the variant declares
  *     FOLDBENCH_READS_ITS_LAST_ANSWER: then the panes hold, on entry, what that same
  *     prepared value's previous relayout wrote (all hidden before the first one).
@@ -26,7 +28,7 @@
  *  4. One call at a time: FoldBench calls from one thread, never two functions at once.
  *     A prepared value is used for one tree until it is released; several may be alive.
  *  5. Nothing is printed (FoldBench's reports go to standard output), nothing exits the
- *     process, no signal handler is installed.
+ *     process, no signal handler is installed, no process is started.
  *  6. A variant that keeps anything between two relayouts of one prepared value declares
  *     it (foldbench_variant_frame_memory); FoldBench then checks it over whole histories,
  *     not frame by frame. Nothing may be kept between two prepared values.

@@ -1,7 +1,7 @@
-import ChildProcesses
 import Foundation
 import Measurement
 import Support
+import Workers
 
 /// The trials of a time comparison between two builds' code layouts, each a fresh
 /// process of this executable (`ab-trial`): what `ab` and `bisect`'s time steps run.
@@ -30,32 +30,36 @@ enum ABTrials {
         return experiment
     }
 
-    /// One trial in a fresh process of this executable (`ab-trial`): its output line.
+    /// One trial in a fresh worker of its own (`WorkRequest.Kind.abTrial`): its result line.
     private static func trialProcess(
         _ scenario: ScenarioName, _ baseline: ABSide, _ candidate: ABSide, _ seed: UInt64, _ options: ABOptions,
         _ timeDifferentAnswers: Bool
     ) throws -> String {
-        let options: [(CommandSpec.Option, String)] =
-            [
-                (.baselinePlugin, baseline.plugin), (.candidatePlugin, candidate.plugin), (.trialScenario, scenario.rawValue),
-                (.baselineVariant, baseline.variant.rawValue), (.candidateVariant, candidate.variant.rawValue),
-                (.frames, String(options.frames)), (.seed, String(seed)),
-            ] + options.deviceFiles.map { (.deviceFiles, $0) } + options.motionFiles.map { (.motionFiles, $0) }
-            + (baseline.library.map { [(.baselineLibrary, $0)] } ?? [])
-            + (candidate.library.map { [(.candidateLibrary, $0)] } ?? [])
-        let arguments =
-            [ABTrialCommand.spec.name] + options.flatMap { [$0.0.name, $0.1] }
-            + (timeDifferentAnswers ? [CommandSpec.Option.timeDifferentAnswers.name] : [])
+        var request = WorkRequest(.abTrial)
+        request.scenarios = [scenario.rawValue]
+        request.variants = [baseline.variant.rawValue, candidate.variant.rawValue]
+        request.plugins = [baseline.plugin, candidate.plugin]
+        request.pluginLibraries = [baseline.library ?? "", candidate.library ?? ""]
+        // Named in a failure's line; the plug-ins load them, not the worker.
+        request.libraries = [baseline.library, candidate.library].compactMap { $0 }
+        request.frames = options.frames
+        request.seed = seed
+        request.deviceFiles = options.deviceFiles
+        request.motionFiles = options.motionFiles
+        request.timeDifferentAnswers = timeDifferentAnswers
         // The environment's size moves where the stack starts: a random amount of it per
         // trial, so that no stack alignment holds for every trial.
-        var environment = ProcessInfo.processInfo.environment
-        environment["FOLDBENCH_TRIAL_PADDING"] = String(repeating: "x", count: Int(seed % 4096))
-        let result = try ChildProcess.run(ChildProcess.ownExecutable, arguments, environment: environment)
-        guard result.succeeded else {
-            throw ABFailure(
-                result.errors.replacingOccurrences(of: "foldbench: error: ", with: "").trimmingCharacters(
-                    in: .whitespacesAndNewlines))
+        var supervisor = Supervisor()
+        supervisor.environment["FOLDBENCH_TRIAL_PADDING"] = String(repeating: "x", count: Int(seed % 4096))
+        var line: String?
+        do {
+            try supervisor.run(request) { reply in
+                if case .trial(let text) = reply { line = text }
+            }
+        } catch {
+            throw ABFailure(error.message)
         }
-        return result.trimmedOutput
+        guard let line else { throw ABFailure("the trial's worker replied no result") }
+        return line
     }
 }

@@ -71,11 +71,14 @@ enum Measuring {
             guard let counts = counted.totals[result.key] else {
                 throw CommandFailure(status: 2, "callgrind gave no count for \(result.key)")
             }
-            report.results[index].instructionsPerRelayout = counts.instructions / Double(result.frames)
-            report.results[index].estimatedCyclesPerRelayout = counts.estimatedCycles.map { $0 / Double(result.frames) }
+            report.results[index].set(.instructionsPerRelayout, .value, to: counts.instructions / Double(result.frames))
+            if let cycles = counts.estimatedCycles {
+                report.results[index].set(.estimatedCyclesPerRelayout, .value, to: cycles / Double(result.frames))
+            }
             if let frames = counted.frames[result.key], frames.count == result.frames {
                 report.results[index].frameInstructions = frames
                 report.results[index].frameInstructionCounts = FrameDistribution(frames)
+                report.results[index].absentMetrics.subtract([.frameInstructions, .worstFrameInstructions])
                 report.results[index].rankWorstFrames()
             }
         }

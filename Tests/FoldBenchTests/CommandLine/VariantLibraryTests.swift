@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct VariantLibraryTests {
 
     /// `run` with one library's variant on one scenario, into a fresh folder: the status,
     /// the standard error, and whether anything was written there.
-    func run(_ name: String, variant: String? = nil, extra: [String] = []) throws -> (
+    func run(_ name: String, variant: String? = nil, time: String = "0.05", extra: [String] = []) throws -> (
         status: Int32, out: String, err: String, wrote: [String]
     ) {
         let directory = try temporaryDirectory()
@@ -18,54 +19,141 @@ struct VariantLibraryTests {
         let out = directory.appendingPathComponent("out").path
         let result = try runBinary(
             [
-                "run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", "0.05",
+                "run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", time,
                 "--frames", "60", "--out", out,
             ] + (variant.map { ["--variant", $0] } ?? []) + extra)
         let wrote = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         return (result.status, result.out, result.err, wrote)
     }
 
+    /// Every misbehaving library and what `run` says of it, after "library PATH: ".
+    static let misbehaviours: [(String, String)] = [
+        ("misbehaving-crash", "crashed with SIGSEGV (signal 11) while checking \(scenario) at frame 7"),
+        ("misbehaving-hang", "took longer than 1000 ms on one frame (a hang?) while checking \(scenario) at frame 7"),
+        ("misbehaving-deaf", "took longer than 1000 ms on one frame (a hang?) while checking \(scenario) at frame 7"),
+        ("misbehaving-overrun", "wrote past the last pane, 32 bytes after its end (rule 1) while checking \(scenario) at frame 7"),
+        (
+            "misbehaving-refuse",
+            "refuses the tree: 15 arrangements; this library takes 3 at most while preparing \(scenario) at its prepare"
+        ),
+        ("misbehaving-version", "speaks interface version 99; this FoldBench speaks version 1"),
+        ("misbehaving-clash", "names its variant 'fast', which is a built-in variant's name"),
+        ("misbehaving-no-release", "does not export foldbench_variant_release (see foldbench_variant.h)"),
+        (
+            "misbehaving-exit",
+            "exited (status 0) before FoldBench's work was done (rule 5: nothing exits the process) while checking \(scenario) at frame 7"
+        ),
+        (
+            "misbehaving-write-context",
+            "wrote into the context it was given, which is read-only (rule 1) while checking \(scenario) at frame 0"
+        ),
+        (
+            "misbehaving-write-tree",
+            "wrote into the tree it was given, which is read-only (rule 1) while preparing \(scenario) at its prepare"
+        ),
+        ("misbehaving-stop", "its answers changed after the check"),
+        ("misbehaving-late-crash", "crashed with SIGSEGV (signal 11) while timing \(scenario) at batch "),
+        ("misbehaving-fork", "started a process (rule 5: a library starts nothing)"),
+        (
+            "misbehaving-far-overrun",
+            "wrote past the last pane, 65536 bytes after its end (rule 1) while checking \(scenario) at frame 0"
+        ),
+        ("misbehaving-underrun", "wrote 8 bytes before the first pane (rule 1) while checking \(scenario) at frame 0"),
+        ("misbehaving-far-underrun", "wrote 4096 bytes before the first pane (rule 1) while checking \(scenario) at frame 0"),
+        ("misbehaving-print", "printed on its standard output: \"relayout 1\" (rule 5: a library prints nothing)"),
+        ("misbehaving-constructor", "crashed with SIGSEGV (signal 11) while loading it"),
+    ]
+
     @Test(
-        "each misbehaving library ends the run in one line naming the library, the problem and the place, exit 1, nothing written",
-        arguments: [
-            ("misbehaving-crash", "crashed with SIGSEGV (signal 11) in scenario \(scenario) at frame 7"),
-            ("misbehaving-hang", "took longer than 1000 ms on one frame (a hang?) in scenario \(scenario) at frame 7"),
-            (
-                "misbehaving-overrun",
-                "wrote past the last pane (byte 32 after 30 panes of 40 bytes) in scenario \(scenario) at frame 7"
-            ),
-            (
-                "misbehaving-refuse",
-                "refuses the tree: 15 arrangements; this library takes 3 at most in scenario \(scenario)"
-            ),
-            ("misbehaving-version", "speaks interface version 99; this FoldBench speaks version 1"),
-            ("misbehaving-clash", "names its variant 'fast', which is a built-in variant's name"),
-            ("misbehaving-no-release", "does not export foldbench_variant_release (see foldbench_variant.h)"),
-        ])
+        "each misbehaving library ends the run in one line naming the library, the problem and the place, exit 1, nothing written, soon",
+        arguments: misbehaviours)
     func misbehaviour(name: String, problem: String) throws {
-        let result = try run(name)
+        let started = Date()
+        // Long enough for the libraries that misbehave only after 20,000 and 60,000 relayouts.
+        let result = try run(name, time: "0.3")
         #expect(result.status == 1, "\(result.err)")
-        #expect(result.err.contains("library \(library(name)): \(problem)\n"), "\(result.err)")
-        #expect(result.wrote.isEmpty, "wrote \(result.wrote)")
+        let lines = result.err.split(separator: "\n").filter { !$0.hasPrefix("[") }
+        #expect(lines.count == (name == "misbehaving-stop" ? 2 : 1), "\(result.err)")
+        #expect(lines.first?.hasPrefix("foldbench: failed: library \(library(name)): ") == true, "\(result.err)")
+        #expect(result.err.contains(problem), "\(result.err)")
+        // A disagreement draws its picture; nothing else is written.
+        #expect(result.wrote.isEmpty || result.wrote == ["disagreement.html"], "wrote \(result.wrote)")
         #expect(result.out.isEmpty)
+        // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
+        #expect(Date().timeIntervalSince(started) < 15, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
-    @Test("a library that blocks the time limit's signal and hangs is killed by the parent's limit on the whole check")
-    func deafHang() throws {
+    /// A small fixture set for `answer`, written once.
+    static let fixtures: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldbench-lib-fixtures-\(UUID())").path
+        _ = try? runBinary(["fixtures", "--out", directory, "--scenario", scenario, "--frames", "60"])
+        return directory
+    }()
+
+    @Test(
+        "answer refuses each misbehaving library in one line with run's prefix, naming the scenario and frame, and leaves nothing behind",
+        arguments: misbehaviours.filter { !["misbehaving-stop", "misbehaving-late-crash"].contains($0.0) })
+    func answerRefuses(name: String, problem: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.appendingPathComponent("answers.jsonl").path
+        let result = try runBinary(
+            ["answer", "--fixtures", Self.fixtures, "--variant-library", library(name), "--variant", name, "--out", out])
+        #expect(result.status == 1, "\(result.err)")
+        #expect(result.err.hasPrefix("foldbench: failed: library \(library(name)): "), "\(result.err)")
+        let words = problem.components(separatedBy: " while ").first ?? problem
+        #expect(result.err.contains(words), "\(result.err)")
+        if problem.contains(" while checking ") {
+            #expect(result.err.contains("while answering \(Self.scenario)"), "\(result.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("answer refuses a library that stops writing its panes: every pane it leaves is seen")
+    func answerSeesUnwrittenPanes() throws {
+        let set = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: set) }
+        // 25,000 frames: past the 20,000th relayout.
+        _ = try runBinary(["fixtures", "--out", set.path, "--scenario", "hold/balanced-d1/iphone-duo", "--frames", "25000"])
+        let result = try runBinary(
+            ["answer", "--fixtures", set.path, "--variant-library", library("misbehaving-stop"), "--variant", "misbehaving-stop"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("left pane 0 of "), "\(result.err)")
+        #expect(result.err.contains("unwritten (rule 2: relayout writes every pane) while answering "), "\(result.err)")
+    }
+
+    @Test(
+        "profile refuses each misbehaving library before profiling it, in one line, exit 1",
+        arguments: misbehaviours.filter { $0.0 != "misbehaving-deaf" })
+    func profileRefuses(name: String, problem: String) throws {
+        guard ChildProcess.onPath("valgrind") != nil else { return }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try runBinary(
             [
-                "run", "--variant-library", library("misbehaving-deaf"), "--scenario", Self.scenario,
-                "--time-per-scenario", "0.05", "--frames", "60", "--out", out,
-            ], environment: ProcessInfo.processInfo.environment.merging(["FOLDBENCH_LIBRARY_CHECK_SECONDS": "3"]) { $1 })
-        #expect(result.status == 1)
-        #expect(
-            result.err.contains(
-                "library \(library("misbehaving-deaf")): its check did not end within 3 s, and no frame's time limit stopped it"),
-            "\(result.err)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+                "profile", "--scenario", Self.scenario, "--variant-library", library(name), "--variant", name, "--out",
+                directory.path,
+            ])
+        #expect(result.status == 1, "\(result.err)")
+        #expect(result.err.contains("foldbench: failed: library \(library(name)): "), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a library timed below the floor though it declares no frame memory is flagged impossible")
+    func impossibleTime() throws {
+        // On a timeline whose answer never changes, a library that skips its work once its
+        // panes hold an answer gives right answers; only its time gives it away.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary(
+            [
+                "run", "--variant-library", library("misbehaving-skip"), "--variant", "misbehaving-skip",
+                "--scenario", "hold/balanced-d8/iphone-duo", "--time-per-scenario", "0.3", "--out", directory.path,
+            ])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("! misbehaving-skip was timed below the floor"), "\(result.out)")
+        let report = try String(contentsOfFile: "\(directory.path)/latest.json", encoding: .utf8)
+        #expect(report.contains("\"belowFloor\": true"))
     }
 
     @Test("a path that names no file exits 2; a file that is no library exits 1")
@@ -107,7 +195,10 @@ struct VariantLibraryTests {
     func wrongAnswer() throws {
         let result = try run("misbehaving-wrong")
         #expect(result.status == 1)
-        #expect(result.err.contains("variant misbehaving-wrong differs from the reference at frame 7"), "\(result.err)")
+        #expect(
+            result.err.contains(
+                "library \(library("misbehaving-wrong")): \(Self.scenario): variant misbehaving-wrong differs from the reference at frame 7"),
+            "\(result.err)")
         #expect(result.wrote == ["disagreement.html"])
     }
 

@@ -361,7 +361,7 @@ struct LayoutDrawingTests {
         #expect(failure.frame == 0 && failure.variant == "halves-one-pane")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let message = Measuring.picture(of: failure, in: directory.path)
+        let message = Measuring.picture(WorkerCommand.page(of: failure), in: directory.path)
         #expect(
             message
                 == "\nthe two layouts side by side, the differing panes outlined: \(directory.path)/disagreement.html")
