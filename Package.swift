@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CWorker"),
         // Workers: a request and its replies (typed, with a JSON codec), the supervisor
         // that runs a request in a worker process and keeps its deadlines, the crumb.
-        .target(name: "Workers", dependencies: ["Support", "CWorker"]),
+        .target(name: "Workers", dependencies: ["Support", "ChildProcesses", "CWorker"]),
         // Variants in shared libraries: loaded, checked for the interface's rules, driven
         // like built-in ones; the tree handed over as flat C arrays.
         .target(

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
+#include <stdlib.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -31,29 +33,27 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
     int channel[2], out[2], err[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, channel) != 0) return errno;
     if (pipe(out) != 0 || pipe(err) != 0) return errno;
-    int crumb_fd = memfd_create("foldbench-crumb", 0);
-    if (crumb_fd < 0) return errno;
-    /* A page in memory, not a file on a disk: a file-size limit (ulimit -f) set for the
-     * reports must not stop it, so the soft limit is lifted around it where the hard one allows. */
-    struct rlimit size_limit, lifted;
-    int limited = getrlimit(RLIMIT_FSIZE, &size_limit) == 0 && size_limit.rlim_cur != RLIM_INFINITY &&
-                  size_limit.rlim_cur < 4096;
-    if (limited) {
-        lifted = size_limit;
-        lifted.rlim_cur = size_limit.rlim_max == RLIM_INFINITY || size_limit.rlim_max >= 4096 ? 4096 : size_limit.rlim_max;
-        setrlimit(RLIMIT_FSIZE, &lifted);
-    }
-    int truncated = ftruncate(crumb_fd, 4096);
-    int truncate_error = errno;
-    if (limited) setrlimit(RLIMIT_FSIZE, &size_limit);
-    if (truncated != 0) return truncate_error;
-    int child[4] = {high(channel[1]), high(out[1]), high(err[1]), high(crumb_fd)};
+    /* The crumb is System V shared memory, not a file: no file-size limit (ulimit -f, set
+     * for the reports) applies to it. Marked for removal at once, so that it goes with
+     * the last process that has it attached; Linux lets the worker attach it still. */
+    int crumb_id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+    if (crumb_id < 0) return errno;
+    foldbench_crumb *shared = shmat(crumb_id, NULL, 0);
+    shmctl(crumb_id, IPC_RMID, NULL);
+    if (shared == (void *)-1) return errno;
+    int child[3] = {high(channel[1]), high(out[1]), high(err[1])};
     int mine[3] = {high(channel[0]), high(out[0]), high(err[0])};
-    foldbench_crumb *shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, child[3], 0);
-    if (shared == MAP_FAILED) return errno;
     memset(shared, 0, sizeof *shared);
     shared->magic = FOLDBENCH_CRUMB_MAGIC;
     shared->scenario = shared->variant = shared->library = shared->last_library = -1;
+    /* The environment, with the crumb's id. */
+    size_t count = 0;
+    while (envp[count]) count++;
+    char **environment = calloc(count + 2, sizeof *environment);
+    char crumb_variable[64];
+    snprintf(crumb_variable, sizeof crumb_variable, "FOLDBENCH_CRUMB=%d", crumb_id);
+    for (size_t i = 0; i < count; i++) environment[i] = envp[i];
+    environment[count] = crumb_variable;
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -61,7 +61,6 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
     posix_spawn_file_actions_adddup2(&actions, child[1], 1);
     posix_spawn_file_actions_adddup2(&actions, child[2], 2);
     posix_spawn_file_actions_adddup2(&actions, child[0], FOLDBENCH_CHANNEL_FD);
-    posix_spawn_file_actions_adddup2(&actions, child[3], FOLDBENCH_CRUMB_FD);
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
     sigset_t none, all;
@@ -71,13 +70,14 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawnattr_setpgroup(&attributes, 0);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    int failed = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    int failed = posix_spawn(pid, path, &actions, &attributes, argv, environment);
+    free(environment);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
-    for (int i = 0; i < 4; i++) close(child[i]);
+    for (int i = 0; i < 3; i++) close(child[i]);
     if (failed) {
         for (int i = 0; i < 3; i++) close(mine[i]);
-        munmap(shared, 4096);
+        shmdt(shared);
         return failed;
     }
     for (int i = 0; i < 3; i++) {
@@ -189,8 +189,12 @@ static char alternate_stack[1 << 16];
 
 foldbench_crumb *foldbench_worker_attach(void) {
     if (worker_crumb) return worker_crumb;
-    foldbench_crumb *crumb = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, FOLDBENCH_CRUMB_FD, 0);
-    if (crumb == MAP_FAILED || crumb->magic != FOLDBENCH_CRUMB_MAGIC) return NULL;
+    const char *id = getenv("FOLDBENCH_CRUMB");
+    if (!id) return NULL;
+    foldbench_crumb *crumb = shmat(atoi(id), NULL, 0);
+    if (crumb == (void *)-1 || crumb->magic != FOLDBENCH_CRUMB_MAGIC) return NULL;
+    /* A process the worker starts is not a worker. */
+    unsetenv("FOLDBENCH_CRUMB");
     worker_crumb = crumb;
     stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0};
     sigaltstack(&stack, NULL);

@@ -50,7 +50,7 @@ public enum DisagreementPage {
         let panes = LayoutDrawing.panes(of: tree)
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(variant)) differs from \(SVG.escape(from))</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(SVG.escape(variant)) differs from \(SVG.escape(from))</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; }
             .pair { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }

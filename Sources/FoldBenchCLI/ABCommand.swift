@@ -19,7 +19,7 @@ enum ABCommand: Command {
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
             .frames,
             .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
-            .baselineLibrary, .candidateLibrary,
+            .baselineLibrary, .candidateLibrary, .variantLibraries,
         ],
         details: """
             Each build is compiled once for code layouts (every function in its own section,
@@ -41,7 +41,9 @@ enum ABCommand: Command {
             threshold (an interval wider than ±threshold): same was out of reach. With --baseline-library and --candidate-library the
             two builds are of a variant in a shared library (the C interface), each checked
             in a child process first and timed in the working tree's harness: the harness's
-            code layouts vary, the libraries' own code (not built by FoldBench) does not. Exit status: 0; 1 with --gate when a comparison is slower;
+            code layouts vary, the libraries' own code (not built by FoldBench) does not.
+            With --variant-library, a library's variant named by --variant is loaded by both
+            builds' plug-ins: the two harnesses compared on it. Exit status: 0; 1 with --gate when a comparison is slower;
             2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
             """)
 
@@ -64,12 +66,7 @@ enum ABCommand: Command {
         let experiment = ABTrials.experiment(
             request.options, comparisons: request.scenarios.count * request.pairs.count, baseline: baselineLayouts,
             candidate: candidateLayouts, timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
-        let sides = request.pairs.map { old, new in
-            (
-                ABSide(label: "baseline", plugin: baselinePlugin, variant: old),
-                ABSide(label: "candidate", plugin: candidatePlugin, variant: new)
-            )
-        }
+        let sides = try sides(request, arguments, baselinePlugin, candidatePlugin)
         return try confirming(experiment, arguments, console: console) { experiment in
             var request = request
             request.options.seed = experiment.options.seed
@@ -77,6 +74,23 @@ enum ABCommand: Command {
             return report(
                 results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
                 arguments: arguments, console: console)
+        }
+    }
+
+    /// Each pair's two sides. A library's variant (`--variant-library`) is checked in a
+    /// worker, then loaded by both builds' plug-ins: the two harnesses compared on it.
+    static func sides(_ request: Request, _ arguments: ParsedArguments, _ baseline: String, _ candidate: String)
+        throws(CommandFailure) -> [(ABSide, ABSide)]
+    {
+        let libraries = try arguments.all(.variantLibraries).map { path throws(CommandFailure) in
+            try checkLibrary(path, scenarios: request.scenarios, options: request.options)
+        }
+        func library(_ name: VariantName) -> String? { libraries.first { $0.name == name }?.absolute }
+        return request.pairs.map { old, new in
+            (
+                ABSide(label: "baseline", plugin: baseline, variant: old, library: library(old)),
+                ABSide(label: "candidate", plugin: candidate, variant: new, library: library(new))
+            )
         }
     }
 

@@ -87,7 +87,8 @@ public enum FoldBenchCommand {
             let name = command.spec.name
             text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.spec.summary)\n"
         }
-        text += "\nRun 'foldbench help COMMAND' or 'foldbench COMMAND --help' for a command's options.\n"
+        text += "\nRun 'foldbench help COMMAND' or 'foldbench COMMAND --help' for a command's options;\n"
+        text += "'foldbench --version' prints the version, the checkout's commit and the toolchain.\n"
         return text
     }
 }

@@ -81,7 +81,11 @@ public enum CallgrindRun {
         } catch {
             throw Failure(message: "cannot create \(directory.path)")
         }
-        defer { try? FileManager.default.removeItem(at: directory) }
+        InterruptCleanup.watch(directory: directory.path)
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            InterruptCleanup.forget(directory: directory.path)
+        }
         let copy = strippedCopy(of: executable, in: directory)
         // The variants of libraries (`--variant-library PATH`) run stripped too: valgrind
         // gives up on a library whose debug information it cannot read.

@@ -27,7 +27,7 @@ public enum ProfileHTML {
 
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(title))</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(SVG.escape(title))</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
             table { border-collapse: collapse; }

@@ -15,7 +15,7 @@ public enum RunReportPage {
         let environment = report.environment
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>FoldBench run \(SVG.escape(report.environment.commit))</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>FoldBench run \(SVG.escape(report.environment.commit))</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
             table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
@@ -47,7 +47,7 @@ public enum RunReportPage {
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario.rawValue))</h2>\n"
             if let first = entries.first {
                 html +=
-                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.forReader(1e9 / first.refreshRate)) ns a frame\(changing(first))</p>\n"
+                    "<p class=\"meta\">\(first.arrangements) arrangements · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.significant(1000 / first.refreshRate)) ms a frame\(changing(first))</p>\n"
             }
             html += historyChecks(entries)
             html += belowFloor(entries)
@@ -105,9 +105,16 @@ public enum RunReportPage {
             )
         }
         let against = baseline.map { " against the baseline (\(SVG.escape($0.environment.commit)))" } ?? ""
+        // Impossible times come first among what needs attention.
+        for entry in report.results where entry.belowFloor {
+            items.insert(
+                "<li><b>impossible time</b>: \(SVG.escape(entry.scenario.rawValue)), \(SVG.escape(entry.variant.rawValue)): timed below the floor without declaring frame memory</li>",
+                at: 0)
+        }
         guard !items.isEmpty else {
-            return
-                "<p class=\"ok\">Nothing needs attention: no count regression\(against), every frame within its budget.</p>\n"
+            // Without a baseline no count was compared: say what was looked at, no more.
+            let counts = baseline == nil ? "no baseline to compare counts with" : "no count regression\(against)"
+            return "<p class=\"ok\">Nothing needs attention: \(counts), every frame within its budget.</p>\n"
         }
         return
             "<div class=\"attention\"><p>Needs attention\(against):</p><ul>\(items.joined(separator: "\n"))</ul></div>\n"

@@ -93,7 +93,7 @@ extension Trend {
         let minor = series.reduce(0) { $0 + $1.belowThreshold.count }
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>FoldBench trends</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>FoldBench trends</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1300px; color: #222; padding: 0 16px; }
             table { border-collapse: collapse; font-size: 13px; }

@@ -108,13 +108,14 @@ final class LibraryLoopState: @unchecked Sendable {
         }
         WorkerCrumb.leaveLibrary()
         readOnly.close()
-        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
-            crumb.pointee.step_kind = step0
-            crumb.pointee.step = step1
-        }
         guard let result else {
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             WorkerChannel.refuse(library: library.index, "refuses the tree: \(text.isEmpty ? "(no message)" : text)")
+        }
+        // The step the caller was at, for what follows the prepare.
+        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
+            crumb.pointee.step_kind = step0
+            crumb.pointee.step = step1
         }
         prepared = result
         if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }

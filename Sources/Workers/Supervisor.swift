@@ -1,3 +1,4 @@
+import ChildProcesses
 import CWorker
 import Foundation
 import Support
@@ -110,6 +111,7 @@ struct Session {
             throw WorkerFailure(.badInput, "cannot start a worker (\(program)): \(String(cString: strerror(failed)))")
         }
         pid = child
+        InterruptCleanup.watch(group: child)
         crumb = shared
         (channel, output, errors) = (fds[0], fds[1], fds[2])
     }
@@ -118,8 +120,9 @@ struct Session {
         guard !closed else { return }
         closed = true
         foldbench_kill_group(pid)
+        InterruptCleanup.forget(group: pid)
         for fd in [channel, output, errors] { Glibc.close(fd) }
-        munmap(crumb, 4096)
+        shmdt(crumb)
     }
 
     func send(_ request: WorkRequest) throws(WorkerFailure) {

@@ -7,14 +7,14 @@
  *
  * A worker's descriptors: 0 /dev/null, 1 and 2 pipes its supervisor reads apart (a
  * library must print nothing), 3 the channel (a socket: the request in, the replies
- * out, one JSON value a line), 4 the crumb (a shared page). */
+ * out, one JSON value a line). The crumb is a page of System V shared memory whose id
+ * is in FOLDBENCH_CRUMB. */
 
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #define FOLDBENCH_CHANNEL_FD 3
-#define FOLDBENCH_CRUMB_FD 4
 #define FOLDBENCH_CRUMB_MAGIC 0x46424352u /* "FBCR" */
 
 /* What a worker is doing (foldbench_crumb.phase). */
@@ -91,7 +91,7 @@ int64_t foldbench_monotonic_ms(void);
 
 /* --- The worker's side ------------------------------------------------------------ */
 
-/* Maps the crumb from FOLDBENCH_CRUMB_FD and installs the fault handlers; makes this
+/* Attaches the crumb FOLDBENCH_CRUMB names and installs the fault handlers; makes this
  * process a subreaper, so that a process a library starts stays its child. Returns
  * the crumb, or NULL when this process was not started as a worker (then the functions
  * below that take a crumb are not to be called, and the guarded memory still works). */

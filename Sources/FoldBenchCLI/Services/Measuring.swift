@@ -27,6 +27,18 @@ enum Measuring {
         // Every output before any measuring: the report's folder and each export.
         do {
             try ResultFiles.checkWritable(plan.outDirectory)
+            // Every folder and file the run writes into, not only OUT: the page's folder, and
+            // with --record the kept runs' folder and the history.
+            try ResultFiles.checkWritable("\(plan.outDirectory)/report")
+            if plan.record {
+                try ResultFiles.checkWritable("\(plan.outDirectory)/runs")
+                let history = "\(plan.outDirectory)/history.csv"
+                try ResultFiles.checkWritable(file: history)
+                // The history is appended to in place: the file itself must be writable.
+                if FileManager.default.fileExists(atPath: history), !FileManager.default.isWritableFile(atPath: history) {
+                    throw CommandFailure(status: 2, "\(history): cannot write: Permission denied (nothing measured)")
+                }
+            }
             for (_, path) in plan.exports { try ResultFiles.checkWritable(file: path) }
         } catch {
             throw CommandFailure(status: 2, "\(error) (nothing measured)")

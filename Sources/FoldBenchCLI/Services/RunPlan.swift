@@ -59,7 +59,10 @@ struct RunPlan {
         }
         libraries = try Libraries.load(arguments)
         let libraryEntries = libraries.map(\.entry)
-        let variants = try arguments.all(.variants).map { name throws(UsageError) in
+        // A variant named twice is measured once, as a scenario is: a report holds one
+        // result per scenario x variant.
+        var named: Set<String> = []
+        let variants = try arguments.all(.variants).filter { named.insert($0).inserted }.map { name throws(UsageError) in
             try VariantLookup.named(VariantName(name), libraries: libraryEntries, command: spec)
         }
         let catalog = try CatalogFiles.load(

@@ -129,7 +129,7 @@ struct FixturesTests {
             .status == 0)
         let result = runFoldBench(["check", answers, "--fixtures", directory.path])
         #expect(result.status == 1)
-        #expect(result.out.contains("1 scenarios differ"), "\(result.out)")
+        #expect(result.out.contains("1 scenario differs"), "\(result.out)")
         #expect(result.out.contains("  window-drag/media-player/galaxy-z-trifold "), "\(result.out)")
     }
 
@@ -372,7 +372,7 @@ struct FixturesTests {
         let result = runFoldBench(["check", path, "--fixtures", directory.path, "--out", out])
         #expect(result.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        let differing = result.out.components(separatedBy: " scenarios differ")[0].split(separator: "\n").last!
+        let differing = result.out.components(separatedBy: " scenario")[0].split(separator: "\n").last!
         #expect(files.count == Int(differing)! + 1 && files.last == "conformance.json", "\(files)")
         let page = try String(contentsOfFile: out + "/" + files[0], encoding: .utf8)
         #expect(page.contains("frame 7") && page.contains("rule layered (§2.3.2"), "\(page.prefix(600))")
