@@ -99,6 +99,11 @@ extension CommandSpec.Option {
         "--gate", value: "METRICS",
         help: "Comma-separated metrics whose regressions fail: \(Metric.gateNames) (default all).")
     static let format = Self("--format", value: "FORMAT", help: "table (default), markdown or json.")
+    static let baselineVariant = Self(
+        "--baseline-variant", value: "NAME",
+        help: "The variant every other is compared with, round by round: its ratio, interval and a verdict (default: none, ratios to the reference).")
+    static let verdictThreshold = Self(
+        "--threshold", value: "PERCENT", help: "With --baseline-variant: a change within this counts as the same (default 2).")
     static let listMoved = Self(
         "--list-moved", help: "Print only the scenario x variant pairs whose instructions moved (a tab between), floors left out.")
 
@@ -206,13 +211,6 @@ extension CommandSpec.Option {
     static let top = Self("--top", value: "N", help: "Rows in each table (default 15).")
     static let profileOut = Self(
         "--out", value: "DIR", help: "Where the profile's files go (default: \(ResultsDirectory.defaultProfile)).")
-
-    // ab-trial (internal)
-    static let baselinePlugin = Self("--baseline-plugin", value: "PATH", help: "The baseline's plugin library.")
-    static let candidatePlugin = Self("--candidate-plugin", value: "PATH", help: "The candidate's plugin library.")
-    static let trialScenario = Self("--scenario", value: "MOTION/TREE/DEVICE", help: "The scenario.")
-    static let baselineVariant = Self("--baseline-variant", value: "NAME", help: "The baseline's variant.")
-    static let candidateVariant = Self("--candidate-variant", value: "NAME", help: "The candidate's variant.")
 
     // trend, baseline, list
     static let trendOut = Self(

@@ -34,12 +34,15 @@ enum ResultTable {
             guard let first = own.first else { continue }
             text +=
                 "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
+            // With a yardstick (`--baseline-variant`), its ratio and the verdict come first after the time.
+            let yardstick = own.first { $0.baselineVariant != nil }?.baselineVariant
             var rows: [[String]] = [
                 [
                     "variant", "time (ns)", "±95%", "per arr. (ns)", "p99 frame", "worst frame", "over budget",
                     "× reference", "× floor", "allocs", "instructions",
                 ]
             ]
+            if let yardstick { rows[0].insert(contentsOf: ["× \(yardstick)", "±95%", "verdict"], at: 3) }
             for result in own {
                 let halfWidth = (result.time.ci95.upper - result.time.ci95.lower) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
@@ -52,6 +55,7 @@ enum ResultTable {
                     NumberText.significant(result.allocationsPerRelayout),
                     instructions(result),
                 ])
+                if yardstick != nil { rows[rows.count - 1].insert(contentsOf: versus(result), at: 3) }
             }
             text += align(rows, leftColumns: 1, indent: "  ")
             text += worstFrames(own, indent: "  ")
@@ -59,6 +63,16 @@ enum ResultTable {
             text += belowFloorFootnotes(own, indent: "  ")
         }
         return text + fewBatches(results)
+    }
+
+    /// The ratio to the yardstick, its interval's half-width and the verdict ("-" for the yardstick).
+    static func versus(_ result: VariantResult) -> [String] {
+        guard let ratio = result.ratioToBaseline else { return ["-", "-", "-"] }
+        let half = (ratio.interval.upper - ratio.interval.lower) / 2 / max(ratio.value, 1e-12)
+        return [
+            NumberText.significant(ratio.value), String(format: "%.1f%%", half * 100),
+            result.verdict?.rawValue ?? "(yardstick)",
+        ]
     }
 
     /// A per-frame time statistic in ns; "<clock" where it is too short for the clock

@@ -13,6 +13,7 @@ enum RunCommand: Command {
             .suite, .scenario, .variants, .variantLibraries, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
             .motionFiles,
             .instructions, .chainedFloor, .historySeed, .budgetGate, .record, .out, .wide, .runExport, .shard,
+            .baselineVariant, .verdictThreshold,
         ] + CommandSpec.Option.jsonLimits,
         details: """
             Every variant is first checked against the reference on every frame; a variant
@@ -20,7 +21,8 @@ enum RunCommand: Command {
             Scenario names: MOTION/TREE/DEVICE, e.g. fold-cycle/balanced-d8/iphone-duo.
             See 'foldbench list' for motions, trees, devices and variants. Every scenario
             also measures the floor: copying one correct resolution into the output in the
-            same loop, the time no variant can beat (× floor, ratioToFloor); with
+            same loop, the time no variant that writes every pane can beat (× floor,
+            ratioToFloor; one that reads its last answer, as incremental does, can); with
             --chained-floor also the floor of the tree's depth, whose arrangements wait for
             their parent panes as a resolver's must (a deep chain's bound). The report's
             page goes to OUT/report/index.html (see 'foldbench report').

@@ -112,6 +112,8 @@ enum WorkerCommand: Command {
         options.measureFloor = request.measureFloor
         options.measureChainedFloor = request.measureChainedFloor
         options.historySeed = request.historySeed
+        options.baselineVariant = request.baselineVariant.map(VariantName.init)
+        options.verdictThreshold = request.verdictThreshold
         let catalog = try CatalogFiles.load(deviceFiles: request.deviceFiles, motionFiles: request.motionFiles)
         let scenarios = try request.scenarios.map { try Scenario($0) }
         return (Runner(options: options, variants: try variants(request, libraries), catalog: catalog), scenarios)

@@ -31,6 +31,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case prepareTime
     case ratioToReference
     case ratioToFloor
+    /// Time over the run's chosen yardstick's (`run --baseline-variant`), round by round.
+    case ratioToBaseline
 
     /// The name in reports, CSV files and history.
     public var name: String { rawValue }
@@ -45,7 +47,7 @@ public enum Metric: String, CaseIterable, Sendable {
             .estimatedCyclesPerRelayout:
             "count"
         case .bytesAllocatedPerRelayout, .peakResidentMemory: "bytes"
-        case .framesOverBudget, .changingFrames, .ratioToReference, .ratioToFloor: "ratio"
+        case .framesOverBudget, .changingFrames, .ratioToReference, .ratioToFloor, .ratioToBaseline: "ratio"
         }
     }
 
@@ -57,7 +59,7 @@ public enum Metric: String, CaseIterable, Sendable {
     public var statistics: [Statistic] {
         switch self {
         case .timePerRelayout, .timePerArrangement: Statistic.timeSummary
-        case .ratioToReference, .ratioToFloor: [.p50, .ci95Lower, .ci95Upper]
+        case .ratioToReference, .ratioToFloor, .ratioToBaseline: [.p50, .ci95Lower, .ci95Upper]
         case .frameTime, .frameOverrun, .frameInstructions: [.p99, .p50, .p90]
         default: [.value]
         }

@@ -31,6 +31,10 @@ public struct RunOptions: Sendable {
     /// The seed of the adversarial history a variant that remembers is checked over after
     /// the timeline; `nil` takes one from the scenario's name (``AdversarialHistory/seed(for:)``).
     public var historySeed: UInt64?
+    /// The yardstick every variant's time is compared with, round by round (`nil`: the
+    /// reference, and no verdicts), and the change within which two count as the same.
+    public var baselineVariant: VariantName?
+    public var verdictThreshold = 0.02
 
     public init() {}
 }
@@ -598,6 +602,15 @@ public struct Runner {
                 prepareNanoseconds: Double(variant.bench.prepareNanoseconds),
                 ratioToReference: ratio(index, to: referenceIndex), checksum: variant.checksum)
             result.ratioToFloor = ratio(index, to: floorIndex)
+            if let name = options.baselineVariant, let base = variants.firstIndex(where: { $0.name == name }),
+                !variant.isFloor
+            {
+                result.baselineVariant = name
+                result.ratioToBaseline = ratio(index, to: base)
+                if index != base, let ratio = result.ratioToBaseline {
+                    result.verdict = BaselineVerdict(ratio, threshold: options.verdictThreshold)
+                }
+            }
             result.frameTimes = variant.frameTimes
             result.frameTime = FrameDistribution(variant.frameTimes)
             result.clockNanoseconds = scenario.clockNanoseconds

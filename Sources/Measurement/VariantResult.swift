@@ -46,6 +46,11 @@ public struct VariantResult: Sendable {
     public var ratioToReference: Estimate?
     /// This variant's time over the floor's (``SpeedOfLight``), paired by round, with its 95 % interval.
     public var ratioToFloor: Estimate?
+    /// With `run --baseline-variant V`: the median of the round-by-round time ratios to
+    /// V's, its interval, V's name and the verdict they give (``BaselineVerdict``).
+    public var ratioToBaseline: Estimate?
+    public var baselineVariant: VariantName?
+    public var verdict: BaselineVerdict?
     /// FNV-1a over every frame's resolution (frames rounded to 1e-6 pt).
     public var checksum: UInt64
     /// Share of the scenario's frames whose answer differs from the previous frame's (the
@@ -130,6 +135,7 @@ extension VariantResult {
         case .prepareTime: return prepareNanoseconds
         case .ratioToReference: return ratioToReference.map { Self.pick(statistic, of: $0) }
         case .ratioToFloor: return ratioToFloor.map { Self.pick(statistic, of: $0) }
+        case .ratioToBaseline: return ratioToBaseline.map { Self.pick(statistic, of: $0) }
         }
     }
 
@@ -157,6 +163,7 @@ extension VariantResult {
         case .prepareTime: prepareNanoseconds = value
         case .ratioToReference: ratioToReference = Self.placing(value, as: statistic, in: ratioToReference)
         case .ratioToFloor: ratioToFloor = Self.placing(value, as: statistic, in: ratioToFloor)
+        case .ratioToBaseline: ratioToBaseline = Self.placing(value, as: statistic, in: ratioToBaseline)
         case .timePerArrangement, .relayoutsPerSecond, .instructionsPerArrangement, .framesOverBudgetCount,
             .frameOverrun:
             break
@@ -366,4 +373,24 @@ public struct ResultKey: Hashable, Sendable, CustomStringConvertible {
 
 extension VariantResult {
     public var key: ResultKey { ResultKey(scenario: scenario, variant: variant) }
+}
+
+/// A variant against the run's yardstick (`run --baseline-variant`), from the interval of
+/// the round-by-round ratio of their times: `faster` when all of it lies below
+/// 1 / (1 + threshold), `slower` above 1 + threshold, `same` inside both, else `inconclusive`.
+public enum BaselineVerdict: String, Sendable, CaseIterable {
+    case faster, slower, same, inconclusive
+
+    public init(_ ratio: Estimate, threshold: Double) {
+        let (low, high) = (ratio.interval.lower, ratio.interval.upper)
+        if high < 1 / (1 + threshold) {
+            self = .faster
+        } else if low > 1 + threshold {
+            self = .slower
+        } else if low >= 1 / (1 + threshold), high <= 1 + threshold {
+            self = .same
+        } else {
+            self = .inconclusive
+        }
+    }
 }

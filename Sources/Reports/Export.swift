@@ -40,6 +40,7 @@ struct ExportedMetric {
         .init(metric: .bytesAllocatedPerRelayout, measure: "bytes-allocated", goUnit: "B/op", exact: true),
         .init(metric: .ratioToReference, measure: "ratio-to-reference", goUnit: "x-reference", exact: false),
         .init(metric: .ratioToFloor, measure: "ratio-to-floor", goUnit: "x-floor", exact: false),
+        .init(metric: .ratioToBaseline, measure: "ratio-to-baseline", goUnit: "x-baseline", exact: false),
         // Per frame: the 99th percentile over the frames and the worst frame.
         .init(metric: .frameTime, measure: "frame-time-p99", goUnit: "p99-frame-ns", exact: false),
         .init(metric: .worstFrameTime, measure: "worst-frame-time", goUnit: "worst-frame-ns", exact: false),

@@ -140,6 +140,14 @@ enum ReportCodec {
                 }),
             Field(key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
                 decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
+            // With `run --baseline-variant`: the yardstick and the verdict against it.
+            Field(key: "baselineVariant", required: false, encode: { $0.baselineVariant.map { .string($0.rawValue) } },
+                decode: { result, reader throws(InputError) in result.baselineVariant = VariantName(try reader.string()) }),
+            Field(key: "verdict", required: false, encode: { $0.verdict.map { .string($0.rawValue) } },
+                decode: { result, reader throws(InputError) in
+                    let text = try reader.choice(BaselineVerdict.allCases.map(\.rawValue), what: "verdict")
+                    result.verdict = BaselineVerdict(rawValue: text)
+                }),
             // Timed below the floor without declaring frame memory: an impossible time.
             Field(key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
                 decode: { result, reader throws(InputError) in

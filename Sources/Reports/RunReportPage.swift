@@ -51,6 +51,7 @@ public enum RunReportPage {
             }
             html += historyChecks(entries)
             html += belowFloor(entries)
+            html += ranking(entries)
             html += "<div class=\"charts\">\n"
             html +=
                 DistributionChart(
@@ -190,6 +191,19 @@ public enum RunReportPage {
         guard let share = entry.metrics[.changingFrames] else { return "" }
         return
             " · the answer changes in \(NumberText.percent(share, of: 1)) of frames (a variant that remembers resolves only those)"
+    }
+
+    /// With a yardstick (`run --baseline-variant`): the variants ranked by time, each with
+    /// its ratio to the yardstick's, the interval and the verdict.
+    static func ranking(_ entries: [VariantResult]) -> String {
+        guard let yardstick = entries.first(where: { $0.baselineVariant != nil })?.baselineVariant else { return "" }
+        let ranked = entries.filter { $0.ratioToBaseline != nil }.sorted { $0.time.p50 < $1.time.p50 }
+        let rows = ranked.enumerated().map { place, entry -> String in
+            let ratio = entry.ratioToBaseline!
+            return "<tr><td>\(place + 1)</td><td>\(SVG.escape(entry.variant.rawValue))</td><td>\(NumberText.forReader(entry.time.p50)) ns</td><td>\(NumberText.significant(ratio.value)) [\(NumberText.significant(ratio.interval.lower)), \(NumberText.significant(ratio.interval.upper))]</td><td>\(entry.verdict?.rawValue ?? "the yardstick")</td></tr>"
+        }
+        return
+            "<table class=\"ranking\"><caption>Ranked by time; × \(SVG.escape(yardstick.rawValue)) with its 95 % interval, paired round by round</caption><tr><th>#</th><th>variant</th><th>time</th><th>× \(SVG.escape(yardstick.rawValue))</th><th>verdict</th></tr>\(rows.joined())</table>\n"
     }
 
     /// A variant timed below the floor though it declares no frame memory: an impossible time.

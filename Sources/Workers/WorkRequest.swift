@@ -36,6 +36,9 @@ public struct WorkRequest: Sendable, Equatable {
     public var measureFloor = true
     public var measureChainedFloor = false
     public var historySeed: UInt64?
+    /// `run`: the yardstick of the verdicts (`--baseline-variant`), and their threshold.
+    public var baselineVariant: String?
+    public var verdictThreshold = 0.02
     /// `count`: also count each frame on its own.
     public var perFrame = false
     /// `answer`: the fixture folder; `resolve`: the scene, as JSON.
@@ -65,6 +68,9 @@ public struct WorkRequest: Sendable, Equatable {
             ("perFrame", .bool(perFrame)),
         ]
         if let historySeed { entries.append(("historySeed", .string(String(historySeed)))) }
+        if let baselineVariant {
+            entries += [("baselineVariant", .string(baselineVariant)), ("verdictThreshold", .number(verdictThreshold))]
+        }
         if let fixtures { entries.append(("fixtures", .string(fixtures))) }
         if let scene { entries.append(("scene", .string(scene))) }
         if kind == .abTrial {
@@ -83,7 +89,7 @@ public struct WorkRequest: Sendable, Equatable {
         let object = try reader.object(allowing: [
             "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
             "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
-            "historySeed", "fixtures", "scene", "plugins", "pluginLibraries", "seed", "timeDifferentAnswers",
+            "historySeed", "baselineVariant", "verdictThreshold", "fixtures", "scene", "plugins", "pluginLibraries", "seed", "timeDifferentAnswers",
         ])
         let kindReader = try object.required("request")
         guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }
@@ -112,6 +118,8 @@ public struct WorkRequest: Sendable, Equatable {
         measureChainedFloor = flag("measureChainedFloor") ?? false
         perFrame = flag("perFrame") ?? false
         if let value = object.optional("historySeed") { historySeed = UInt64(try value.string()) }
+        baselineVariant = try object.optional("baselineVariant")?.string()
+        if let value = object.optional("verdictThreshold") { verdictThreshold = try value.number() }
         fixtures = try object.optional("fixtures")?.string()
         scene = try object.optional("scene")?.string()
         plugins = try strings("plugins")

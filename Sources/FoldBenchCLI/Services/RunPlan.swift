@@ -62,8 +62,18 @@ struct RunPlan {
         // A variant named twice is measured once, as a scenario is: a report holds one
         // result per scenario x variant.
         var named: Set<String> = []
-        let variants = try arguments.all(.variants).filter { named.insert($0).inserted }.map { name throws(UsageError) in
+        var variants = try arguments.all(.variants).filter { named.insert($0).inserted }.map { name throws(UsageError) in
             try VariantLookup.named(VariantName(name), libraries: libraryEntries, command: spec)
+        }
+        if variants.isEmpty { variants = VariantList.defaultRun + libraryEntries }
+        // The yardstick is measured too, in the same rounds, whether named by --variant or not.
+        if let name = arguments.variantName(.baselineVariant) {
+            let yardstick = try VariantLookup.named(name, libraries: libraryEntries, command: spec)
+            if !variants.contains(where: { $0.name == name }) { variants.append(yardstick) }
+            options.baselineVariant = name
+        }
+        if let percent = try arguments.number(.verdictThreshold, in: 0...100, command: spec) {
+            options.verdictThreshold = percent / 100
         }
         let catalog = try CatalogFiles.load(
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
@@ -91,7 +101,7 @@ struct RunPlan {
         self.scenarios = scenarios
         runner = Runner(
             options: options,
-            variants: variants.isEmpty ? VariantList.defaultRun + libraryEntries : variants,
+            variants: variants,
             catalog: catalog)
         deviceFiles = arguments.all(.deviceFiles)
         motionFiles = arguments.all(.motionFiles)
@@ -121,6 +131,8 @@ struct RunPlan {
         request.measureFloor = options.measureFloor
         request.measureChainedFloor = options.measureChainedFloor
         request.historySeed = options.historySeed
+        request.baselineVariant = options.baselineVariant?.rawValue
+        request.verdictThreshold = options.verdictThreshold
         request.perFrame = kind == .count
         return request
     }
