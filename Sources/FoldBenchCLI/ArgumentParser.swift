@@ -1,3 +1,4 @@
+import Support
 /// The project's own command-line parser: options declared as data, parsed into a
 /// small result, with usage text generated from the same declarations.
 ///
@@ -97,7 +98,9 @@ public struct CommandSpec: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '\(name)' for '\(self.name)'", command: self)
+                throw UsageError(
+                    "unknown option '\(name)' for '\(self.name)'"
+                        + Suggestion.phrase(for: name, among: options.map(\.name) + ["--help"]), command: self)
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value", command: self) }

@@ -1,3 +1,4 @@
+import Support
 import Measurement
 
 /// The `foldbench` command line: dispatches to the commands, turns every failure
@@ -40,14 +41,16 @@ public enum FoldBenchCommand {
                 return 0
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                console.err("foldbench: error: unknown command '\(arguments[1])'\n\n\(generalHelp)")
+                console.err(
+                    "foldbench: error: unknown command '\(arguments[1])'\(Suggestion.phrase(for: arguments[1], among: commands.map { $0.spec.name }))\n\n\(generalHelp)")
                 return 2
             }
             console.out(command.spec.help)
             return 0
         }
         guard let command = command(named: name) else {
-            console.err("foldbench: error: unknown command '\(name)'\n\n\(generalHelp)")
+            console.err(
+                "foldbench: error: unknown command '\(name)'\(Suggestion.phrase(for: name, among: commands.map { $0.spec.name }))\n\n\(generalHelp)")
             return 2
         }
         do {

@@ -313,7 +313,10 @@ enum VariantLookup {
     {
         guard let entry = VariantList.entry(named: name) ?? libraries.first(where: { $0.name == name }) else {
             let known = (VariantList.listed + libraries).map(\.name.rawValue).joined(separator: ", ")
-            throw UsageError("unknown variant '\(name)' (expected one of \(known))", command: command)
+            let names = (VariantList.all + libraries).map(\.name.rawValue)
+            throw UsageError(
+                "unknown variant '\(name)'\(Suggestion.phrase(for: name.rawValue, among: names)) (expected one of \(known))",
+                command: command)
         }
         return entry
     }

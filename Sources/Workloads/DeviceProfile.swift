@@ -176,7 +176,7 @@ extension DeviceProfile {
             throw InputError(
                 place: "",
                 rule:
-                    "unknown device \"\(name)\" (expected one of \(shippedNames.joined(separator: ", ")), or --device-file PATH)"
+                    "unknown device \"\(name)\"\(Suggestion.phrase(for: name, among: shippedNames)) (expected one of \(shippedNames.joined(separator: ", ")), or --device-file PATH)"
             )
         }
         return try decode([UInt8](data))

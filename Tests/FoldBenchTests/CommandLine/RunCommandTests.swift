@@ -199,7 +199,7 @@ struct RunCommandTests {
         let result = runFoldBench(["list"])
         #expect(result.status == 0)
         for word in [
-            "Suite quick", "Suite default", "fold-cycle", "drag-resize", "iphone-duo", "hinged-duo", "fast",
+            "quick: 4 scenarios", "default: ", "fold-cycle", "drag-resize", "iphone-duo", "hinged-duo", "fast",
             "reference", "fast-preorder",
         ] {
             #expect(result.out.contains(word))

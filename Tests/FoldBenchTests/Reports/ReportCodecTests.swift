@@ -40,6 +40,9 @@ struct ReportCodecTests {
             report.results[index].estimatedCyclesPerRelayout = 1234.5 + Double(index)
             report.results[index].changingFrames = 0.25
             report.results[index].checksum = 0xdead_beef_0000 + UInt64(index)
+            report.results[index].baselineVariant = "fast"
+            report.results[index].ratioToBaseline = Estimate(0.5 + Double(index), Interval(0.25, 1.5 + Double(index)))
+            report.results[index].verdict = .inconclusive
             report.results[index].clockNanoseconds = 21.5
             report.results[index].frameInstructions = [100, 250, 120]
             report.results[index].frameInstructionCounts = FrameDistribution([100, 250, 120])
