@@ -16,8 +16,14 @@ import ArrangementModel
 ///
 /// Its tables are the fast resolver's, its steps compiled twice (the plans once):
 /// depth-first for the incremental pass, and level order, which the fast resolver's own
-/// loop runs when everything changes anyway (a resize, a rotation, a display transition, a flip of the layout direction).
-/// The variant notices that case itself: a pass that had to resolve at least
+/// loop runs when everything changes anyway. That is decided before any work: a frame
+/// whose bounds, size class or direction changed reaches the root and rewrites every
+/// pane (a resize, a rotation, a display transition, a window dragged): such frames run
+/// the plain loop and keep only the context. A tree of at most
+/// ``IncrementalResolver/smallTree`` arrangements costs less to resolve whole than to
+/// check, and is resolved whole every frame. A pass runs only when regions alone
+/// changed, and stops after the root when the root's change reaches most of the tree.
+/// For those the variant notices a pass that did not pay: a pass that had to resolve at least
 /// ``IncrementalResolver/plainShare`` of the arrangements switches it to the plain loop
 /// for the next 8 frames that change anything (doubling to 64 while each pass after them
 /// finds the same). Both loops leave the same answer behind, so switching costs nothing.
@@ -54,6 +60,13 @@ public struct IncrementalResolver: ResolverVariant {
         _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, _ rule: Rule.Type
     ) {
         precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
+        // A tree of a few arrangements: checking what changed costs more than the fast
+        // resolver's whole frame, so it is resolved whole every frame and nothing is kept.
+        if Rule.decidesBeforeWork, memory.count <= Self.smallTree {
+            Self.resolveAll(
+                memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
+            return
+        }
         let last = memory.last
         let bounds = context.bounds
         let classBits = PaneLayout.Bits.of(context.sizeClass)
@@ -67,7 +80,13 @@ public struct IncrementalResolver: ResolverVariant {
         let boundsChanged = !Self.identical(bounds, last.pointee.bounds)
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
         if answered, !directionChanged, !sizeClassChanged, !regionsChanged, !boundsChanged { return }
-        let changes = regionsChanged ? Self.recordChanges(context.reservedRegions, memory) : 0
+        // Decided before any work: a frame whose change reaches the root (the bounds
+        // moved or resized, the size class or the direction flipped) rewrites every pane
+        // anyway, and a tree of a few arrangements is cheaper to resolve whole than to
+        // check; both run the fast resolver's own loop, with nothing but the context kept
+        // for the next frame. A pass runs only for regions that changed in a larger tree.
+        let spared = Rule.decidesBeforeWork && (boundsChanged || sizeClassChanged)
+        let changes = regionsChanged && !spared ? Self.recordChanges(context.reservedRegions, memory) : spared ? -1 : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
             last.pointee.plainFramesLeft -= 1
@@ -77,7 +96,11 @@ public struct IncrementalResolver: ResolverVariant {
             let resolved = Self.resolveChanged(
                 memory, context, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes,
                 Rule.self)
-            if Double(resolved) >= Self.plainShare * Double(memory.count) {
+            if resolved < 0 {
+                // The pass found at the root that the change reaches most of the tree.
+                Self.resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
+            }
+            if resolved < 0 || Double(resolved) >= Self.plainShare * Double(memory.count) {
                 last.pointee.plainFramesLeft = last.pointee.plainRun
                 last.pointee.plainRun = min(last.pointee.plainRun * 2, Self.longestPlainRun)
             } else {
@@ -94,6 +117,11 @@ public struct IncrementalResolver: ResolverVariant {
         last.pointee.direction = direction
         if regionsChanged { last.pointee.regions = context.reservedRegions }
     }
+
+    /// Trees of at most this many arrangements are always resolved whole, nothing kept:
+    /// on them the check of what changed costs more than the fast resolver's frame
+    /// (docs/measurements.md, 2026-12-04).
+    static let smallTree = 8
 
     /// Frames (that change something) the plain loop runs after a pass found most of the
     /// tree changed: the first time, and at most, doubling in between.
@@ -139,7 +167,8 @@ public struct IncrementalResolver: ResolverVariant {
         return count
     }
 
-    /// The incremental pass; the number of arrangements resolved again.
+    /// The incremental pass; the number of arrangements resolved again, or -1 when the
+    /// root's placement showed most of the tree changed and nothing more was done.
     @inline(__always)
     static func resolveChanged<Rule: ChangeRule>(
         _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, rootChanged: Bool, changes: Int,
@@ -236,6 +265,15 @@ public struct IncrementalResolver: ResolverVariant {
         } else {
             pass.root.pointee = rootBounds
             place(0, UnsafePointer(pass.root), rootBits, tables, scan, pass, kind)
+            // The root's placement marked what its change reaches: when that is most of
+            // the tree, the pass stops here and the plain loop resolves the frame, for the
+            // cost of one placement rather than a whole pass with its bookkeeping.
+            if Rule.decidesBeforeWork,
+                pass.markedShare(of: pass.links[0], count: tables.count) >= IncrementalResolver.plainShare
+            {
+                pass.unmark(pass.links[0])
+                return -1
+            }
             resolved = 1
             index = 1
         }
@@ -423,6 +461,26 @@ struct Pass<Rule: ChangeRule> {
     let root: UnsafeMutablePointer<Rect>
     let changes: UnsafeBufferPointer<RegionChange>
 
+    /// The share of a tree of `count` arrangements that the nested arrangements of `links`,
+    /// as marked, hold.
+    @inline(__always)
+    func markedShare(of links: Links, count: Int) -> Double {
+        @inline(__always)
+        func size(_ child: Int32) -> Int {
+            let index = Int(truncatingIfNeeded: child)
+            guard child >= 0, changed[index] != 0 else { return 0 }
+            return Int(truncatingIfNeeded: self.links[index].end) - index
+        }
+        return Double(size(links.first) + size(links.second)) / Double(max(count, 1))
+    }
+
+    /// Clears the marks placing `links` set (the marks are all 0 between frames).
+    @inline(__always)
+    func unmark(_ links: Links) {
+        if links.first >= 0 { changed[Int(truncatingIfNeeded: links.first)] = 0 }
+        if links.second >= 0 { changed[Int(truncatingIfNeeded: links.second)] = 0 }
+    }
+
     /// Marks each nested arrangement of `links` whose pane differs from its state `before`.
     @inline(__always)
     func mark(_ links: Links, _ before: (PaneState, PaneState), _ tables: Tables) {
@@ -478,6 +536,10 @@ protocol ChangeRule {
     static var seesMovedRegion: Bool { get }
     /// A pane shown again after being hidden counts as a change.
     static var seesShownPane: Bool { get }
+    /// Whether the pass is spared where it cannot pay (changes that reach the root, small
+    /// trees, a root whose change reaches most of the tree). A planted stale cache runs
+    /// its pass on every frame that changes anything, so that what it forgets shows.
+    static var decidesBeforeWork: Bool { get }
     /// The pass over every kind of region list and tree.
     static func resolveChanged(
         _ tables: Tables, _ regions: RegionList, _ rootBounds: Rect, _ rootBits: UInt32, _ pass: Pass<Self>
@@ -489,6 +551,7 @@ extension ChangeRule {
     static var seesSizeClass: Bool { true }
     static var seesMovedRegion: Bool { true }
     static var seesShownPane: Bool { true }
+    static var decidesBeforeWork: Bool { true }
 
     /// The bits of a pane a nested arrangement depends on: visibility and size class.
     @inline(__always)

@@ -41,7 +41,22 @@ public struct StaleCacheResolver: ResolverVariant {
     }
 }
 
-enum ForgetsSizeClass: ChangeRule { static var seesSizeClass: Bool { false } }
-enum ForgetsDirection: ChangeRule { static var seesDirection: Bool { false } }
-enum ForgetsMovedRegion: ChangeRule { static var seesMovedRegion: Bool { false } }
-enum ForgetsShownPane: ChangeRule { static var seesShownPane: Bool { false } }
+// Each runs its pass on every frame that changes anything (no decision before work), so
+// that the input it forgets shows on the trees and frames the shipped variant would
+// resolve whole.
+enum ForgetsSizeClass: ChangeRule {
+    static var seesSizeClass: Bool { false }
+    static var decidesBeforeWork: Bool { false }
+}
+enum ForgetsDirection: ChangeRule {
+    static var seesDirection: Bool { false }
+    static var decidesBeforeWork: Bool { false }
+}
+enum ForgetsMovedRegion: ChangeRule {
+    static var seesMovedRegion: Bool { false }
+    static var decidesBeforeWork: Bool { false }
+}
+enum ForgetsShownPane: ChangeRule {
+    static var seesShownPane: Bool { false }
+    static var decidesBeforeWork: Bool { false }
+}

@@ -61,6 +61,7 @@ enum ResultTable {
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
             text += belowFloorFootnotes(own, indent: "  ")
+            text += own.compactMap { result in result.counterpart.map { "  * \(result.variant) was \($0.summary)\n" } }.joined()
         }
         return text + fewBatches(results)
     }

@@ -637,11 +637,14 @@ extension Runner {
     /// with `perFrame`, then count each frame of a further pass on its own (the frames
     /// in order, so a variant that remembers sees the timeline as it did).
     public func countInstructionLoops(_ scenarios: [Scenario], perFrame: Bool = false) throws {
-        for scenario in scenarios {
+        for (index, scenario) in scenarios.enumerated() {
+            WorkerCrumb.phase(.counting, scenario: index)
             let setUp = RunPhases.setUp(
                 variants, on: try workload(scenario), floor: options.measureFloor,
                 chainedFloor: options.measureChainedFloor)
-            for (entry, loop) in zip(setUp.entries, setUp.loops) {
+            for (variant, (entry, loop)) in zip(setUp.entries, setUp.loops).enumerated() {
+                WorkerCrumb.variant(variant)
+                WorkerCrumb.step(.none, 0)
                 let key = ResultKey(scenario: scenario.name, variant: entry.name)
                 loop.run(from: 0, count: loop.frames)
                 InstructionCounter.countAndDump(label: key.label) {

@@ -62,6 +62,8 @@ public struct VariantResult: Sendable {
     /// Timed clearly below the floor (both intervals apart) though it declares no frame
     /// memory: it cannot have written every pane, so its time is not to be believed.
     public var belowFloor = false
+    /// For a variant that remembers, beside its stateless counterpart frame by frame.
+    public var counterpart: CounterpartComparison?
     /// The measured metrics this result does not have: none for a result the runner
     /// measured; for one read from a report, those the file did not give (an older
     /// or a hand-written report). ``value(_:_:)`` is `nil` for them and their derived ones.
@@ -391,6 +393,71 @@ public enum BaselineVerdict: String, Sendable, CaseIterable {
             self = .same
         } else {
             self = .inconclusive
+        }
+    }
+}
+
+/// A variant that remembers beside its stateless counterpart (`incremental` beside
+/// `fast`), frame by frame over the same timeline: in how many frames it cost more, and
+/// how much more at worst, by each frame's own instructions when they were counted (exact),
+/// else by each frame's time.
+public struct CounterpartComparison: Sendable, Equatable {
+    public var variant: VariantName
+    /// "instructions" or "ns".
+    public var unit: String
+    public var framesDearer: Int
+    public var frames: Int
+    /// The largest ratio of this variant's frame to the counterpart's, and its frame.
+    public var worstRatio: Double
+    public var worstFrame: Int
+
+    public init(variant: VariantName, unit: String, framesDearer: Int, frames: Int, worstRatio: Double, worstFrame: Int) {
+        self.variant = variant
+        self.unit = unit
+        self.framesDearer = framesDearer
+        self.frames = frames
+        self.worstRatio = worstRatio
+        self.worstFrame = worstFrame
+    }
+
+    /// The comparison of `result` with `counterpart` (same scenario), or nil without per-frame figures.
+    public static func of(_ result: VariantResult, against counterpart: VariantResult) -> CounterpartComparison? {
+        let counted = !result.frameInstructions.isEmpty && result.frameInstructions.count == counterpart.frameInstructions.count
+        let mine = counted ? result.frameInstructions : result.frameTimes
+        let theirs = counted ? counterpart.frameInstructions : counterpart.frameTimes
+        guard !mine.isEmpty, mine.count == theirs.count else { return nil }
+        var dearer = 0
+        var worst = (ratio: 0.0, frame: 0)
+        for frame in mine.indices {
+            // Times under the clock's resolution say nothing of a frame: only counts, or
+            // times both resolved, are compared.
+            if !counted, !(result.isResolvedFrameTime(mine[frame]) && counterpart.isResolvedFrameTime(theirs[frame])) {
+                continue
+            }
+            if mine[frame] > theirs[frame] { dearer += 1 }
+            let ratio = mine[frame] / max(theirs[frame], 1)
+            if ratio > worst.ratio { worst = (ratio, frame) }
+        }
+        return CounterpartComparison(
+            variant: counterpart.variant, unit: counted ? "instructions" : "ns", framesDearer: dearer, frames: mine.count,
+            worstRatio: worst.ratio, worstFrame: worst.frame)
+    }
+
+    /// "dearer than fast in 12 of 600 frames, at worst 1.03× (frame 276, by instructions)".
+    public var summary: String {
+        "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
+    }
+}
+
+extension [VariantResult] {
+    /// Each result of a variant that remembers, compared with its stateless counterpart
+    /// of the same scenario, where both were measured.
+    public mutating func compareWithCounterparts(_ counterparts: [VariantName: VariantName]) {
+        for index in indices {
+            guard let other = counterparts[self[index].variant],
+                let counterpart = first(where: { $0.scenario == self[index].scenario && $0.variant == other })
+            else { continue }
+            self[index].counterpart = CounterpartComparison.of(self[index], against: counterpart)
         }
     }
 }

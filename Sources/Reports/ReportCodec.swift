@@ -148,6 +148,27 @@ enum ReportCodec {
                     let text = try reader.choice(BaselineVerdict.allCases.map(\.rawValue), what: "verdict")
                     result.verdict = BaselineVerdict(rawValue: text)
                 }),
+            // A variant that remembers beside its stateless counterpart, frame by frame.
+            Field(key: "counterpart", required: false,
+                encode: { result in
+                    result.counterpart.map { c in
+                        .object([
+                            ("variant", .string(c.variant.rawValue)), ("unit", .string(c.unit)),
+                            ("framesDearer", .number(Double(c.framesDearer))), ("frames", .number(Double(c.frames))),
+                            ("worstRatio", .number(c.worstRatio)), ("worstFrame", .number(Double(c.worstFrame))),
+                        ])
+                    }
+                },
+                decode: { result, reader throws(InputError) in
+                    let object = try reader.object(allowing: ["variant", "unit", "framesDearer", "frames", "worstRatio", "worstFrame"])
+                    result.counterpart = CounterpartComparison(
+                        variant: VariantName(try object.required("variant").string()),
+                        unit: try object.required("unit").string(),
+                        framesDearer: Int(try object.required("framesDearer").number()),
+                        frames: Int(try object.required("frames").number()),
+                        worstRatio: try object.required("worstRatio").number(),
+                        worstFrame: Int(try object.required("worstFrame").number()))
+                }),
             // Timed below the floor without declaring frame memory: an impossible time.
             Field(key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
                 decode: { result, reader throws(InputError) in

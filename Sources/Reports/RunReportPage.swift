@@ -220,6 +220,11 @@ public enum RunReportPage {
                 "<p class=\"meta\">\(SVG.escape(entry.variant.rawValue)) was also checked against the reference over an adversarial history of \(SVG.escape(check.summary))</p>\n"
             }
         }.joined()
+            + entries.compactMap { entry in
+                entry.counterpart.map {
+                    "<p class=\"meta\">\(SVG.escape(entry.variant.rawValue)) was \(SVG.escape($0.summary))</p>\n"
+                }
+            }.joined()
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the

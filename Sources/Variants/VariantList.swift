@@ -58,6 +58,10 @@ public enum VariantList {
     /// names a variant from a library may not take.
     public static var allNames: [VariantName] { (all + staleCaches).map(\.name) }
 
+    /// Each variant that remembers and the stateless variant it is to be judged against,
+    /// frame by frame: what it costs where its memory does not pay.
+    public static let statelessCounterparts: [VariantName: VariantName] = ["incremental": "fast"]
+
     /// The name of the variant every other one is checked against.
     public static let referenceName = VariantName(referenceVariantName)
 

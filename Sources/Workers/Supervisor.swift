@@ -136,10 +136,9 @@ struct Session {
                 continue
             }
             if written < 0, errno == EAGAIN || errno == EINTR, foldbench_monotonic_ms() < deadline {
-                var fd = channel
-                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                // The worker is reading: wait for room in the socket.
+                var entry = pollfd(fd: channel, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&entry, 1, 50)
-                fd = 0
                 continue
             }
             // The worker is gone already: its end says why.
@@ -184,7 +183,6 @@ struct Session {
             var status: Int32 = 0
             let ended = foldbench_reap(pid, &status) != 0
             if ended || final != nil && foldbench_monotonic_ms() - finalAt > 2000 {
-                if let line = firstOutput() { throw failure(.printed(line)) }
                 if !ended { foldbench_kill_group(pid) }
                 if final == nil {
                     // A reply written just before the end is still in the socket.
@@ -192,7 +190,10 @@ struct Session {
                     final = replies.first { $0.isFinal }
                     for reply in replies where !reply.isFinal { try onReply(reply) }
                 }
-                guard let final else { throw failure(.ended(status)) }
+                let printed = firstOutput()
+                // How it ended says more than what it printed (a fatal error's message, say).
+                guard let final else { throw failure(.ended(status), lastWords: printed) }
+                if let printed { throw failure(.printed(printed)) }
                 if case .failure(let code, let message, let page) = final { throw WorkerFailure(code, message, page: page) }
                 return
             }
@@ -271,8 +272,10 @@ struct Session {
         case garbled(String)
     }
 
-    func failure(_ ending: Ending) -> WorkerFailure {
-        CrumbReading(crumb.pointee, request: request, lastScenario: lastScenario).failure(ending)
+    func failure(_ ending: Ending, lastWords: String? = nil) -> WorkerFailure {
+        var failure = CrumbReading(crumb.pointee, request: request, lastScenario: lastScenario).failure(ending)
+        if let lastWords { failure.message += "; it printed on its \(lastWords)" }
+        return failure
     }
 }
 

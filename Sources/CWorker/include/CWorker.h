@@ -1,8 +1,8 @@
 #ifndef FOLDBENCH_CWORKER_H
 #define FOLDBENCH_CWORKER_H
 /* The worker and its supervisor, the parts that must be C: starting the worker in a
- * process group of its own with its channel and its crumb on fixed descriptors, the
- * crumb (what the worker is doing, in memory both processes map), the signal handler
+ * process group of its own with its channel on a fixed descriptor, the
+ * crumb (what the worker is doing, in memory both processes attach), the signal handler
  * that says where a fault landed, and the guarded memory a library is handed.
  *
  * A worker's descriptors: 0 /dev/null, 1 and 2 pipes its supervisor reads apart (a
@@ -74,7 +74,7 @@ typedef struct foldbench_crumb {
 
 /* Starts `path` with `argv` and `envp` in a new process group, its descriptors as above.
  * On success returns 0 and fills pid and fds: [0] the channel, [1] its standard output,
- * [2] its standard error (all non-blocking, close-on-exec) and maps the crumb into *crumb.
+ * [2] its standard error (all non-blocking, close-on-exec) and attaches the crumb at *crumb.
  * On failure returns an errno value. */
 int foldbench_spawn_worker(const char *path, char *const argv[], char *const envp[], pid_t *pid, int fds[3],
                            foldbench_crumb **crumb);

@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Reports
 import Support
+import Variants
 import Workers
 
 /// Measures a plan in a worker: every scenario with every variant, checked against the
@@ -68,7 +69,10 @@ enum Measuring {
         for index in report.results.indices {
             report.results[index].frameChanges = changes[report.results[index].scenario.rawValue] ?? []
         }
-        guard plan.runner.options.countInstructions else { return report }
+        guard plan.runner.options.countInstructions else {
+            report.results.compareWithCounterparts(VariantList.statelessCounterparts)
+            return report
+        }
         console.err("counting instructions under callgrind...\n")
         let counted: InstructionCounter.ChildCounts
         do {
@@ -94,6 +98,7 @@ enum Measuring {
                 report.results[index].rankWorstFrames()
             }
         }
+        report.results.compareWithCounterparts(VariantList.statelessCounterparts)
         return report
     }
 }

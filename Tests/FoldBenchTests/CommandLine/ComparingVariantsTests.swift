@@ -197,3 +197,21 @@ struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+@Suite("a variant that remembers beside its stateless counterpart")
+struct CounterpartTests {
+    @Test("frames dearer than the counterpart's and the worst ratio, by instructions where counted")
+    func byInstructions() throws {
+        var incremental = VariantResult(scenario: "s", variant: "incremental", arrangements: 1)
+        var fast = VariantResult(scenario: "s", variant: "fast", arrangements: 1)
+        incremental.frameInstructions = [100, 210, 50, 100]
+        fast.frameInstructions = [100, 100, 100, 99]
+        var results = [incremental, fast]
+        results.compareWithCounterparts(["incremental": "fast"])
+        let comparison = try #require(results[0].counterpart)
+        #expect(comparison.framesDearer == 2 && comparison.frames == 4)
+        #expect(comparison.worstRatio == 2.1 && comparison.worstFrame == 1 && comparison.unit == "instructions")
+        #expect(results[1].counterpart == nil)
+        #expect(comparison.summary == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
+    }
+}
