@@ -217,16 +217,7 @@ enum ProfileCommand: Command {
         let options = CallgrindRun.Options(perInstruction: true, cacheSimulation: request.cacheSimulation)
         do {
             if inWorker {
-                let work = request.workRequest(.count)
-                dumps = try CallgrindRun.run(executable, arguments: [], libraries: work.libraryPaths, options: options) {
-                    launch in
-                    var supervisor = Supervisor(executable: launch.executable)
-                    supervisor.launcher = [launch.valgrind] + launch.valgrindArguments
-                    supervisor.environment = launch.environment
-                    var work = work
-                    work.libraryPaths = launch.libraries
-                    try supervisor.run(work)
-                }
+                dumps = try InstructionCounter.dumps(request.workRequest(.count), executable: executable, options: options)
             } else {
                 dumps = try CallgrindRun.run(
                     executable,

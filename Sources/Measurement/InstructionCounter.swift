@@ -72,10 +72,15 @@ public enum InstructionCounter {
     /// simulation, supervised like any worker (a library's crash, exit or output is its
     /// failure, named), and returns the labelled counts it dumped.
     public static func runWorker(_ request: WorkRequest) throws -> ChildCounts {
-        let dumps = try CallgrindRun.run(
-            Supervisor.workerExecutable, arguments: [], libraries: request.libraryPaths,
-            options: .init(cacheSimulation: true)
-        ) { launch in
+        counts(of: try dumps(request, executable: Supervisor.workerExecutable, options: .init(cacheSimulation: true)))
+    }
+
+    /// The dumps of `request` run by `executable`'s worker under callgrind: valgrind is the
+    /// worker's launcher, the libraries the stripped copies callgrind can read.
+    public static func dumps(_ request: WorkRequest, executable: String, options: CallgrindRun.Options) throws
+        -> CallgrindRun.Dumps
+    {
+        try CallgrindRun.run(executable, arguments: [], libraries: request.libraryPaths, options: options) { launch in
             var supervisor = Supervisor(executable: launch.executable)
             supervisor.launcher = [launch.valgrind] + launch.valgrindArguments
             supervisor.environment = launch.environment
@@ -83,7 +88,6 @@ public enum InstructionCounter {
             request.libraryPaths = launch.libraries
             try supervisor.run(request)
         }
-        return counts(of: dumps)
     }
 
     /// The counts of a callgrind run's labelled dumps: each loop's, and each frame's less
