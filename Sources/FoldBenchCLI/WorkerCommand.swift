@@ -11,7 +11,7 @@ import Workers
 import Workloads
 
 /// `foldbench worker` (not listed in help): the process that runs a library's code,
-/// started by a ``Supervisor`` with its channel on descriptor 3 and its crumb on 4.
+/// started by a ``Supervisor`` with its channel on descriptor 3 and its crumb in shared memory.
 /// It reads one ``WorkRequest``, answers with ``WorkReply`` values on the channel and
 /// prints nothing: anything on its standard output or error is a library's doing.
 enum WorkerCommand: Command {

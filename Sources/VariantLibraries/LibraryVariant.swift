@@ -143,7 +143,6 @@ final class LibraryLoopState: @unchecked Sendable {
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: Self.callLimitMilliseconds)
         library.relayoutFunction(prepared, scratch.context, panes)
         WorkerCrumb.leaveLibrary()
-        scratch.release()
         if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
         if !reads, let unwritten = (0..<paneCount).first(where: { panes[$0].bits == Self.poisonBits }) {
             WorkerChannel.refuse(
@@ -278,8 +277,6 @@ struct ContextPage {
             context, regions: context.reservedRegions.isEmpty ? nil : UnsafePointer(regions))
         foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_CONTEXT))
     }
-
-    func release() {}
 }
 
 extension foldbench_rect {
