@@ -28,7 +28,9 @@ public struct Scale: Sendable, Equatable {
         } else {
             if low == high {
                 let unit = low == 0 ? 1 : abs(low) / 2
-                low -= unit
+                // Data that is never negative (a share, a count) keeps an axis that is not:
+                // a series of zeros is drawn on 0…1, not −1…1.
+                low = low >= 0 ? max(0, low - unit) : low - unit
                 high += unit
             }
             if !exact {

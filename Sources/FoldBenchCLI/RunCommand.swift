@@ -30,6 +30,9 @@ enum RunCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let plan = try RunPlan(arguments, command: spec)
+        if plan.scenarios.isEmpty, let shard = arguments.value(.shard) {
+            console.err("foldbench: note: shard \(shard) holds none of the scenarios chosen: nothing measured, the report is empty\n")
+        }
         let report = try Measuring.measure(plan, console: console)
         console.out(ResultTable.render(report.results, wide: arguments.flag(.wide)))
         try ResultsDirectory(path: plan.outDirectory).write(

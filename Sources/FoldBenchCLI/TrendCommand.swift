@@ -37,6 +37,9 @@ enum TrendCommand: Command {
             throw CommandFailure(status: 2, "\(path): \(first)")
         }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
+        if series.isEmpty, problems.isEmpty {
+            console.err("foldbench: note: \(path) holds no rows yet ('foldbench run --record' adds them): nothing to chart\n")
+        }
         let out = arguments.value(.trendOut) ?? ResultsDirectory.defaultTrend
         try write(series, to: out)
         console.out(Trend.summaryMarkdown(series))

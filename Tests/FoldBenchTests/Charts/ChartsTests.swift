@@ -37,7 +37,8 @@ struct ChartsTests {
     @Test("empty and flat data still give a usable scale")
     func degenerateScales() {
         // Worked by hand: no data spans 0...1; a flat series gets half its value either
-        // side (7 → 3.5...10.5), widened to steps of 2 (a fifth of 7 is 1.4); zero gets ±1.
+        // side (7 → 3.5...10.5), widened to steps of 2 (a fifth of 7 is 1.4); zero gets 0...1
+        // (data that is never negative keeps an axis that is not).
         let empty = Scale(covering: [], from: 0, to: 10)
         #expect(empty.low == 0 && empty.high == 1)
         let flat = Scale(covering: [7, 7, 7], from: 0, to: 10)
@@ -45,7 +46,7 @@ struct ChartsTests {
         let exactFlat = Scale(covering: [7], from: 0, to: 10, exact: true)
         #expect(exactFlat.low == 3.5 && exactFlat.high == 10.5)
         let zero = Scale(covering: [0, 0], from: 0, to: 10, exact: true)
-        #expect(zero.low == -1 && zero.high == 1 && zero.position(0) == 5)
+        #expect(zero.low == 0 && zero.high == 1 && zero.position(0) == 0)
         let negative = Scale(covering: [-4], from: 0, to: 10, exact: true)
         #expect(negative.low == -6 && negative.high == -2)
         #expect(

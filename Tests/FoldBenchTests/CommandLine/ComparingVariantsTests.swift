@@ -1,6 +1,8 @@
+import Charts
 import ChildProcesses
 import Foundation
 import Measurement
+import Reports
 import Support
 import Testing
 import Workloads
@@ -213,5 +215,56 @@ struct CounterpartTests {
         #expect(comparison.worstRatio == 2.1 && comparison.worstFrame == 1 && comparison.unit == "instructions")
         #expect(results[1].counterpart == nil)
         #expect(comparison.summary == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
+    }
+}
+
+@Suite("axes of data that is never negative")
+struct NonNegativeAxisTests {
+    @Test("a series of zeros (no frame over budget) is drawn on 0…1, a negative flat series still around itself")
+    func flatZero() {
+        let zeros = Scale(covering: [0, 0, 0], from: 0, to: 100)
+        #expect(zeros.low == 0 && zeros.high == 1)
+        let negative = Scale(covering: [-2, -2], from: 0, to: 100)
+        #expect(negative.low < -2 && negative.high > -2)
+    }
+}
+
+@Suite("a preference names one kind")
+struct PreferenceKindTests {
+    @Test("a scene preference naming both ratio and length is refused, naming the place and the rule")
+    func bothKinds() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Benchmarks/Scenes/media-player.json"), encoding: .utf8)
+        let original = "\"horizontal\": {\"length\": {\"ideal\": 360}}"
+        #expect(scene.contains(original))
+        let broken = scene.replacingOccurrences(
+            of: original, with: "\"horizontal\": {\"length\": {\"ideal\": 360}, \"ratio\": {\"max\": 0.5}}")
+        let path = try writeFile(broken, named: "both.json", in: directory)
+        let result = runFoldBench(["resolve", path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("a preference is \"fixed\" or exactly one of ratio, length"), "\(result.err)")
+        #expect(result.err.contains("split.horizontal"), "\(result.err)")
+    }
+}
+
+@Suite("nothing to do is said")
+struct NothingToDoTests {
+    @Test("an empty shard and a history of a header only each say so")
+    func saidNotSilent() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shard = runFoldBench([
+            "run", "--scenario", "hold/balanced-d1/iphone-duo", "--shard", "2/2", "--time-per-scenario", "0.01", "--out",
+            directory.appendingPathComponent("out").path,
+        ])
+        #expect(shard.status == 0, "\(shard.err)")
+        #expect(shard.err.contains("shard 2/2 holds none of the scenarios chosen"), "\(shard.err)")
+        let header = CSV.line(CSV.columns)
+        let history = try writeFile(header, named: "history.csv", in: directory)
+        let trend = runFoldBench(["trend", history, "--out", directory.appendingPathComponent("trend").path])
+        #expect(trend.status == 0, "\(trend.err)")
+        #expect(trend.err.contains("holds no rows yet"), "\(trend.err)")
     }
 }

@@ -400,3 +400,23 @@ struct ProfilingTests {
         #expect(missing.status == 2)
     }
 }
+
+@Suite("the profile diff's order")
+struct ProfileDiffOrderTests {
+    @Test("the largest change in absolute value comes first, a saving as much as a cost")
+    func savingsRankByMagnitude() {
+        func profile(_ costs: [(String, Double)]) -> Profile {
+            Profile(
+                label: nil, events: ["Ir"], totals: [costs.map(\.1).reduce(0, +)],
+                samples: costs.map { function, cost in
+                    Profile.Sample(
+                        stack: [function], function: function, location: SourceLocation(file: "/x/Sources/M/A.swift", line: 1),
+                        values: [cost])
+                })
+        }
+        let before = profile([("grew", 100), ("saved", 500), ("grewMore", 100)])
+        let after = profile([("grew", 110), ("saved", 450), ("grewMore", 120)])
+        let diff = ProfileDiff(before: before, after: after) { _ in nil }
+        #expect(diff.functions.map(\.key) == ["saved", "grewMore", "grew"])
+    }
+}
