@@ -50,8 +50,21 @@ public struct IncrementalResolver: ResolverVariant {
 
     /// One frame: only the subtrees whose inputs changed are written.
     /// O(1) when the context equals the previous frame's, else O(arrangements resolved × regions).
+    /// Inlinable for one decision only: a tree of a few arrangements is the fast
+    /// resolver's frame exactly, specialised where the frame loop is, as `fast` is.
+    @inlinable
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
-        Self.relayout(memory, context, &resolution, EveryInput.self)
+        if memory.resolvesWhole {
+            FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
+            return
+        }
+        Self.relayoutRemembering(memory, context, &resolution)
+    }
+
+    /// A frame of a tree large enough for remembering to pay.
+    @usableFromInline
+    static func relayoutRemembering(_ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution) {
+        relayout(memory, context, &resolution, EveryInput.self)
     }
 
     /// A frame under `rule`: what counts as a change of a subtree's inputs.
@@ -328,7 +341,9 @@ public struct IncrementalResolver: ResolverVariant {
         /// Depth-first: a subtree is the run of arrangements up to `ends[index]`.
         let preOrder: CompiledTree
         /// Level order, for frames that resolve everything.
-        let levelOrder: CompiledTree
+        @usableFromInline let levelOrder: CompiledTree
+        /// At most ``IncrementalResolver/smallTree`` arrangements: resolved whole every frame.
+        @usableFromInline let resolvesWhole: Bool
         let count: Int
         let paneCount: Int
         /// Per arrangement (depth-first), its panes, the nested arrangement each holds, and
@@ -348,6 +363,7 @@ public struct IncrementalResolver: ResolverVariant {
             levelOrder = CompiledTree(tree, order: .levelOrder)
             preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
             count = preOrder.arrangements.count
+            resolvesWhole = count <= IncrementalResolver.smallTree
             paneCount = preOrder.paneCount
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
             // The arrangement held by each pane slot and the one owning it; then each
