@@ -95,8 +95,6 @@ void foldbench_kill_group(pid_t pid) {
     }
 }
 
-int foldbench_group_alive(pid_t pid) { return kill(-pid, 0) == 0; }
-
 int foldbench_reap(pid_t pid, int *status) {
     pid_t done = waitpid(pid, status, WNOHANG);
     return done == pid;

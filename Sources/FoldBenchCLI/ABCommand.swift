@@ -1,4 +1,3 @@
-import ArrangementModel
 import ChildProcesses
 import Foundation
 import Measurement
@@ -244,21 +243,9 @@ enum ABCommand: Command {
     static func checkLibrary(_ path: String, scenarios: [ScenarioName], options: ABOptions) throws(CommandFailure)
         -> LibraryInfo
     {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(status: 2, "library \(path): no such file")
+        guard let library = try Libraries.describe([path]).first else {
+            throw CommandFailure(status: 2, "library \(path): the worker described nothing")
         }
-        var describe = WorkRequest(.describe)
-        describe.libraries = [path]
-        describe.libraryPaths = [absolutePath(path)]
-        var found: LibraryInfo?
-        try Libraries.run(describe) { reply in
-            if case .library(_, let name, let summary, let memory) = reply {
-                found = LibraryInfo(
-                    path: path, absolute: absolutePath(path), name: VariantName(name), summary: summary,
-                    frameMemory: FrameMemory(rawValue: UInt8(memory)))
-            }
-        }
-        guard let library = found else { throw CommandFailure(status: 2, "library \(path): the worker described nothing") }
         var check = WorkRequest(.run)
         check.libraries = [path]
         check.libraryPaths = [library.absolute]

@@ -33,7 +33,8 @@ enum AnswerCommand: Command {
         let set = try FixtureFiles.load(directory)
         let out = try FixtureFiles.Output(path: arguments.value(output), console: console)
         do {
-            try out.write(FixtureFormat.answersHeaderLine(set: set.identity, implementation: entry.name.rawValue) + "\n")
+            try out.write(
+                FixtureFormat.answersHeaderLine(set: set.identity, implementation: entry.name.rawValue) + "\n")
             if let library {
                 try answerInWorker(library, directory: directory, out: out)
             } else {
@@ -57,7 +58,8 @@ enum AnswerCommand: Command {
             var line = ""
             for (frame, context) in contexts.enumerated() {
                 loop.relayout(context) { resolution in
-                    FixtureFormat.appendAnswerLine(scenario: scenario.name, frame: frame, panes: resolution.panes, to: &line)
+                    FixtureFormat.appendAnswerLine(
+                        scenario: scenario.name, frame: frame, panes: resolution.panes, to: &line)
                 }
                 try out.write(line)
                 line = ""
@@ -75,7 +77,9 @@ enum AnswerCommand: Command {
         var writeError: CommandFailure?
         try Libraries.run(request) { reply in
             guard case .answers(let lines) = reply, writeError == nil else { return }
-            do { try out.write(lines) } catch { writeError = error as? CommandFailure ?? CommandFailure(status: 2, "\(error)") }
+            do { try out.write(lines) } catch {
+                writeError = error as? CommandFailure ?? CommandFailure(status: 2, "\(error)")
+            }
         }
         if let writeError { throw writeError }
     }

@@ -97,7 +97,9 @@ enum WorkerCommand: Command {
     static func variants(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws -> [VariantEntry] {
         let entries = libraries.map { $0.entry() }
         return try request.variants.map { name in
-            guard let entry = VariantList.entry(named: VariantName(name)) ?? entries.first(where: { $0.name.rawValue == name })
+            guard
+                let entry = VariantList.entry(named: VariantName(name))
+                    ?? entries.first(where: { $0.name.rawValue == name })
             else { throw CommandFailure(status: 2, "unknown variant '\(name)'") }
             return entry
         }
@@ -154,7 +156,9 @@ enum WorkerCommand: Command {
             WorkerCrumb.phase(.preparing)
             let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
             WorkerChannel.send(
-                .progress(scenario: scenario.name, phase: "answering", index: index + 1, count: set.scenarios.count, elapsedSeconds: 0))
+                .progress(
+                    scenario: scenario.name, phase: "answering", index: index + 1, count: set.scenarios.count,
+                    elapsedSeconds: 0))
             let contexts = scenario.frames.map { scenario.contexts[$0] }
             let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
             WorkerCrumb.phase(.answering)
@@ -162,7 +166,8 @@ enum WorkerCommand: Command {
             for (frame, context) in contexts.enumerated() {
                 WorkerCrumb.step(.frame, frame)
                 loop.relayout(context) { resolution in
-                    FixtureFormat.appendAnswerLine(scenario: scenario.name, frame: frame, panes: resolution.panes, to: &lines)
+                    FixtureFormat.appendAnswerLine(
+                        scenario: scenario.name, frame: frame, panes: resolution.panes, to: &lines)
                 }
                 // Replies of a few hundred KiB: a large tree's scenario is never one huge line.
                 if lines.utf8.count > 256 << 10 {
@@ -225,7 +230,8 @@ enum WorkerCommand: Command {
                 "context: \(ResolutionComparison.describe(evidence.context))",
                 "first difference: \(failure.difference)",
             ],
-            variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context, expected: evidence.expected,
+            variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context,
+            expected: evidence.expected,
             got: evidence.got, expectedName: evidence.expectedName)
     }
 }

@@ -31,7 +31,9 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
 
     /// The frame loop: the timeline's contexts laid out once in read-only pages, so that
     /// a timed frame hands the library a pointer and nothing else.
-    static func frameLoop(_ library: VariantLibrary, _ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64)
+    static func frameLoop(
+        _ library: VariantLibrary, _ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64
+    )
         -> FrameLoop
     {
         let start = now()
@@ -155,7 +157,8 @@ final class LibraryLoopState: @unchecked Sendable {
     func copyAnswer(into resolution: inout Resolution) {
         resolution.panes.withUnsafeMutableBytes { target in
             target.copyMemory(
-                from: UnsafeRawBufferPointer(start: panes, count: paneCount * MemoryLayout<foldbench_pane_layout>.stride))
+                from: UnsafeRawBufferPointer(
+                    start: panes, count: paneCount * MemoryLayout<foldbench_pane_layout>.stride))
         }
     }
 
@@ -236,7 +239,8 @@ final class ContextArena {
                 regions.pointee = foldbench_rect(region)
                 regions += 1
             }
-            contexts[index] = foldbench_context(context, regions: context.reservedRegions.isEmpty ? nil : UnsafePointer(first))
+            contexts[index] = foldbench_context(
+                context, regions: context.reservedRegions.isEmpty ? nil : UnsafePointer(first))
         }
         copy = Array(UnsafeRawBufferPointer(start: pages, count: bytes))
         foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_CONTEXT))
@@ -262,7 +266,9 @@ struct ContextPage {
         self.pages = pages
     }
 
-    var context: UnsafePointer<foldbench_context> { UnsafePointer(pages.assumingMemoryBound(to: foldbench_context.self)) }
+    var context: UnsafePointer<foldbench_context> {
+        UnsafePointer(pages.assumingMemoryBound(to: foldbench_context.self))
+    }
 
     /// Writes `context` and makes the page read-only.
     mutating func fill(_ context: LayoutContext) {

@@ -101,12 +101,13 @@ struct CrumbReading {
         if case .printed = ending, let library = lastLibrary {
             return WorkerFailure(.failed, "library \(library): \(problem) \(place)")
         }
-        if case .ended(let status) = ending, Self.faultedInGuard(crumb), let library = lastLibrary {
-            _ = status
+        if case .ended = ending, Self.faultedInGuard(crumb), let library = lastLibrary {
             return WorkerFailure(.failed, "library \(library): \(problem) \(place)")
         }
         if request.libraries.isEmpty {
-            return WorkerFailure(.failed, "the worker \(problem) \(place)\(variant.map { " (variant \($0))" } ?? "") — a bug in FoldBench")
+            return WorkerFailure(
+                .failed,
+                "the worker \(problem) \(place)\(variant.map { " (variant \($0))" } ?? "") — a bug in FoldBench")
         }
         let libraries = request.libraries.joined(separator: ", ")
         return WorkerFailure(
@@ -124,7 +125,8 @@ struct CrumbReading {
     static func ending(_ status: Int32, crumb: foldbench_crumb?) -> String {
         let signal = status & 0x7f
         if signal == 0 {
-            return "exited (status \((status >> 8) & 0xff)) before FoldBench's work was done (rule 5: nothing exits the process)"
+            return
+                "exited (status \((status >> 8) & 0xff)) before FoldBench's work was done (rule 5: nothing exits the process)"
         }
         if let crumb, crumb.fault_signal != 0, crumb.fault_kind != FOLDBENCH_FAULT_ELSEWHERE {
             let offset = crumb.fault_offset

@@ -1,5 +1,5 @@
-import ChildProcesses
 import CWorker
+import ChildProcesses
 import Foundation
 import Support
 
@@ -24,7 +24,8 @@ public struct Supervisor {
     /// The longest FoldBench's own code may go between two steps of the crumb.
     public var generalLimitSeconds: Double
 
-    public init(executable: String = Supervisor.workerExecutable, generalLimitSeconds: Double = Supervisor.generalLimit) {
+    public init(executable: String = Supervisor.workerExecutable, generalLimitSeconds: Double = Supervisor.generalLimit)
+    {
         self.executable = executable
         self.generalLimitSeconds = generalLimitSeconds
     }
@@ -39,9 +40,10 @@ public struct Supervisor {
     /// the one beside it (a test bundle's), else `FOLDBENCH_WORKER_EXECUTABLE`.
     public static var workerExecutable: String {
         if let path = ProcessInfo.processInfo.environment["FOLDBENCH_WORKER_EXECUTABLE"] { return path }
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = ChildProcess.ownExecutable
         if own.hasSuffix("/foldbench") { return own }
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for directory in [beside, beside.deletingLastPathComponent()] {
             let candidate = directory.appendingPathComponent("foldbench").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -130,7 +132,9 @@ struct Session {
         var sent = 0
         let deadline = foldbench_monotonic_ms() + 30_000
         while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[sent...].withUnsafeBytes {
+                Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written > 0 {
                 sent += written
                 continue
@@ -194,7 +198,9 @@ struct Session {
                 // How it ended says more than what it printed (a fatal error's message, say).
                 guard let final else { throw failure(.ended(status), lastWords: printed) }
                 if let printed { throw failure(.printed(printed)) }
-                if case .failure(let code, let message, let page) = final { throw WorkerFailure(code, message, page: page) }
+                if case .failure(let code, let message, let page) = final {
+                    throw WorkerFailure(code, message, page: page)
+                }
                 return
             }
             if !channelOpen, final == nil {
@@ -290,7 +296,9 @@ extension InputLimits {
 }
 
 /// `body` with `strings` as a NULL-terminated C array.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result)
+    -> Result
+{
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
     pointers.append(nil)
     defer { for pointer in pointers { free(pointer) } }

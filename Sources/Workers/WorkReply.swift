@@ -46,7 +46,10 @@ public enum WorkReply: Sendable, Equatable {
         case .report(let report, let changes):
             return .object([
                 ("reply", .string("report")), ("report", report),
-                ("frameChanges", .object(changes.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })),
+                (
+                    "frameChanges",
+                    .object(changes.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSONValue.string))) })
+                ),
             ])
         case .answers(let lines):
             return .object([("reply", .string("answers")), ("lines", .string(lines))])
@@ -59,7 +62,8 @@ public enum WorkReply: Sendable, Equatable {
             ])
         case .failure(let status, let message, let page):
             var entries: [(key: String, value: JSONValue)] = [
-                ("reply", .string("failure")), ("status", .number(Double(status.rawValue))), ("message", .string(message)),
+                ("reply", .string("failure")), ("status", .number(Double(status.rawValue))),
+                ("message", .string(message)),
             ]
             if let page { entries.append(("page", .string(page))) }
             return .object(entries)
@@ -70,7 +74,8 @@ public enum WorkReply: Sendable, Equatable {
 
     public init(json reader: JSONReader) throws(InputError) {
         let object = try reader.object(allowing: [
-            "reply", "scenario", "phase", "index", "count", "elapsed", "path", "name", "summary", "frameMemory", "report",
+            "reply", "scenario", "phase", "index", "count", "elapsed", "path", "name", "summary", "frameMemory",
+            "report",
             "frameChanges", "lines", "panes", "status", "message", "page", "trial",
         ])
         func text(_ key: String) throws(InputError) -> String { try object.required(key).string() }
@@ -87,10 +92,14 @@ public enum WorkReply: Sendable, Equatable {
         case "report":
             var changes: [String: [String]] = [:]
             let changesReader = try object.required("frameChanges")
-            guard case .object(let entries) = changesReader.value else { throw changesReader.failure("expected an object") }
+            guard case .object(let entries) = changesReader.value else {
+                throw changesReader.failure("expected an object")
+            }
             for entry in entries {
                 var list: [String] = []
-                for element in try changesReader.member(entry.key, entry.value).array() { list.append(try element.string()) }
+                for element in try changesReader.member(entry.key, entry.value).array() {
+                    list.append(try element.string())
+                }
                 changes[entry.key] = list
             }
             self = .report(try object.required("report").value, frameChanges: changes)

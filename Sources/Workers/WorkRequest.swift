@@ -89,7 +89,8 @@ public struct WorkRequest: Sendable, Equatable {
         let object = try reader.object(allowing: [
             "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
             "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
-            "historySeed", "baselineVariant", "verdictThreshold", "fixtures", "scene", "plugins", "pluginLibraries", "seed", "timeDifferentAnswers",
+            "historySeed", "baselineVariant", "verdictThreshold", "fixtures", "scene", "plugins", "pluginLibraries",
+            "seed", "timeDifferentAnswers",
         ])
         let kindReader = try object.required("request")
         guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }

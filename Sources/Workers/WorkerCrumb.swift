@@ -12,8 +12,6 @@ public enum WorkerCrumb {
         return crumb != nil
     }
 
-    public static var isWorker: Bool { crumb != nil }
-
     public enum Phase: UInt32 {
         case starting = 0, loading, preparing, checking, timing, rechecking, counting, answering, finishing
     }
@@ -73,7 +71,6 @@ public enum WorkerCrumb {
     public static func finished() {
         guard let crumb else { return }
         crumb.pointee.phase = Phase.finishing.rawValue
-        crumb.pointee.finished = 1
         foldbench_crumb_end(crumb)
     }
 }

@@ -66,8 +66,6 @@ typedef struct foldbench_crumb {
     int32_t fault_signal; /* the signal that ended the worker, 0 none */
     uint32_t fault_kind;  /* FOLDBENCH_FAULT_* */
     int64_t fault_offset;
-    int32_t finished;     /* 1 once the final reply is written */
-    int32_t reserved;
 } foldbench_crumb;
 
 /* --- The supervisor's side -------------------------------------------------------- */
@@ -80,8 +78,6 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
                            foldbench_crumb **crumb);
 /* Kills the worker's whole process group (SIGKILL) and reaps the worker. */
 void foldbench_kill_group(pid_t pid);
-/* Whether any process of the group `pid` leads is still alive. */
-int foldbench_group_alive(pid_t pid);
 /* Reaps the worker if it has ended: 1 and its wait status, or 0 while it runs. */
 int foldbench_reap(pid_t pid, int *status);
 /* Waits for one of fds to be readable, at most timeout_ms; a bit per readable or closed fd. */

@@ -40,7 +40,11 @@ enum Libraries {
     /// a missing file exits 2, a library that breaks the interface's rules (or crashes
     /// while loading) exits 1, each in one line.
     static func load(_ arguments: ParsedArguments) throws(CommandFailure) -> [LibraryInfo] {
-        let paths = arguments.all(.variantLibraries)
+        try describe(arguments.all(.variantLibraries))
+    }
+
+    /// The libraries at `paths` as a worker describes them (`load`'s rules).
+    static func describe(_ paths: [String]) throws(CommandFailure) -> [LibraryInfo] {
         guard !paths.isEmpty else { return [] }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw CommandFailure(status: 2, "library \(path): no such file")
@@ -118,7 +122,8 @@ extension Resolution {
         for (index, pane) in panes.enumerated() where index < paneCount && pane.count == 5 {
             self.panes[index] = PaneLayout(
                 frame: Rect(
-                    uncheckedX: Double(bitPattern: pane[0]), y: Double(bitPattern: pane[1]), width: Double(bitPattern: pane[2]),
+                    uncheckedX: Double(bitPattern: pane[0]), y: Double(bitPattern: pane[1]),
+                    width: Double(bitPattern: pane[2]),
                     height: Double(bitPattern: pane[3])),
                 bits: UInt32(truncatingIfNeeded: pane[4]))
         }

@@ -36,7 +36,8 @@ enum Measuring {
                 let history = "\(plan.outDirectory)/history.csv"
                 try ResultFiles.checkWritable(file: history)
                 // The history is appended to in place: the file itself must be writable.
-                if FileManager.default.fileExists(atPath: history), !FileManager.default.isWritableFile(atPath: history) {
+                if FileManager.default.fileExists(atPath: history), !FileManager.default.isWritableFile(atPath: history)
+                {
                     throw CommandFailure(status: 2, "\(history): cannot write: Permission denied (nothing measured)")
                 }
             }
@@ -62,7 +63,8 @@ enum Measuring {
                 }
             }
         } catch {
-            throw CommandFailure(status: error.status.rawValue, error.message + picture(error.page, in: plan.outDirectory))
+            throw CommandFailure(
+                status: error.status.rawValue, error.message + picture(error.page, in: plan.outDirectory))
         }
         guard var report = decoded else { throw CommandFailure(status: 2, "the worker sent no report") }
         report.environment = RunEnvironment.current()

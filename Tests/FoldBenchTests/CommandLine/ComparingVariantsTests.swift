@@ -33,9 +33,13 @@ struct ComparingVariantsTests {
         return nil
     }
 
-    @Test("each variant has its own batch: the reference's is shorter than the floor's, and every interval rests on 30 batches at least")
+    @Test(
+        "each variant has its own batch: the reference's is shorter than the floor's, and every interval rests on 30 batches at least"
+    )
     func ownPace() throws {
-        let result = try run(["--scenario", "hold/balanced-d8/iphone-duo", "--variant", "reference", "--time-per-scenario", "0.2"])
+        let result = try run([
+            "--scenario", "hold/balanced-d8/iphone-duo", "--variant", "reference", "--time-per-scenario", "0.2",
+        ])
         #expect(result.status == 0, "\(result.err)")
         let rows = results(result.report)
         let reference = try #require(number(rows["reference"]?["batchFrames"]))
@@ -44,7 +48,9 @@ struct ComparingVariantsTests {
         for (name, row) in rows { #expect((number(row["samples"]) ?? 0) >= 30, "\(name)") }
     }
 
-    @Test("--baseline-variant: a ratio with its interval and a verdict per variant, in the table and the JSON; the yardstick measured even when not named")
+    @Test(
+        "--baseline-variant: a ratio with its interval and a verdict per variant, in the table and the JSON; the yardstick measured even when not named"
+    )
     func yardstick() throws {
         let result = try run([
             "--scenario", "hold/balanced-d4/iphone-duo", "--variant", "incremental", "--baseline-variant", "fast",
@@ -75,7 +81,8 @@ struct ComparingVariantsTests {
     @Test("a variant named twice is measured once")
     func duplicateVariant() throws {
         let result = try run([
-            "--scenario", "hold/balanced-d1/iphone-duo", "--variant", "fast", "--variant", "fast", "--time-per-scenario", "0.05",
+            "--scenario", "hold/balanced-d1/iphone-duo", "--variant", "fast", "--variant", "fast",
+            "--time-per-scenario", "0.05",
         ])
         #expect(result.status == 0, "\(result.err)")
         guard case .array(let list)? = result.report?["results"] else { throw Failure("no results") }
@@ -88,8 +95,14 @@ struct ComparingVariantsTests {
             (["rnu"], "unknown command 'rnu' (did you mean 'run'?)"),
             (["run", "--varient", "fast"], "unknown option '--varient' for 'run' (did you mean '--variant'?)"),
             (["run", "--variant", "fsat"], "unknown variant 'fsat' (did you mean 'fast'?)"),
-            (["run", "--scenario", "fold-cycel/balanced-d1/iphone-duo"], "unknown motion \"fold-cycel\" (did you mean 'fold-cycle'?)"),
-            (["run", "--scenario", "fold-cycle/balanced-d1/iphone-dou"], "unknown device \"iphone-dou\" (did you mean 'iphone-duo'?)"),
+            (
+                ["run", "--scenario", "fold-cycel/balanced-d1/iphone-duo"],
+                "unknown motion \"fold-cycel\" (did you mean 'fold-cycle'?)"
+            ),
+            (
+                ["run", "--scenario", "fold-cycle/balanced-d1/iphone-dou"],
+                "unknown device \"iphone-dou\" (did you mean 'iphone-duo'?)"
+            ),
         ])
     func didYouMean(arguments: [String], message: String) {
         let result = runFoldBench(arguments)
@@ -115,17 +128,24 @@ struct ComparingVariantsTests {
         #expect(runFoldBench(["help"]).out.contains("foldbench --version"))
     }
 
-    @Test("an OUT/report or, with --record, an OUT/runs that cannot be written stops the run before measuring: exit 2, nothing written")
+    @Test(
+        "an OUT/report or, with --record, an OUT/runs that cannot be written stops the run before measuring: exit 2, nothing written"
+    )
     func outputsCheckedFirst() throws {
         for (blocked, extra) in [("report", [String]()), ("runs", ["--record"])] {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             _ = try writeFile("in the way", named: blocked, in: directory)
             let result = runFoldBench(
-                ["run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0.05", "--out", directory.path]
+                [
+                    "run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0.05", "--out",
+                    directory.path,
+                ]
                     + extra)
             #expect(result.status == 2, "\(blocked): \(result.err)")
-            #expect(result.err.contains("\(directory.path)/\(blocked): cannot write: a file is in the way (nothing measured)"))
+            #expect(
+                result.err.contains(
+                    "\(directory.path)/\(blocked): cannot write: a file is in the way (nothing measured)"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [blocked])
         }
     }
@@ -135,7 +155,10 @@ struct ComparingVariantsTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try runBinary(
-            ["run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0.05", "--out", directory.path],
+            [
+                "run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0.05", "--out",
+                directory.path,
+            ],
             directory: directory)
         #expect(result.status == 0, "\(result.err)")
         let page = try String(contentsOfFile: "\(directory.path)/report/index.html", encoding: .utf8)
@@ -166,8 +189,11 @@ struct ComparingVariantsTests {
         environment["TMPDIR"] = scratch.path
         let running = try ChildProcess.start(
             try freshFoldBenchBinary(),
-            ["run", "--scenario", "fold-cycle/balanced-d8/iphone-duo", "--instructions", "--time-per-scenario", "0.1", "--out",
-             scratch.appendingPathComponent("out").path],
+            [
+                "run", "--scenario", "fold-cycle/balanced-d8/iphone-duo", "--instructions", "--time-per-scenario",
+                "0.1", "--out",
+                scratch.appendingPathComponent("out").path,
+            ],
             environment: environment)
         // Until callgrind's folder exists: the counting worker runs under valgrind.
         let deadline = Date().addingTimeInterval(60)
@@ -186,10 +212,11 @@ struct ComparingVariantsTests {
         #expect(callgrindFolders().isEmpty)
         // No process still names the scratch folder (valgrind's out file is in it).
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-            guard Int(pid) != nil, let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else {
-                return false
-            }
-            return line.contains(scratch.path)
+            // /proc's files say they are empty: read them to their end, not by their size.
+            guard Int(pid) != nil,
+                let data = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile()
+            else { return false }
+            return String(decoding: data, as: UTF8.self).contains(scratch.path)
         }
         #expect(left.isEmpty, "still running: \(left)")
     }
@@ -214,7 +241,9 @@ struct CounterpartTests {
         #expect(comparison.framesDearer == 2 && comparison.frames == 4)
         #expect(comparison.worstRatio == 2.1 && comparison.worstFrame == 1 && comparison.unit == "instructions")
         #expect(results[1].counterpart == nil)
-        #expect(comparison.summary == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
+        #expect(
+            comparison.summary
+                == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
     }
 }
 
@@ -256,7 +285,8 @@ struct NothingToDoTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let shard = runFoldBench([
-            "run", "--scenario", "hold/balanced-d1/iphone-duo", "--shard", "2/2", "--time-per-scenario", "0.01", "--out",
+            "run", "--scenario", "hold/balanced-d1/iphone-duo", "--shard", "2/2", "--time-per-scenario", "0.01",
+            "--out",
             directory.appendingPathComponent("out").path,
         ])
         #expect(shard.status == 0, "\(shard.err)")

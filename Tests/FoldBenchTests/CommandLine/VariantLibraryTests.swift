@@ -31,7 +31,10 @@ struct VariantLibraryTests {
         ("misbehaving-crash", "crashed with SIGSEGV (signal 11) while checking \(scenario) at frame 7"),
         ("misbehaving-hang", "took longer than 1000 ms on one frame (a hang?) while checking \(scenario) at frame 7"),
         ("misbehaving-deaf", "took longer than 1000 ms on one frame (a hang?) while checking \(scenario) at frame 7"),
-        ("misbehaving-overrun", "wrote past the last pane, 32 bytes after its end (rule 1) while checking \(scenario) at frame 7"),
+        (
+            "misbehaving-overrun",
+            "wrote past the last pane, 32 bytes after its end (rule 1) while checking \(scenario) at frame 7"
+        ),
         (
             "misbehaving-refuse",
             "refuses the tree: 15 arrangements; this library takes 3 at most while preparing \(scenario) at its prepare"
@@ -59,7 +62,10 @@ struct VariantLibraryTests {
             "wrote past the last pane, 65536 bytes after its end (rule 1) while checking \(scenario) at frame 0"
         ),
         ("misbehaving-underrun", "wrote 8 bytes before the first pane (rule 1) while checking \(scenario) at frame 0"),
-        ("misbehaving-far-underrun", "wrote 4096 bytes before the first pane (rule 1) while checking \(scenario) at frame 0"),
+        (
+            "misbehaving-far-underrun",
+            "wrote 4096 bytes before the first pane (rule 1) while checking \(scenario) at frame 0"
+        ),
         ("misbehaving-print", "printed on its standard output: \"relayout 1\" (rule 5: a library prints nothing)"),
         ("misbehaving-constructor", "crashed with SIGSEGV (signal 11) while loading it"),
     ]
@@ -85,7 +91,9 @@ struct VariantLibraryTests {
 
     /// A small fixture set for `answer`, written once.
     static let fixtures: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldbench-lib-fixtures-\(UUID())").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "foldbench-lib-fixtures-\(UUID())"
+        ).path
         _ = try? runBinary(["fixtures", "--out", directory, "--scenario", scenario, "--frames", "60"])
         return directory
     }()
@@ -98,7 +106,10 @@ struct VariantLibraryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("answers.jsonl").path
         let result = try runBinary(
-            ["answer", "--fixtures", Self.fixtures, "--variant-library", library(name), "--variant", name, "--out", out])
+            [
+                "answer", "--fixtures", Self.fixtures, "--variant-library", library(name), "--variant", name, "--out",
+                out,
+            ])
         #expect(result.status == 1, "\(result.err)")
         #expect(result.err.hasPrefix("foldbench: failed: library \(library(name)): "), "\(result.err)")
         let words = problem.components(separatedBy: " while ").first ?? problem
@@ -114,9 +125,14 @@ struct VariantLibraryTests {
         let set = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: set) }
         // 25,000 frames: past the 20,000th relayout.
-        _ = try runBinary(["fixtures", "--out", set.path, "--scenario", "hold/balanced-d1/iphone-duo", "--frames", "25000"])
+        _ = try runBinary([
+            "fixtures", "--out", set.path, "--scenario", "hold/balanced-d1/iphone-duo", "--frames", "25000",
+        ])
         let result = try runBinary(
-            ["answer", "--fixtures", set.path, "--variant-library", library("misbehaving-stop"), "--variant", "misbehaving-stop"])
+            [
+                "answer", "--fixtures", set.path, "--variant-library", library("misbehaving-stop"), "--variant",
+                "misbehaving-stop",
+            ])
         #expect(result.status == 1)
         #expect(result.err.contains("left pane 0 of "), "\(result.err)")
         #expect(result.err.contains("unwritten (rule 2: relayout writes every pane) while answering "), "\(result.err)")
@@ -197,7 +213,8 @@ struct VariantLibraryTests {
         #expect(result.status == 1)
         #expect(
             result.err.contains(
-                "library \(library("misbehaving-wrong")): \(Self.scenario): variant misbehaving-wrong differs from the reference at frame 7"),
+                "library \(library("misbehaving-wrong")): \(Self.scenario): variant misbehaving-wrong differs from the reference at frame 7"
+            ),
             "\(result.err)")
         #expect(result.wrote == ["disagreement.html"])
     }
