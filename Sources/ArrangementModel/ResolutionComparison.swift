@@ -1,15 +1,23 @@
 import Support
 
 /// Compares two resolutions of one tree the way the contract demands: ids,
-/// visibility, size classes, split axes and z-indices exactly, frames within 1e-9 pt.
+/// visibility, size classes, split axes and z-indices exactly, frames to the contract's
+/// tolerance ("Numbers": 1e-9 of the numbers' size, at least 1e-9 pt).
 public enum ResolutionComparison {
-    /// The largest frame difference, in points, that still counts as equal.
-    public static let frameTolerance = 1e-9
+    /// The relative tolerance of two frame values (``ArrangementTolerance/relative``).
+    public static let frameTolerance = ArrangementTolerance.relative
 
-    /// Frames equal within ``frameTolerance`` on each of x, y, width and height.
+    /// Two coordinates or lengths equal to the contract's tolerance: apart by at most
+    /// ``frameTolerance`` of `1 + max(|a|, |b|)`.
+    @inlinable
+    public static func valuesAgree(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= frameTolerance * (1 + max(abs(a), abs(b)))
+    }
+
+    /// Frames equal to the tolerance on each of x, y, width and height.
     public static func framesAgree(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= frameTolerance && abs(a.y - b.y) <= frameTolerance
-            && abs(a.width - b.width) <= frameTolerance && abs(a.height - b.height) <= frameTolerance
+        valuesAgree(a.x, b.x) && valuesAgree(a.y, b.y) && valuesAgree(a.width, b.width)
+            && valuesAgree(a.height, b.height)
     }
 
     /// Two panes as the contract compares them: visibility, and for a visible pane its

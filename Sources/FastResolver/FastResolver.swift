@@ -241,8 +241,9 @@ public struct FastResolver: ResolverVariant {
                 return
             }
         }
-        // §2.2.1 without a divider: the longer side, horizontal on a tie.
-        if bounds.width >= bounds.height {
+        // §2.2.1 without a divider: the longer side, horizontal on a tie (a height longer
+        // by no more than the tolerance is no longer; worked out only when it is longer).
+        if bounds.width >= bounds.height || bounds.height - bounds.width <= ArrangementTolerance.of(bounds) {
             split(bounds, bits, step, tables, SideBySide.self, kind)
         } else {
             split(bounds, bits, step, tables, Stacked.self, kind)
@@ -260,8 +261,9 @@ public struct FastResolver: ResolverVariant {
         let horizontal = Direction.isSideBySide
         let pair = horizontal ? step.pointee.horizontal : step.pointee.vertical
         let length = horizontal ? bounds.width : bounds.height
-        let nearLength: Double
-        let farLength: Double
+        let tolerance = ArrangementTolerance.of(bounds)
+        var nearLength: Double
+        var farLength: Double
         if Kind.isProportional || pair.takesCommonKernel {
             // The common case: proportional, the near pane solved first.
             nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
@@ -269,27 +271,51 @@ public struct FastResolver: ResolverVariant {
         } else {
             let index = step.pointee.tableIndex
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
-            guard let (near, far) = solve(index, horizontal ? 0 : 1, pair.kernel, fraction, length, tables)
+            guard let (near, far) = solve(
+                index, horizontal ? 0 : 1, pair.kernel, fraction, length, tolerance, tables)
             else {
                 placeAlone(bounds, bits, step, pair, tables, direction)
                 return
             }
-            (nearLength, farLength) = (near, far)
+            // The near pane's length is at most the whole, so that the cut is inside.
+            (nearLength, farLength) = (min(near, length), far)
+        }
+        // "Numbers": a length within the tolerance of zero is zero.
+        if nearLength <= tolerance || farLength <= tolerance {
+            (nearLength, farLength) = zeroingThin(nearLength, farLength, length, tolerance, pair)
         }
         let near = tables.pane(pair.near)
         let far = tables.pane(pair.far)
         let classBits = bits & PaneLayout.Bits.sizeClass
         // Each pane as two 16-byte halves of its frame and its bits: three stores, not five.
+        // The near pane's far edge is the cut; the far pane runs from the cut to the
+        // bounds' far edge, never past it ("Numbers").
         let origin = SIMD2(bounds.x, bounds.y)
         if horizontal {
             let paneBits = classBits | splitsHorizontally
+            let cut = bounds.x + nearLength
             write(near, origin, SIMD2(nearLength, bounds.height), paneBits)
-            write(far, SIMD2(bounds.x + nearLength, bounds.y), SIMD2(farLength, bounds.height), paneBits)
+            write(far, SIMD2(cut, bounds.y), SIMD2(Rect.span(cut, bounds.maxX), bounds.height), paneBits)
         } else {
             let paneBits = classBits | splitsVertically
+            let cut = bounds.y + nearLength
             write(near, origin, SIMD2(bounds.width, nearLength), paneBits)
-            write(far, SIMD2(bounds.x, bounds.y + nearLength), SIMD2(bounds.width, farLength), paneBits)
+            write(far, SIMD2(bounds.x, cut), SIMD2(bounds.width, Rect.span(cut, bounds.maxY)), paneBits)
         }
+    }
+
+    /// "Numbers": the near and far lengths with a length within the tolerance of zero
+    /// made zero and the other the whole `length`; the view solved first keeps the whole
+    /// when both are. Out of line: most splits never come here.
+    @usableFromInline
+    @inline(never)
+    static func zeroingThin(_ near: Double, _ far: Double, _ length: Double, _ tolerance: Double, _ pair: PanePair)
+        -> (Double, Double)
+    {
+        let nearFirst = pair.kernel & AxisEntry.Kernel.farFirst == 0
+        let (first, second) = nearFirst ? (near, far) : (far, near)
+        let solved = second <= tolerance ? (length, 0.0) : first <= tolerance ? (0.0, length) : (first, second)
+        return nearFirst ? solved : (solved.1, solved.0)
     }
 
     /// Writes a visible pane: its frame's origin and size, then its bits (the layout
@@ -342,7 +368,8 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func solve(
-        _ index: Int, _ axis: Int, _ kernel: UInt32, _ fraction: Double, _ length: Double, _ tables: Tables
+        _ index: Int, _ axis: Int, _ kernel: UInt32, _ fraction: Double, _ length: Double, _ tolerance: Double,
+        _ tables: Tables
     ) -> (near: Double, far: Double)? {
         guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
         let first: Double
@@ -351,7 +378,7 @@ public struct FastResolver: ResolverVariant {
             first = fraction * length
             second = length - first
         } else {
-            guard let solved = tables.plans[2 &* index &+ axis].solve(length) else { return nil }
+            guard let solved = tables.plans[2 &* index &+ axis].solve(length, tolerance: tolerance) else { return nil }
             (first, second) = solved
         }
         return kernel & AxisEntry.Kernel.farFirst == 0 ? (first, second) : (second, first)
@@ -400,17 +427,21 @@ public struct FastResolver: ResolverVariant {
         _ bounds: Rect, _ divider: Divider, _ first: UnsafeMutablePointer<PaneLayout>,
         _ second: UnsafeMutablePointer<PaneLayout>, _ horizontalBits: UInt32, _ verticalBits: UInt32
     ) {
+        // Each region from its two edges, never past the far one ("Numbers").
         if divider.isVertical {
             write(
-                first, SIMD2(bounds.minX, bounds.minY), SIMD2(divider.minX - bounds.minX, bounds.height), horizontalBits
-            )
+                first, SIMD2(bounds.minX, bounds.minY), SIMD2(Rect.span(bounds.minX, divider.minX), bounds.height),
+                horizontalBits)
             write(
-                second, SIMD2(divider.maxX, bounds.minY), SIMD2(bounds.maxX - divider.maxX, bounds.height),
+                second, SIMD2(divider.maxX, bounds.minY), SIMD2(Rect.span(divider.maxX, bounds.maxX), bounds.height),
                 horizontalBits)
         } else {
-            write(first, SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.width, divider.minY - bounds.minY), verticalBits)
             write(
-                second, SIMD2(bounds.minX, divider.maxY), SIMD2(bounds.width, bounds.maxY - divider.maxY), verticalBits)
+                first, SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.width, Rect.span(bounds.minY, divider.minY)),
+                verticalBits)
+            write(
+                second, SIMD2(bounds.minX, divider.maxY), SIMD2(bounds.width, Rect.span(divider.maxY, bounds.maxY)),
+                verticalBits)
         }
     }
 

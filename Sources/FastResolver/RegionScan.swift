@@ -1,7 +1,8 @@
 import ArrangementModel
 
-/// §2.1's test: does `region` divide `bounds` vertically (spanning its height, strictly
-/// inside its width) or horizontally? The reference's comparisons, in the same form.
+/// §2.1's test: does `region` divide `bounds` vertically (spanning its height, inside its
+/// width by more than the tolerance) or horizontally? The reference's comparisons, to
+/// the same tolerance ("Numbers": ``ArrangementTolerance``).
 ///
 /// This and the other rules the fast resolver shares with the reference (the nearest
 /// divider below, the overlay edges in ``CompiledArrangement``, the clamp chain in
@@ -13,10 +14,26 @@ import ArrangementModel
 func divides(
     _ bounds: Rect, minX: Double, minY: Double, maxX: Double, maxY: Double
 ) -> (vertically: Bool, horizontally: Bool) {
-    // The strict-inside test first: most nested bounds lie beside the fold, so it fails early.
-    let vertically = bounds.minX < minX && maxX < bounds.maxX && minY <= bounds.minY && maxY >= bounds.maxY
-    let horizontally = bounds.minY < minY && maxY < bounds.maxY && minX <= bounds.minX && maxX >= bounds.maxX
+    let tolerance = ArrangementTolerance.of(bounds)
+    let vertically =
+        bounds.minX + tolerance < minX && maxX < bounds.maxX - tolerance && minY <= bounds.minY + tolerance
+        && maxY >= bounds.maxY - tolerance
+    let horizontally =
+        bounds.minY + tolerance < minY && maxY < bounds.maxY - tolerance && minX <= bounds.minX + tolerance
+        && maxX >= bounds.maxX - tolerance
     return (vertically, horizontally)
+}
+
+/// The quick test before ``divides(_:minX:minY:maxX:maxY:)``: the region lies strictly
+/// inside the bounds' width (it may divide them vertically) or height. A region that
+/// divides passes it (inside by more than the tolerance is inside); most nested bounds
+/// lie beside a fold, and fail it at once.
+@inlinable
+@inline(__always)
+func liesWithin(_ bounds: Rect, minX: Double, minY: Double, maxX: Double, maxY: Double) -> (
+    across: Bool, down: Bool
+) {
+    (bounds.minX < minX && maxX < bounds.maxX, bounds.minY < minY && maxY < bounds.maxY)
 }
 
 /// A frame's reserved regions, sorted into the kinds the loop is specialised for.
@@ -135,13 +152,8 @@ struct OneRegion<Directions: DividingDirections>: RegionScan {
     @inlinable
     @inline(__always)
     func mayDivide(_ bounds: Rect) -> Bool {
-        if Directions.vertically, bounds.minX < minX, maxX < bounds.maxX, minY <= bounds.minY,
-            maxY >= bounds.maxY
-        {
-            return true
-        }
-        return Directions.horizontally && bounds.minY < minY && maxY < bounds.maxY && minX <= bounds.minX
-            && maxX >= bounds.maxX
+        if Directions.vertically, bounds.minX < minX, maxX < bounds.maxX { return true }
+        return Directions.horizontally && bounds.minY < minY && maxY < bounds.maxY
     }
 
     /// The region, when it divides. Always inlined: the loop tests `exists` right after,
@@ -168,8 +180,9 @@ struct SomeRegions: RegionScan {
     @inline(__always)
     func mayDivide(_ bounds: Rect) -> Bool {
         for region in regions {
-            let test = divides(bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
-            if test.vertically || test.horizontally { return true }
+            let test = liesWithin(
+                bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+            if test.across || test.down { return true }
         }
         return false
     }
@@ -192,10 +205,10 @@ struct TwoRegions<Directions: DividingDirections>: RegionScan {
     @inlinable
     @inline(__always)
     func mayDivide(_ bounds: Rect) -> Bool {
-        let a = divides(bounds, minX: first.minX, minY: first.minY, maxX: first.maxX, maxY: first.maxY)
-        let b = divides(bounds, minX: second.minX, minY: second.minY, maxX: second.maxX, maxY: second.maxY)
-        return (Directions.vertically && (a.vertically || b.vertically))
-            || (Directions.horizontally && (a.horizontally || b.horizontally))
+        let a = liesWithin(bounds, minX: first.minX, minY: first.minY, maxX: first.maxX, maxY: first.maxY)
+        let b = liesWithin(bounds, minX: second.minX, minY: second.minY, maxX: second.maxX, maxY: second.maxY)
+        return (Directions.vertically && (a.across || b.across))
+            || (Directions.horizontally && (a.down || b.down))
     }
 
     @inlinable
@@ -235,11 +248,10 @@ struct DividerSearch {
         } else {
             return
         }
-        // As `DividingRegion.find`, on purpose: nearer wins; on a tie a vertical
-        // divider beats a horizontal one, else the earlier stays.
-        if !divider.exists || distance < bestDistance
-            || (distance == bestDistance && vertical && !divider.isVertical)
-        {
+        // As `DividingRegion.find`, on purpose: nearer by more than the tolerance wins;
+        // on a tie a vertical divider beats a horizontal one, else the earlier stays.
+        let tie = abs(distance - bestDistance) <= ArrangementTolerance.relative
+        if !divider.exists || (!tie && distance < bestDistance) || (tie && vertical && !divider.isVertical) {
             bestDistance = distance
             divider = Divider(
                 isVertical: vertical, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)

@@ -110,13 +110,14 @@ public enum ContractRule: String, CaseIterable, Sendable, Comparable {
             guard let divider, axes.contains(divider.splitAxis) else { return .layered }
             return .overlayEdges
         case .split(let axes):
-            let axis = divider?.splitAxis ?? (bounds.width >= bounds.height ? .horizontal : .vertical)
+            let tolerance = ArrangementTolerance.of(bounds)
+            let axis = divider?.splitAxis ?? (bounds.height <= bounds.width + tolerance ? .horizontal : .vertical)
             guard axes.contains(axis) else { return .axisNotAllowed }
             if divider != nil { return .fold }
             let length = bounds.length(along: axis)
             let primary = AxisRange(arrangement.primary, axis: axis, length: length)
             let secondary = AxisRange(arrangement.secondary, axis: axis, length: length)
-            if primary.lo + secondary.lo > length { return .priority }
+            if primary.lo + secondary.lo > length + tolerance { return .priority }
             let primaryFirst =
                 primary.isExplicit != secondary.isExplicit
                 ? primary.isExplicit : arrangement.primary.layoutPriority >= arrangement.secondary.layoutPriority
@@ -128,7 +129,7 @@ public enum ContractRule: String, CaseIterable, Sendable, Comparable {
             // without it (their ideals kept) would get others. A clamp whose excess goes
             // back to the first view as the leftover decided nothing.
             func same(_ a: [Double], _ b: [Double]) -> Bool {
-                zip(a, b).allSatisfy { abs($0 - $1) <= ResolutionComparison.frameTolerance }
+                zip(a, b).allSatisfy { ResolutionComparison.valuesAgree($0, $1) }
             }
             let solved = solve(
                 (ranges.0.lo, ranges.0.hi, ranges.0.ideal), (ranges.1.lo, ranges.1.hi, ranges.1.ideal), length)

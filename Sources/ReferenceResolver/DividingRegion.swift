@@ -18,20 +18,22 @@ public struct DividingRegion: Equatable, Sendable {
 
     /// The divider of `bounds` among `regions`, or `nil`: the one whose centre is
     /// nearest the bounds' centre along the axis it divides (as a fraction of that
-    /// length); ties go to a vertical divider, then to the earlier region.
+    /// length); distances within ``ArrangementTolerance/relative`` of each other tie, and
+    /// ties go to a vertical divider, then to the earlier region (§2.1, "Numbers").
     public static func find(in bounds: Rect, among regions: [Rect]) -> DividingRegion? {
+        let tolerance = ArrangementTolerance.of(bounds)
         var best: (divider: DividingRegion, distance: Double)?
         for region in regions {
             let candidate: (DividingRegion, Double)
-            if region.minY <= bounds.minY, region.maxY >= bounds.maxY, bounds.minX < region.minX,
-                region.maxX < bounds.maxX
+            if spans(region.minY, region.maxY, bounds.minY, bounds.maxY, tolerance),
+                liesInside(region.minX, region.maxX, bounds.minX, bounds.maxX, tolerance)
             {
                 candidate = (
                     DividingRegion(region: region, orientation: .vertical),
                     abs(region.midX - bounds.midX) / bounds.width
                 )
-            } else if region.minX <= bounds.minX, region.maxX >= bounds.maxX, bounds.minY < region.minY,
-                region.maxY < bounds.maxY
+            } else if spans(region.minX, region.maxX, bounds.minX, bounds.maxX, tolerance),
+                liesInside(region.minY, region.maxY, bounds.minY, bounds.maxY, tolerance)
             {
                 candidate = (
                     DividingRegion(region: region, orientation: .horizontal),
@@ -44,13 +46,26 @@ public struct DividingRegion: Equatable, Sendable {
                 best = candidate
                 continue
             }
-            let nearer = candidate.1 < current.distance
+            let tie = abs(candidate.1 - current.distance) <= ArrangementTolerance.relative
+            let nearer = !tie && candidate.1 < current.distance
             let tieWonByVertical =
-                candidate.1 == current.distance && candidate.0.orientation == .vertical
-                && current.divider.orientation == .horizontal
+                tie && candidate.0.orientation == .vertical && current.divider.orientation == .horizontal
             if nearer || tieWonByVertical { best = candidate }
         }
         return best?.divider
+    }
+
+    /// The region's extent `low...high` covers the bounds' `start...end`, to the tolerance.
+    static func spans(_ low: Double, _ high: Double, _ start: Double, _ end: Double, _ tolerance: Double) -> Bool {
+        low <= start + tolerance && high >= end - tolerance
+    }
+
+    /// The region's extent lies inside the bounds' by more than the tolerance at both
+    /// ends: a region that only touches an edge divides nothing.
+    static func liesInside(_ low: Double, _ high: Double, _ start: Double, _ end: Double, _ tolerance: Double)
+        -> Bool
+    {
+        start + tolerance < low && high < end - tolerance
     }
 
     /// The two regions either side: (leading, trailing) for a vertical divider, where
@@ -59,15 +74,17 @@ public struct DividingRegion: Equatable, Sendable {
         switch orientation {
         case .vertical:
             let left = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: region.minX - bounds.minX, height: bounds.height)
+                uncheckedX: bounds.minX, y: bounds.minY, width: Rect.span(bounds.minX, region.minX),
+                height: bounds.height)
             let right = Rect(
-                uncheckedX: region.maxX, y: bounds.minY, width: bounds.maxX - region.maxX, height: bounds.height)
+                uncheckedX: region.maxX, y: bounds.minY, width: Rect.span(region.maxX, bounds.maxX),
+                height: bounds.height)
             return direction == .leftToRight ? (left, right) : (right, left)
         case .horizontal:
             let top = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: region.minY - bounds.minY)
+                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: Rect.span(bounds.minY, region.minY))
             let bottom = Rect(
-                uncheckedX: bounds.minX, y: region.maxY, width: bounds.width, height: bounds.maxY - region.maxY)
+                uncheckedX: bounds.minX, y: region.maxY, width: bounds.width, height: Rect.span(region.maxY, bounds.maxY))
             return (top, bottom)
         }
     }

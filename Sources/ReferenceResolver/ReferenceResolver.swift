@@ -69,8 +69,10 @@ public struct ReferenceResolver: ResolverVariant {
         -> (PaneLayout, PaneLayout)
     {
         let bounds = context.bounds
-        // §2.2.1: the divider decides the axis; without one, the longer side does.
-        let axis = divider?.splitAxis ?? (bounds.width >= bounds.height ? .horizontal : .vertical)
+        let tolerance = ArrangementTolerance.of(bounds)
+        // §2.2.1: the divider decides the axis; without one, the longer side does (a
+        // height longer by no more than the tolerance is no longer: "Numbers").
+        let axis = divider?.splitAxis ?? (bounds.height <= bounds.width + tolerance ? .horizontal : .vertical)
         // §2.2.2: an axis the style does not permit shows the primary alone.
         guard axes.contains(axis) else {
             return (alone(bounds, context), .hidden)
@@ -88,7 +90,8 @@ public struct ReferenceResolver: ResolverVariant {
         let primary = AxisRange(arrangement.primary, axis: axis, length: length)
         let secondary = AxisRange(arrangement.secondary, axis: axis, length: length)
         // §2.2.5: not enough space: the more important view alone (the primary on a tie).
-        if primary.lo + secondary.lo > length {
+        // Minimums that overrun the length by no more than the tolerance fit.
+        if primary.lo + secondary.lo > length + tolerance {
             let primaryWins = arrangement.primary.layoutPriority >= arrangement.secondary.layoutPriority
             return primaryWins ? (alone(bounds, context), .hidden) : (.hidden, alone(bounds, context))
         }
@@ -105,8 +108,11 @@ public struct ReferenceResolver: ResolverVariant {
         let remaining = length - firstLength
         let secondLength = clamp(second.ideal ?? remaining, second.lo, min(second.hi, remaining))
         firstLength += length - firstLength - secondLength
-        let primaryLength = primaryFirst ? firstLength : secondLength
-        let secondaryLength = primaryFirst ? secondLength : firstLength
+        // "Numbers": a length within the tolerance of zero is zero, the other view's the whole.
+        let (firstShown, secondShown) =
+            secondLength <= tolerance ? (length, 0.0) : firstLength <= tolerance ? (0.0, length) : (firstLength, secondLength)
+        let primaryLength = primaryFirst ? firstShown : secondShown
+        let secondaryLength = primaryFirst ? secondShown : firstShown
         // §2.2.8: the primary leads (left in LTR, right in RTL) or sits on top.
         let (primaryFrame, secondaryFrame) = tile(
             bounds, axis: axis, primaryLength: primaryLength, secondaryLength: secondaryLength,
@@ -117,24 +123,29 @@ public struct ReferenceResolver: ResolverVariant {
         )
     }
 
-    /// Cuts `bounds` along `axis` into the primary's and the secondary's frames.
+    /// Cuts `bounds` along `axis` into the primary's and the secondary's frames
+    /// ("Numbers"): the pane at the low edge (the left or the top) keeps its length, at
+    /// most the bounds'; the cut is that edge plus that length; the other pane runs from
+    /// the cut to the far edge (``Rect/span(_:_:)``). Both keep the bounds' position and
+    /// length across the axis.
     static func tile(
         _ bounds: Rect, axis: Axis, primaryLength: Double, secondaryLength: Double, direction: LayoutDirection
     ) -> (Rect, Rect) {
         switch axis {
         case .horizontal:
-            let primaryX = direction == .leftToRight ? bounds.minX : bounds.minX + secondaryLength
-            let secondaryX = direction == .leftToRight ? bounds.minX + primaryLength : bounds.minX
-            return (
-                Rect(uncheckedX: primaryX, y: bounds.minY, width: primaryLength, height: bounds.height),
-                Rect(uncheckedX: secondaryX, y: bounds.minY, width: secondaryLength, height: bounds.height)
-            )
+            let primaryLeft = direction == .leftToRight
+            let leftLength = min(primaryLeft ? primaryLength : secondaryLength, bounds.width)
+            let cut = bounds.minX + leftLength
+            let left = Rect(uncheckedX: bounds.minX, y: bounds.minY, width: leftLength, height: bounds.height)
+            let right = Rect(
+                uncheckedX: cut, y: bounds.minY, width: Rect.span(cut, bounds.maxX), height: bounds.height)
+            return primaryLeft ? (left, right) : (right, left)
         case .vertical:
+            let topLength = min(primaryLength, bounds.height)
+            let cut = bounds.minY + topLength
             return (
-                Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: primaryLength),
-                Rect(
-                    uncheckedX: bounds.minX, y: bounds.minY + primaryLength, width: bounds.width,
-                    height: secondaryLength)
+                Rect(uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: topLength),
+                Rect(uncheckedX: bounds.minX, y: cut, width: bounds.width, height: Rect.span(cut, bounds.maxY))
             )
         }
     }

@@ -32,17 +32,20 @@ public struct DeviceProfile: Sendable, Equatable {
         public var sizeClass: SizeClass
         /// The folds that cross this display, in the order of their hinges.
         public var folds: [Fold]
+        /// The device's pixel grid: every length above is a whole number of its pixels.
+        public var grid: PixelGrid
 
-        /// The safe-area rect: where an arrangement may lay out.
+        /// The safe-area rect: where an arrangement may lay out, from whole pixels.
         public var safeArea: Rect {
-            Rect(
-                uncheckedX: insets.leading, y: insets.top, width: width - insets.leading - insets.trailing,
-                height: height - insets.top - insets.bottom)
+            grid.snap(
+                Rect(
+                    uncheckedX: insets.leading, y: insets.top, width: width - insets.leading - insets.trailing,
+                    height: height - insets.top - insets.bottom))
         }
 
         public static func == (a: Screen, b: Screen) -> Bool {
             a.width == b.width && a.height == b.height && a.insets == b.insets && a.sizeClass == b.sizeClass
-                && a.folds == b.folds
+                && a.folds == b.folds && a.grid == b.grid
         }
     }
 
@@ -103,6 +106,9 @@ public struct DeviceProfile: Sendable, Equatable {
     /// Tried in order; the first that matches the hinges' postures decides.
     public var modes: [Mode]
     public var transitionFrames: Int
+    /// Device pixels per point: every length of the device is whole pixels, and every
+    /// context its motions give is put on this grid (docs/devices.md, "Pixels").
+    public var grid: PixelGrid
 
     /// The posture of the first hinge at `angle`, without hysteresis.
     public func posture(atAngle angle: Double) -> Posture { hinges[0].posture(atAngle: angle) }
@@ -191,7 +197,7 @@ extension DeviceProfile {
         let document = try JSONReader.document(bytes, limits: limits)
         let top = try JSONReader(document).object(allowing: [
             "name", "description", "facts", "assumptions", "outerDisplay", "innerDisplay", "posture",
-            "hinges", "displays", "modes", "transitionFrames",
+            "hinges", "displays", "modes", "transitionFrames", "scale",
         ])
         let name = try top.required("name").string()
         guard !name.isEmpty, !name.contains("/") else {
@@ -201,6 +207,10 @@ extension DeviceProfile {
             if let list = top.optional(key) { for item in try list.array() { _ = try item.string() } }
         }
         let description = try top.optional("description")?.string() ?? ""
+        let scaleReader = try top.required("scale")
+        guard let grid = PixelGrid(scale: try scaleReader.number()) else {
+            throw scaleReader.failure("\(formatNumber(try scaleReader.number())) is not a display's pixels per point in 0.5...16")
+        }
         let framesReader = try top.required("transitionFrames")
         let frames = try framesReader.number()
         guard frames == frames.rounded(), (0...600).contains(frames) else {
@@ -217,8 +227,8 @@ extension DeviceProfile {
             hinges = [hinge]
             let names = ["main": 0]
             displays = [
-                Display(name: "outer", screens: try decodeScreens(top.required("outerDisplay"), hinges: [:])),
-                Display(name: "inner", screens: try decodeScreens(top.required("innerDisplay"), hinges: names)),
+                Display(name: "outer", screens: try decodeScreens(top.required("outerDisplay"), hinges: [:], grid: grid)),
+                Display(name: "inner", screens: try decodeScreens(top.required("innerDisplay"), hinges: names, grid: grid)),
             ]
             modes = [Mode(postures: [0: [.closed]], display: 0), Mode(postures: [:], display: 1)]
         } else {
@@ -255,14 +265,14 @@ extension DeviceProfile {
                 }
                 displayNames[displayName] = decodedDisplays.count
                 decodedDisplays.append(
-                    Display(name: displayName, screens: try decodeScreens(reader, hinges: names, allowingName: true)))
+                    Display(name: displayName, screens: try decodeScreens(reader, hinges: names, grid: grid, allowingName: true)))
             }
             displays = decodedDisplays
             modes = try decodeModes(top.required("modes"), hinges: hinges, hingeNames: names, displays: displayNames)
         }
         return DeviceProfile(
             name: name, description: description, hinges: hinges, displays: displays, modes: modes,
-            transitionFrames: Int(frames))
+            transitionFrames: Int(frames), grid: grid)
     }
 
     static func decodePosture(_ reader: JSONReader) throws(InputError) -> Hinge {
@@ -328,9 +338,28 @@ extension DeviceProfile {
         return value
     }
 
-    static func decodeScreens(_ reader: JSONReader, hinges: [String: Int], allowingName: Bool = false)
-        throws(InputError) -> [Orientation: Screen]
+    /// A length in points that must be a whole number of the grid's pixels.
+    static func pixelLength(_ reader: JSONReader, _ grid: PixelGrid) throws(InputError) -> Double {
+        let points = try reader.size()
+        return try onGrid(points, reader, grid)
+    }
+
+    /// `points` when it is a whole number of pixels, as `pixels / scale`; refused otherwise.
+    static func onGrid(_ points: Double, _ reader: JSONReader, _ grid: PixelGrid, field: String? = nil)
+        throws(InputError) -> Double
     {
+        guard let pixels = grid.wholePixels(points) else {
+            let name = field.map { "\($0) " } ?? ""
+            throw reader.failure(
+                "\(name)\(formatNumber(points)) pt is \(formatNumber(points * grid.scale)) px at scale \(formatNumber(grid.scale)): not a whole pixel (a device's lengths lie on its pixel grid)"
+            )
+        }
+        return grid.points(pixels)
+    }
+
+    static func decodeScreens(
+        _ reader: JSONReader, hinges: [String: Int], grid: PixelGrid, allowingName: Bool = false
+    ) throws(InputError) -> [Orientation: Screen] {
         let object = try reader.object(
             allowing: allowingName ? ["name", "portrait", "landscape"] : ["portrait", "landscape"])
         var screens: [Orientation: Screen] = [:]
@@ -343,22 +372,28 @@ extension DeviceProfile {
                 allowing: Set(
                     ["width", "height", "safeArea", "sizeClass"] + (oldFold ? ["fold"] : allowingName ? ["folds"] : []))
             )
-            let width = try screen.required("width").size()
-            let height = try screen.required("height").size()
+            let width = try pixelLength(screen.required("width"), grid)
+            let height = try pixelLength(screen.required("height"), grid)
             let insetsObject = try screen.required("safeArea").object(allowing: [
                 "top", "leading", "bottom", "trailing",
             ])
-            let top = try insetsObject.required("top").size()
-            let leading = try insetsObject.required("leading").size()
-            let bottom = try insetsObject.required("bottom").size()
-            let trailing = try insetsObject.required("trailing").size()
+            let top = try pixelLength(insetsObject.required("top"), grid)
+            let leading = try pixelLength(insetsObject.required("leading"), grid)
+            let bottom = try pixelLength(insetsObject.required("bottom"), grid)
+            let trailing = try pixelLength(insetsObject.required("trailing"), grid)
             guard leading + trailing <= width, top + bottom <= height else {
                 throw insetsObject.failure(
                     "the insets are larger than the \(formatNumber(width)) x \(formatNumber(height)) pt display")
             }
             let sizeClass = try SceneDecoder.decodeSizeClass(screen.required("sizeClass"))
             func inside(_ foldReader: JSONReader) throws(InputError) -> Rect {
-                let rect = try SceneDecoder.decodeRect(foldReader)
+                let read = try SceneDecoder.decodeRect(foldReader)
+                // Whole pixels are finite and not negative, as `read`'s numbers were.
+                let rect = Rect(
+                    uncheckedX: try onGrid(read.x, foldReader, grid, field: "x"),
+                    y: try onGrid(read.y, foldReader, grid, field: "y"),
+                    width: try onGrid(read.width, foldReader, grid, field: "width"),
+                    height: try onGrid(read.height, foldReader, grid, field: "height"))
                 guard rect.minX >= 0, rect.minY >= 0, rect.maxX <= width, rect.maxY <= height else {
                     throw foldReader.failure(
                         "the fold lies outside the \(formatNumber(width)) x \(formatNumber(height)) pt display")
@@ -392,7 +427,7 @@ extension DeviceProfile {
             }
             screens[orientation] = Screen(
                 width: width, height: height, insets: (top, leading, bottom, trailing), sizeClass: sizeClass,
-                folds: folds)
+                folds: folds, grid: grid)
         }
         return screens
     }

@@ -206,7 +206,7 @@ public enum Timeline {
             let summary = Phase.summary(
                 postures, reserving: !context.reservedRegions.isEmpty, mainDisplay: display == main)
             if state.placesWindow {
-                context = Self.window(state, in: context)
+                context = Self.window(state, in: context, grid: device.grid)
             } else if state.widthFraction != 1 {
                 let bounds = context.bounds
                 context.bounds = Rect(
@@ -222,6 +222,9 @@ public enum Timeline {
             previousDisplay = display
             let moving = Self.advance(
                 &transition, &context, springTarget: hinges.springTarget, device: device, refreshRate: refreshRate)
+            // As the platforms report them: bounds and folds in whole pixels (a window's
+            // shares of the display, a transition's steps and a spring's are rounded to one).
+            context = device.grid.snap(context)
             let phase = Phase(
                 posture: summary, orientation: state.orientation, outerDisplay: display != main, inTransition: moving)
             lastShown = (context, phase)
@@ -271,11 +274,12 @@ public enum Timeline {
     /// the safe area, and the reserved folds as Android reports a folding feature to a
     /// window — only a fold that crosses the window, and only the part of it inside the
     /// window (docs/devices.md, "Windows that move across a fold").
-    static func window(_ state: Motion.State, in context: LayoutContext) -> LayoutContext {
+    static func window(_ state: Motion.State, in context: LayoutContext, grid: PixelGrid) -> LayoutContext {
         let area = context.bounds
-        let window = Rect(
-            uncheckedX: area.minX + state.windowX * area.width, y: area.minY + state.windowY * area.height,
-            width: area.width * state.widthFraction, height: area.height * state.heightFraction)
+        let window = grid.snap(
+            Rect(
+                uncheckedX: area.minX + state.windowX * area.width, y: area.minY + state.windowY * area.height,
+                width: area.width * state.widthFraction, height: area.height * state.heightFraction))
         var placed = context
         placed.bounds = window
         placed.reservedRegions = context.reservedRegions.compactMap { fold in

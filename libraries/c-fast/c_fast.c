@@ -38,6 +38,17 @@
 
 /* Swift's max and min, which the reference uses: inline, where fmax and fmin are calls. */
 static inline double max2(double a, double b) { return b >= a ? b : a; }
+
+/* The contract's arithmetic (docs/contract.md, "Numbers"): the tolerance in bounds b,
+ * and the length from an edge to a farther one that, added to the first, does not pass
+ * the second. */
+static inline double tolerance(const foldbench_rect *b) {
+    return 1e-9 * (1 + fabs(b->x) + fabs(b->y) + b->width + b->height);
+}
+static inline double span(double start, double end) {
+    double length = end - start;
+    return start + length > end ? max2(nextafter(length, -INFINITY), 0) : length;
+}
 static inline double min2(double a, double b) { return b < a ? b : a; }
 
 /* Contract 2.2.4-2.2.7 along one axis, the views in solving order (first, second). */
@@ -279,21 +290,24 @@ static int find_divider(const foldbench_rect *b, const foldbench_rect *regions, 
     int best = -1;
     double best_distance = 0;
     int best_vertical = 0;
-    double max_x = b->x + b->width, max_y = b->y + b->height;
+    double max_x = b->x + b->width, max_y = b->y + b->height, t = tolerance(b);
     for (uint32_t i = 0; i < count; i++) {
         const foldbench_rect *r = &regions[i];
         double distance;
         int is_vertical;
-        if (r->y <= b->y && r->y + r->height >= max_y && b->x < r->x && r->x + r->width < max_x) {
+        double r_max_x = r->x + r->width, r_max_y = r->y + r->height;
+        if (r->y <= b->y + t && r_max_y >= max_y - t && b->x + t < r->x && r_max_x < max_x - t) {
             is_vertical = 1;
             distance = fabs((r->x + r->width / 2) - (b->x + b->width / 2)) / b->width;
-        } else if (r->x <= b->x && r->x + r->width >= max_x && b->y < r->y && r->y + r->height < max_y) {
+        } else if (r->x <= b->x + t && r_max_x >= max_x - t && b->y + t < r->y && r_max_y < max_y - t) {
             is_vertical = 0;
             distance = fabs((r->y + r->height / 2) - (b->y + b->height / 2)) / b->height;
         } else {
             continue;
         }
-        if (best < 0 || distance < best_distance || (distance == best_distance && is_vertical && !best_vertical)) {
+        /* Distances within 1e-9 of each other tie. */
+        int tie = best >= 0 && fabs(distance - best_distance) <= 1e-9;
+        if (best < 0 || (!tie && distance < best_distance) || (tie && is_vertical && !best_vertical)) {
             best = (int)i;
             best_distance = distance;
             best_vertical = is_vertical;
@@ -320,13 +334,13 @@ static void place_divided(const step *s, const foldbench_rect *b, uint32_t size_
     }
     foldbench_rect first, second;
     if (vertical) {
-        foldbench_rect left = {b->x, b->y, r->x - b->x, b->height};
-        foldbench_rect right = {r->x + r->width, b->y, (b->x + b->width) - (r->x + r->width), b->height};
+        foldbench_rect left = {b->x, b->y, span(b->x, r->x), b->height};
+        foldbench_rect right = {r->x + r->width, b->y, span(r->x + r->width, b->x + b->width), b->height};
         first = c->right_to_left ? right : left;
         second = c->right_to_left ? left : right;
     } else {
-        foldbench_rect top = {b->x, b->y, b->width, r->y - b->y};
-        foldbench_rect bottom = {b->x, r->y + r->height, b->width, (b->y + b->height) - (r->y + r->height)};
+        foldbench_rect top = {b->x, b->y, b->width, span(b->y, r->y)};
+        foldbench_rect bottom = {b->x, r->y + r->height, b->width, span(r->y + r->height, b->y + b->height)};
         first = top;
         second = bottom;
     }
@@ -347,10 +361,11 @@ static void place_divided(const step *s, const foldbench_rect *b, uint32_t size_
 
 /* The clamp chain (contract 2.2.5-2.2.7): the near and far lengths, or 0 when the two
  * views do not fit (then the winner is shown alone). */
-static inline int solve(const plan *a, double length, int near_is_primary, double *near, double *far) {
+static inline int solve(const plan *a, double length, double t, int near_is_primary, double *near, double *far,
+                        int *first_is_near_out) {
     double first_lo = max2(a->first_lo_points, a->first_lo_fraction * length);
     double second_lo = max2(a->second_lo_points, a->second_lo_fraction * length);
-    if (first_lo + second_lo > length) return 0;
+    if (first_lo + second_lo > length + t) return 0;
     double first_cap = length - second_lo;
     if (a->has_maximum) first_cap = min2(max2(a->first_hi_fraction * length + a->first_hi_points, first_lo), first_cap);
     double first = min2(max2(a->first_ideal_fraction * length + a->first_ideal_points, first_lo), first_cap);
@@ -363,21 +378,35 @@ static inline int solve(const plan *a, double length, int near_is_primary, doubl
     double second = min2(max2(second_ideal, second_lo), second_cap);
     first += length - first - second;
     int first_is_near = a->primary_first == near_is_primary;
+    *first_is_near_out = first_is_near;
     *near = first_is_near ? first : second;
     *far = first_is_near ? second : first;
     return 1;
 }
 
-/* A split along `axis` showing both panes: the near one first, `near` long, then the far one. */
+/* A split along `axis` showing both panes: the near one first, `near` long (at most the
+ * whole), then the far one from the cut to the far edge. A length within the tolerance t
+ * of zero is zero, the other the whole; the view solved first keeps the whole when both
+ * are ("Numbers"). */
 static ALWAYS_INLINE void split(const pair *p, const foldbench_rect *b, uint32_t size_class, int axis, double near,
-                                double far, foldbench_pane_layout *panes) {
+                                double far, double t, int first_is_near, foldbench_pane_layout *panes) {
     uint32_t bits = split_bits(size_class, axis);
+    double length = axis == FOLDBENCH_AXIS_HORIZONTAL ? b->width : b->height;
+    if (near <= t || far <= t) {
+        double first = first_is_near ? near : far, second = first_is_near ? far : near;
+        if (second <= t) first = length, second = 0;
+        else if (first <= t) first = 0, second = length;
+        near = first_is_near ? first : second;
+    }
+    near = min2(near, length);
     if (axis == FOLDBENCH_AXIS_HORIZONTAL) {
+        double cut = b->x + near;
         put(&panes[p->near], b->x, b->y, near, b->height, bits);
-        put(&panes[p->far], b->x + near, b->y, far, b->height, bits);
+        put(&panes[p->far], cut, b->y, span(cut, b->x + b->width), b->height, bits);
     } else {
+        double cut = b->y + near;
         put(&panes[p->near], b->x, b->y, b->width, near, bits);
-        put(&panes[p->far], b->x, b->y + near, b->width, far, bits);
+        put(&panes[p->far], b->x, cut, b->width, span(cut, b->y + b->height), bits);
     }
 }
 
@@ -392,10 +421,12 @@ static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t
             return;
         }
     }
-    int axis = b->width >= b->height ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
+    double t = tolerance(b);
+    int axis = b->height <= b->width + t ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
     const pair *p = &s->along[axis];
     double length = axis == FOLDBENCH_AXIS_HORIZONTAL ? b->width : b->height;
     double near, far;
+    int first_is_near = 1;
     switch (p->kernel) {
     case KERNEL_NEAR_SHARE:
         near = p->fraction * length;
@@ -404,9 +435,10 @@ static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t
     case KERNEL_FAR_SHARE:
         far = p->fraction * length;
         near = length - far;
+        first_is_near = 0;
         break;
     case KERNEL_CHAIN:
-        if (solve(&s->plans[axis], length, (int)p->near_is_primary, &near, &far)) break;
+        if (solve(&s->plans[axis], length, t, (int)p->near_is_primary, &near, &far, &first_is_near)) break;
         put(&panes[s->primary_wins_collapse ? s->primary : s->secondary], b->x, b->y, b->width, b->height,
             FOLDBENCH_PANE_VISIBLE | size_class);
         hide(&panes[s->primary_wins_collapse ? s->secondary : s->primary]);
@@ -421,7 +453,7 @@ static ALWAYS_INLINE void place(const step *s, const foldbench_rect *b, uint32_t
         put(&panes[s->secondary], b->x, b->y, b->width, b->height, FOLDBENCH_PANE_VISIBLE | size_class);
         return;
     }
-    split(p, b, size_class, axis, near, far, panes);
+    split(p, b, size_class, axis, near, far, t, first_is_near, panes);
 }
 
 /* A tree of proportional splits only, in a frame without regions: no pane is ever hidden
@@ -438,14 +470,15 @@ static void proportional_frame(const prepared *p, const step *steps, uint32_t ro
             b = &panes[s->parent].frame;
             size_class = panes[s->parent].bits & (FOLDBENCH_PANE_HORIZONTAL_COMPACT | FOLDBENCH_PANE_VERTICAL_COMPACT);
         }
-        int axis = b->width >= b->height ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
+        double t = tolerance(b);
+        int axis = b->height <= b->width + t ? FOLDBENCH_AXIS_HORIZONTAL : FOLDBENCH_AXIS_VERTICAL;
         const pair *q = &s->along[axis];
         double length = axis == FOLDBENCH_AXIS_HORIZONTAL ? b->width : b->height;
         double share = q->fraction * length;
         int near_shares = q->kernel == KERNEL_NEAR_SHARE;
         double near = near_shares ? share : length - share;
         double far = near_shares ? length - share : share;
-        split(q, b, size_class, axis, near, far, panes);
+        split(q, b, size_class, axis, near, far, t, near_shares, panes);
     }
 }
 

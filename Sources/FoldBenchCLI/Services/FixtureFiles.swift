@@ -60,12 +60,17 @@ enum FixtureFiles {
     static let generatedWalk = 8
 
     /// The generated scenario of `seed`: `SceneGenerator(seed:)`'s scene of 1–30
-    /// arrangements at most 8 deep and a walk of ``generatedWalk`` contexts from it.
+    /// arrangements at most 8 deep and a walk of ``generatedWalk`` contexts from it, put
+    /// on ``generatedGrid`` as a device's contexts are.
     static func generated(seed: UInt64) throws -> (name: String, tree: ArrangementTree, contexts: [LayoutContext]) {
         var generator = SceneGenerator(seed: seed)
         let (tree, _) = try generator.scene(arrangements: 1...30, maximumDepth: 8)
-        return ("generated/seed-\(seed)", tree, generator.walk(for: tree, steps: generatedWalk))
+        let walk = generator.walk(for: tree, steps: generatedWalk).map(generatedGrid.snap)
+        return ("generated/seed-\(seed)", tree, walk)
     }
+
+    /// The pixel grid of the generated scenarios' contexts: 3 pixels a point.
+    static let generatedGrid = PixelGrid(scale: 3)!
 
     /// A fixture scenario's name: the scenario's, with `@rightToLeft` when it runs right
     /// to left and its tree does not state a direction of its own (which it keeps).

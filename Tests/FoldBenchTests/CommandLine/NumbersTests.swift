@@ -1,0 +1,90 @@
+import ArrangementModel
+import Foundation
+import ReferenceResolver
+import Support
+import Testing
+import Workloads
+
+@testable import FoldBenchCLI
+
+/// The contract's arithmetic ("Numbers" in docs/contract.md) on the default fixture set:
+/// contexts from whole pixels, every pane inside its parent, no sliver.
+@Suite("Numbers on the default set")
+struct NumbersTests {
+    /// Every distinct context of the default set with its scenario's tree and the grid it
+    /// must lie on (the device's, or the generated scenarios' 3×).
+    func defaultSet() throws -> [(name: String, tree: ArrangementTree, grid: PixelGrid, contexts: Set<LayoutContext>)] {
+        let catalog = try CatalogFiles.load(deviceFiles: [], motionFiles: [])
+        var sets: [(String, ArrangementTree, PixelGrid, Set<LayoutContext>)] = []
+        for (scenario, direction) in FixtureFiles.defaultScenarios(catalog: catalog) {
+            let workload = try Workload(
+                scenario, catalog: catalog, frames: FixtureFiles.defaultFrames, direction: direction)
+            sets.append(
+                (FixtureFiles.name(scenario, direction: direction), workload.tree, workload.device.grid,
+                 Set(workload.contexts)))
+        }
+        for seed in FixtureFiles.generatedSeeds {
+            let generated = try FixtureFiles.generated(seed: seed)
+            sets.append((generated.name, generated.tree, FixtureFiles.generatedGrid, Set(generated.contexts)))
+        }
+        return sets
+    }
+
+    @Test("every context of the default set comes from whole pixels: each number pixels / scale, one division")
+    func wholePixels() throws {
+        var (contexts, off) = (0, [String]())
+        for scenario in try defaultSet() {
+            for context in scenario.contexts {
+                contexts += 1
+                if !scenario.grid.holds(context) {
+                    off.append("\(scenario.name): \(ResolutionComparison.describe(context)) (\(scenario.grid.scale)x)")
+                }
+            }
+        }
+        #expect(contexts > 15_000)
+        #expect(off.isEmpty, "\(off.count) contexts off the pixel grid, the first: \(off.prefix(3))")
+    }
+
+    @Test("no pane of the default set lies outside its parent, not by a float step, and none is a sliver")
+    func panesInsideParents() throws {
+        var (panes, outside, thin) = (0, [String](), [String]())
+        for scenario in try defaultSet() {
+            for context in scenario.contexts {
+                let resolution = ReferenceResolver().resolve(scenario.tree, in: context)
+                var index = 0
+                func visit(_ arrangement: Arrangement, in parent: Rect) {
+                    let tolerance = ArrangementTolerance.of(parent)
+                    for pane in [arrangement.primary, arrangement.secondary] {
+                        let layout = resolution.panes[index]
+                        index += 1
+                        if layout.visible {
+                            panes += 1
+                            let frame = layout.frame
+                            if frame.minX < parent.minX || frame.minY < parent.minY || frame.maxX > parent.maxX
+                                || frame.maxY > parent.maxY
+                            {
+                                outside.append("\(scenario.name): \(pane.id) \(frame) in \(parent)")
+                            }
+                            for length in [frame.width, frame.height] where length > 0 && length <= tolerance {
+                                thin.append("\(scenario.name): \(pane.id) \(frame) in \(parent)")
+                            }
+                        }
+                        if let nested = pane.arrangement {
+                            if layout.visible { visit(nested, in: layout.frame) } else { index += Self.paneCount(nested) }
+                        }
+                    }
+                }
+                visit(scenario.tree.root, in: context.bounds)
+            }
+        }
+        #expect(panes > 100_000)
+        #expect(outside.isEmpty, "\(outside.count) panes outside their parent, the first: \(outside.prefix(3))")
+        #expect(thin.isEmpty, "\(thin.count) panes thinner than the tolerance, the first: \(thin.prefix(3))")
+    }
+
+    static func paneCount(_ arrangement: Arrangement) -> Int {
+        [arrangement.primary, arrangement.secondary].reduce(0) { count, pane in
+            count + 1 + (pane.arrangement.map(paneCount) ?? 0)
+        }
+    }
+}
