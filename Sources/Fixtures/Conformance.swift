@@ -10,6 +10,11 @@ public struct Conformance {
     public let set: FixtureSet
     /// Who answered, from the answers' first line.
     public private(set) var implementation = ""
+    /// Answers to another fixture set are checked only when this is set: what moved
+    /// between two sets of the same scenarios (the reference's answers to the old one).
+    public var acrossSets = false
+    /// The set the answers name, when it is not ``set``'s identity (``acrossSets``).
+    public private(set) var answeredSet: String?
     public private(set) var scenarios: [ScenarioResult] = []
     /// Panes each rule applied to, and panes each rule is named for a difference.
     public private(set) var applied: [ContractRule: Int] = [:]
@@ -75,10 +80,12 @@ public struct Conformance {
             try FixtureSet.onLine(line.number) { () throws(InputError) in
                 let header = try line.reader.object(allowing: ["fixtures", "implementation"])
                 let identity = try header.required("fixtures").string()
-                guard identity == set.identity else {
+                guard identity == set.identity || acrossSets else {
                     throw try header.required("fixtures").failure(
-                        "answers to the fixture set \(identity), but these fixtures are \(set.identity)")
+                        "answers to the fixture set \(identity), but these fixtures are \(set.identity) (--across-sets compares them anyway: what moved between the sets)"
+                    )
                 }
+                if identity != set.identity { answeredSet = identity }
                 implementation = try header.optional("implementation")?.string() ?? "answers"
             }
             started = true

@@ -14,14 +14,20 @@ enum CheckCommand: Command {
     static let output = CommandSpec.Option(
         "--out", value: "DIR",
         help: "Also write conformance.json and, per scenario that differs, its first difference drawn (HTML).")
+    static let acrossSets = CommandSpec.Option(
+        "--across-sets",
+        help:
+            "Check answers to another fixture set of the same scenarios (the reference's answers to an earlier set): the differences are what moved between the sets."
+    )
     static let spec = CommandSpec(
         name: "check",
         summary: "Check an implementation's answers to conformance fixtures; a scorecard by contract rule.",
         arguments: "ANSWERS.jsonl", positionals: 1...1,
-        options: [fixtures, output, .format] + CommandSpec.Option.jsonLimits + [.maxArrangements],
+        options: [fixtures, acrossSets, output, .format] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
-            Compares every pane of every frame as 'resolve --check' does (frames within
-            1e-9 pt, everything else exactly). Prints the frames and panes that agree, the
+            Compares every pane of every frame as 'resolve --check' does (frames to the
+            contract's tolerance, 1e-9 of each value's size: docs/contract.md, "Numbers";
+            everything else exactly). Prints the frames and panes that agree, the
             first difference of each scenario (frame, pane, field, expected and got, and the
             rule of the contract that decided that pane), and a scorecard: for each rule, the
             panes it decided and how many of them differ. Exit 0 when every frame agrees,
@@ -46,6 +52,7 @@ enum CheckCommand: Command {
         }
         let set = try FixtureFiles.load(directory)
         var conformance = Conformance(set: set) { entry in try FixtureFiles.scenario(entry, in: directory) }
+        conformance.acrossSets = arguments.flag(acrossSets)
         var lines = JSONLines(try readFile(path))
         do {
             while let line = try lines.next(limits: Limits.current) { try conformance.take(line) }
@@ -127,6 +134,11 @@ struct ConformanceText {
         let set = conformance.set
         func count(_ value: Int) -> String { NumberText.grouped(Double(value)) }
         var text = "\(answers) (\(conformance.implementation)) against fixture set \(set.identity): "
+        if let answered = conformance.answeredSet {
+            text =
+                "\(answers) answers fixture set \(answered), checked against set \(set.identity): every difference "
+                + "below is what moved between the two sets, held against the rule that decides it now\n" + text
+        }
         text += "\(count(totals.framesAgreeing)) of \(count(totals.frames)) frames agree, "
         text += "\(count(totals.panesAgreeing)) of \(count(totals.panes)) panes, in \(set.scenarios.count) scenarios\n"
         let differing = conformance.scenarios.filter { $0.first != nil }
@@ -212,6 +224,7 @@ struct ConformanceText {
         return JSONWriter.writePretty(
             .object([
                 ("fixtures", .string(conformance.set.identity)),
+                ("answeredSet", conformance.answeredSet.map(JSONValue.string) ?? .null),
                 ("implementation", .string(conformance.implementation)),
                 ("answers", .string(answers)), ("frames", number(totals.frames)),
                 ("framesAgreeing", number(totals.framesAgreeing)), ("panes", number(totals.panes)),
