@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The conformance fixtures end to end (docs/fixtures.md): writes the default set, has it
 # answered by every listed variant, by c-fast (the C port), by fast-lib when it is built
-# (scripts/libraries.sh --swift) and by the Python port in examples/fixtures, and checks
-# each back. Exit 1 if any answer differs, 2 if one cannot be written or checked.
+# (scripts/libraries.sh --swift), by the Python port in examples/fixtures and by the
+# JavaScript port written from the contract's words alone (examples/fixtures/answer.mjs),
+# and checks each back. Exit 1 if any answer differs, 2 if one cannot be written or checked.
 #   scripts/conformance.sh [FOLDER [NAME ...]]
-# FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, fast-lib, python)
-# keep only those answerers (CI's: the reference, fast, incremental and c-fast).
+# FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, fast-lib, python,
+# javascript) keep only those answerers (CI's: the reference, fast, incremental, c-fast
+# and javascript).
 # Expects .build/release/foldbench; builds c-fast (scripts/libraries.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,5 +47,10 @@ done
 if wanted python; then
     python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
     check python
+fi
+if wanted javascript; then
+    command -v node >/dev/null || { echo "conformance: node is needed for examples/fixtures/answer.mjs" >&2; exit 2; }
+    node examples/fixtures/answer.mjs "$work/fixtures" "$work/javascript.jsonl"
+    check javascript
 fi
 exit $status

@@ -15,6 +15,11 @@ public struct Conformance {
     public var acrossSets = false
     /// The set the answers name, when it is not ``set``'s identity (``acrossSets``).
     public private(set) var answeredSet: String?
+    /// How answers to another set moved: differing panes whose frame alone differs, by
+    /// at most half a point (`near`, a move onto a pixel grid) or by more (`far`, a
+    /// decision above them that changed), the largest move in points, and panes with a
+    /// decision of their own that differs (visibility, size class, split axis, z-index).
+    public private(set) var moves = (near: 0, far: 0, largest: 0.0, decisions: 0)
     public private(set) var scenarios: [ScenarioResult] = []
     /// Panes each rule applied to, and panes each rule is named for a difference.
     public private(set) var applied: [ContractRule: Int] = [:]
@@ -192,6 +197,14 @@ public struct Conformance {
                 continue
             }
             differs[index] = true
+            if field == .frame {
+                let (a, b) = (got[index].frame, want.frame)
+                let move = max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+                if move <= 0.5 { moves.near += 1 } else { moves.far += 1 }
+                moves.largest = max(moves.largest, move)
+            } else {
+                moves.decisions += 1
+            }
             // Depth-first order puts a holder before the panes it holds.
             let holder = state.holders[index]
             if holder >= 0, differs[holder] {

@@ -135,9 +135,13 @@ struct ConformanceText {
         func count(_ value: Int) -> String { NumberText.grouped(Double(value)) }
         var text = "\(answers) (\(conformance.implementation)) against fixture set \(set.identity): "
         if let answered = conformance.answeredSet {
+            let moves = conformance.moves
             text =
                 "\(answers) answers fixture set \(answered), checked against set \(set.identity): every difference "
-                + "below is what moved between the two sets, held against the rule that decides it now\n" + text
+                + "below is what moved between the two sets, held against the rule that decides it now; "
+                + "\(count(moves.near)) panes moved by at most half a point, \(count(moves.far)) by more (at most "
+                + "\(NumberText.fixed(moves.largest, decimals: 2)) pt), \(count(moves.decisions)) changed their "
+                + "visibility, size class, split axis or z-index\n" + text
         }
         text += "\(count(totals.framesAgreeing)) of \(count(totals.frames)) frames agree, "
         text += "\(count(totals.panesAgreeing)) of \(count(totals.panes)) panes, in \(set.scenarios.count) scenarios\n"

@@ -207,10 +207,7 @@ extension DeviceProfile {
             if let list = top.optional(key) { for item in try list.array() { _ = try item.string() } }
         }
         let description = try top.optional("description")?.string() ?? ""
-        let scaleReader = try top.required("scale")
-        guard let grid = PixelGrid(scale: try scaleReader.number()) else {
-            throw scaleReader.failure("\(formatNumber(try scaleReader.number())) is not a display's pixels per point in 0.5...16")
-        }
+        let grid = try decodeGrid(top.required("scale"))
         let framesReader = try top.required("transitionFrames")
         let frames = try framesReader.number()
         guard frames == frames.rounded(), (0...600).contains(frames) else {
@@ -336,6 +333,15 @@ extension DeviceProfile {
             throw reader.failure("\(formatNumber(value)) is outside 0...\(formatNumber(maximum)) degrees")
         }
         return value
+    }
+
+    /// `scale`: device pixels per point.
+    static func decodeGrid(_ reader: JSONReader) throws(InputError) -> PixelGrid {
+        let scale = try reader.number()
+        guard let grid = PixelGrid(scale: scale) else {
+            throw reader.failure("\(formatNumber(scale)) is not a display's pixels per point in 0.5...16")
+        }
+        return grid
     }
 
     /// A length in points that must be a whole number of the grid's pixels.

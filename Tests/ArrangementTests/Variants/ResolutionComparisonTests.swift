@@ -42,7 +42,8 @@ struct ResolutionComparisonTests {
         Planted(
             name: "a pane too many", change: { $0.panes.append(.hidden) }, message: "pane count 3 vs 2"),
         Planted(name: "hidden", change: { $0.panes[1] = .hidden }, message: "pane b: visible false vs true"),
-        Planted(name: "x", change: { moved(&$0.panes[1], x: 2e-9) }, message: "pane b: frame", hashed: false),
+        // Beyond the tolerance at x = 400 (1e-9 × 401), within the checksum's rounding.
+        Planted(name: "x", change: { moved(&$0.panes[1], x: 4.5e-7) }, message: "pane b: frame", hashed: false),
         Planted(name: "y", change: { moved(&$0.panes[1], y: -1) }, message: "pane b: frame (400, -1, 600, 700)"),
         Planted(name: "width", change: { moved(&$0.panes[0], width: 1e-6) }, message: "pane a: frame"),
         Planted(name: "height", change: { moved(&$0.panes[0], height: 3) }, message: "pane a: frame"),
@@ -83,8 +84,10 @@ struct ResolutionComparisonTests {
         #expect(Self.checksum(got) != Self.checksum(Self.base))
     }
 
-    @Test("frames within 1e-9 pt are equal; beyond, they differ")
+    @Test("frames within the tolerance (1e-9 of the values' size, at least 1e-9 pt) are equal; beyond, they differ")
     func toleranceEdge() {
+        #expect(ResolutionComparison.valuesAgree(1000, 1000 + 1e-6))
+        #expect(!ResolutionComparison.valuesAgree(1000, 1000 + 2e-6))
         var within = Self.base
         within.panes[0].frame = Rect(uncheckedX: 1e-9, y: 0, width: 400, height: 700)
         #expect(ResolutionComparison.firstDifference(within, Self.base, ids: Self.ids) == nil)

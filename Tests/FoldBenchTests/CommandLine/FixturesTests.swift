@@ -398,4 +398,40 @@ struct FixturesTests {
             #expect(held == rules, "\(fault ?? "none"): \(held)")
         }
     }
+
+    @Test("the JavaScript port, written from the contract's words, answers every frame as the reference does")
+    func javaScriptPort() throws {
+        let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try #require(node != nil, "node is needed to run examples/fixtures/answer.mjs")
+        let directory = try fixtures()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let script = repositoryRoot.appendingPathComponent("examples/fixtures/answer.mjs").path
+        let answers = directory.deletingLastPathComponent().appendingPathComponent("javascript.jsonl").path
+        let ran = try runProcess(node!, [script, directory.path, answers])
+        #expect(ran.status == 0, "\(ran.err)")
+        let result = runFoldBench(["check", answers, "--fixtures", directory.path])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("(javascript, from the contract)"))
+    }
+
+    @Test("check --across-sets compares the answers to another set of the same scenarios and says so; without it they are refused")
+    func acrossSets() throws {
+        let directory = try fixtures()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let answers = directory.deletingLastPathComponent().appendingPathComponent("reference.jsonl").path
+        #expect(runFoldBench(["answer", "--fixtures", directory.path, "--variant", "reference", "--out", answers]).status == 0)
+        // The same answers claiming an earlier set, one frame moved as a new rule would move it.
+        var lines = try String(contentsOfFile: answers, encoding: .utf8).split(separator: "\n").map(String.init)
+        let identity = try #require(lines[0].firstRange(of: #/"fixtures":"[0-9a-f]{16}"/#))
+        lines[0].replaceSubrange(identity, with: #""fixtures":"0123456789abcdef""#)
+        setFirstPane(&lines[1], field: 2, to: "1")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: answers, atomically: true, encoding: .utf8)
+        let refused = runFoldBench(["check", answers, "--fixtures", directory.path])
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("--across-sets"))
+        let across = runFoldBench(["check", answers, "--fixtures", directory.path, "--across-sets"])
+        #expect(across.status == 1, "\(across.err)")
+        #expect(across.out.hasPrefix("\(answers) answers fixture set 0123456789abcdef, checked against set "))
+        #expect(across.out.contains("what moved between the two sets"))
+    }
 }

@@ -385,7 +385,7 @@ struct LayoutDrawingTests {
             ))
     }
 
-    @Test("a pane differs by its visibility, a frame beyond 1e-9 pt, its size class, axis or z-index; nothing else")
+    @Test("a pane differs by its visibility, a frame beyond the tolerance (1e-9 of its size), its size class, axis or z-index; nothing else")
     func differingPanes() throws {
         func pane(_ width: Double, compact: Bool = false, axis: Axis? = nil, z: Int = 0) throws -> PaneLayout {
             PaneLayout(
@@ -397,8 +397,8 @@ struct LayoutDrawingTests {
         for index in 0..<6 { want.panes[index] = try pane(100) }
         want.panes[6] = .hidden
         var got = want
-        got.panes[0] = try pane(100 + 5e-10)  // within the tolerance: the same
-        got.panes[1] = try pane(100 + 2e-9)
+        got.panes[0] = try pane(100 + 5e-8)  // within the tolerance, 1e-9 × (1 + 100): the same
+        got.panes[1] = try pane(100 + 2e-7)
         got.panes[2] = try pane(100, compact: true)
         got.panes[3] = try pane(100, axis: .vertical)
         got.panes[4] = try pane(100, z: 1)

@@ -372,8 +372,8 @@ struct DeviceTests {
         let url = repositoryRoot.appendingPathComponent("Sources/Workloads/Devices/galaxy-z-trifold.json")
         var text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: #""modes": ["#))
-        let end = try #require(text.range(of: "],\n  \"transitionFrames\"", range: start.upperBound..<text.endIndex))
-        text.replaceSubrange(start.lowerBound..<end.upperBound, with: modes + ",\n  \"transitionFrames\"")
+        let end = try #require(text.range(of: "],\n  \"scale\"", range: start.upperBound..<text.endIndex))
+        text.replaceSubrange(start.lowerBound..<end.upperBound, with: modes + ",\n  \"scale\"")
         #expect {
             _ = try DeviceProfile.decode(Array(text.utf8))
         } throws: { error in
