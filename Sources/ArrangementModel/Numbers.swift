@@ -22,6 +22,11 @@ extension Rect {
     @inline(__always)
     package static func span(_ start: Double, _ end: Double) -> Double {
         let length = end - start
-        return start + length > end ? Swift.max(length.nextDown, 0) : length
+        return start + length > end ? shortened(length) : length
     }
+
+    /// `length` one float step shorter, not below 0.
+    @inlinable
+    @inline(__always)
+    package static func shortened(_ length: Double) -> Double { Swift.max(length.nextDown, 0) }
 }

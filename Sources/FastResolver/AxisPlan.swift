@@ -92,13 +92,14 @@ struct AxisPlan: Sendable {
 
     /// §2.2.5–§2.2.7 for an axis of length `length`: the first and the second view's
     /// lengths, or `nil` when there is not enough space for both (minimums that overrun
-    /// the length by no more than `tolerance` fit: "Numbers").
+    /// the length by no more than the tolerance of `bounds` fit: "Numbers").
     @inlinable
     @inline(__always)
-    func solve(_ length: Double, tolerance: Double) -> (first: Double, second: Double)? {
+    func solve(_ length: Double, in bounds: Rect) -> (first: Double, second: Double)? {
         let firstLo = larger(firstLoPoints, firstLoFraction * length)
         let secondLo = larger(secondLoPoints, secondLoFraction * length)
-        if firstLo + secondLo > length + tolerance { return nil }
+        let lows = firstLo + secondLo
+        if lows > length, lows > length + ArrangementTolerance.of(bounds) { return nil }
         let firstIdeal = firstIdealFraction * length + firstIdealPoints
         var firstCap = length - secondLo
         if hasMaximum { firstCap = min(larger(firstHiFraction * length + firstHiPoints, firstLo), firstCap) }

@@ -98,7 +98,7 @@ public struct FastResolver: ResolverVariant {
         _ tables: UnsafePointer<DirectionTables>, _ panes: UnsafeMutablePointer<PaneLayout>,
         _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type
     ) {
-        let tables = Tables(tables, panes: panes)
+        let tables = Tables(tables, panes: panes, root: rootBounds)
         switch RegionList(regions, root: rootBounds) {
         case .none: loop(tables, NoRegions(), rootBounds, rootBits, kind)
         case .vertical(let region): loop(tables, region, rootBounds, rootBits, kind)
@@ -121,7 +121,7 @@ public struct FastResolver: ResolverVariant {
         _ regions: UnsafeBufferPointer<Rect>, _ rootBounds: Rect, _ rootBits: UInt32, _ kind: Kind.Type,
         _ count: Count.Type
     ) {
-        let tables = Tables(direction, panes: panes)
+        let tables = Tables(direction, panes: panes, root: rootBounds)
         switch RegionList(regions, root: rootBounds) {
         case .none: placeSmall(tables, NoRegions(), rootBounds, rootBits, kind, count)
         case .vertical(let region): placeSmall(tables, region, rootBounds, rootBits, kind, count)
@@ -243,7 +243,10 @@ public struct FastResolver: ResolverVariant {
         }
         // §2.2.1 without a divider: the longer side, horizontal on a tie (a height longer
         // by no more than the tolerance is no longer; worked out only when it is longer).
-        if bounds.width >= bounds.height || bounds.height - bounds.width <= ArrangementTolerance.of(bounds) {
+        if bounds.width >= bounds.height
+            || (bounds.height - bounds.width <= tables.largestTolerance
+                && bounds.height - bounds.width <= ArrangementTolerance.of(bounds))
+        {
             split(bounds, bits, step, tables, SideBySide.self, kind)
         } else {
             split(bounds, bits, step, tables, Stacked.self, kind)
@@ -261,61 +264,81 @@ public struct FastResolver: ResolverVariant {
         let horizontal = Direction.isSideBySide
         let pair = horizontal ? step.pointee.horizontal : step.pointee.vertical
         let length = horizontal ? bounds.width : bounds.height
-        let tolerance = ArrangementTolerance.of(bounds)
         var nearLength: Double
         var farLength: Double
         if Kind.isProportional || pair.takesCommonKernel {
             // The common case: proportional, the near pane solved first.
             nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
-            farLength = length - nearLength
         } else {
             let index = step.pointee.tableIndex
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
             guard let (near, far) = solve(
-                index, horizontal ? 0 : 1, pair.kernel, fraction, length, tolerance, tables)
+                index, horizontal ? 0 : 1, pair.kernel, fraction, length, bounds, tables)
             else {
                 placeAlone(bounds, bits, step, pair, tables, direction)
                 return
             }
             // The near pane's length is at most the whole, so that the cut is inside.
-            (nearLength, farLength) = (min(near, length), far)
+            nearLength = min(near, length)
+            farLength = far
         }
-        // "Numbers": a length within the tolerance of zero is zero.
-        if nearLength <= tolerance || farLength <= tolerance {
-            (nearLength, farLength) = zeroingThin(nearLength, farLength, length, tolerance, pair)
+        // The near pane's far edge is the cut; the far pane runs from the cut to the
+        // bounds' far edge ("Numbers"). A length within the tolerance of zero is zero: the
+        // far pane's width stands for its length there (they differ by rounding, far
+        // below the tolerance), and the bounds' own tolerance is worked out only for a
+        // length within the frame's largest.
+        let start = horizontal ? bounds.x : bounds.y
+        let end = horizontal ? bounds.maxX : bounds.maxY
+        var cut = start + nearLength
+        farLength = end - cut
+        // Never past the far edge, not by a float step.
+        if min(nearLength, farLength) <= tables.largestTolerance || cut + farLength > end {
+            (nearLength, cut, farLength) = rareEdges(nearLength, farLength, length, bounds, horizontal, pair)
         }
         let near = tables.pane(pair.near)
         let far = tables.pane(pair.far)
         let classBits = bits & PaneLayout.Bits.sizeClass
         // Each pane as two 16-byte halves of its frame and its bits: three stores, not five.
-        // The near pane's far edge is the cut; the far pane runs from the cut to the
-        // bounds' far edge, never past it ("Numbers").
         let origin = SIMD2(bounds.x, bounds.y)
         if horizontal {
             let paneBits = classBits | splitsHorizontally
-            let cut = bounds.x + nearLength
             write(near, origin, SIMD2(nearLength, bounds.height), paneBits)
-            write(far, SIMD2(cut, bounds.y), SIMD2(Rect.span(cut, bounds.maxX), bounds.height), paneBits)
+            write(far, SIMD2(cut, bounds.y), SIMD2(farLength, bounds.height), paneBits)
         } else {
             let paneBits = classBits | splitsVertically
-            let cut = bounds.y + nearLength
             write(near, origin, SIMD2(bounds.width, nearLength), paneBits)
-            write(far, SIMD2(bounds.x, cut), SIMD2(bounds.width, Rect.span(cut, bounds.maxY)), paneBits)
+            write(far, SIMD2(bounds.x, cut), SIMD2(bounds.width, farLength), paneBits)
         }
     }
 
-    /// "Numbers": the near and far lengths with a length within the tolerance of zero
-    /// made zero and the other the whole `length`; the view solved first keeps the whole
-    /// when both are. Out of line: most splits never come here.
+    /// The near pane's length, the cut and the far pane's width when a length is within
+    /// the frame's largest tolerance or the far pane would pass the far edge: "Numbers"'
+    /// zero rule with the bounds' own tolerance, then the far width from the cut. Out of
+    /// line, so that the loop keeps its registers on the common path.
     @usableFromInline
     @inline(never)
-    static func zeroingThin(_ near: Double, _ far: Double, _ length: Double, _ tolerance: Double, _ pair: PanePair)
-        -> (Double, Double)
+    static func rareEdges(
+        _ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ horizontal: Bool, _ pair: PanePair
+    ) -> (Double, Double, Double) {
+        let nearLength = zeroingThin(near, far, length, bounds, pair)
+        let start = horizontal ? bounds.x : bounds.y
+        let cut = start + nearLength
+        return (nearLength, cut, Rect.span(cut, horizontal ? bounds.maxX : bounds.maxY))
+    }
+
+    /// "Numbers": the near length once a length within the tolerance of `bounds` is made
+    /// zero and the other the whole `length` (the view solved first keeps the whole when
+    /// both are); the far pane takes the rest from the cut. Out of line: most splits never
+    /// come here.
+    @usableFromInline
+    static func zeroingThin(_ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ pair: PanePair)
+        -> Double
     {
+        let tolerance = ArrangementTolerance.of(bounds)
         let nearFirst = pair.kernel & AxisEntry.Kernel.farFirst == 0
         let (first, second) = nearFirst ? (near, far) : (far, near)
         let solved = second <= tolerance ? (length, 0.0) : first <= tolerance ? (0.0, length) : (first, second)
-        return nearFirst ? solved : (solved.1, solved.0)
+        return nearFirst ? solved.0 : solved.1
     }
 
     /// Writes a visible pane: its frame's origin and size, then its bits (the layout
@@ -368,7 +391,7 @@ public struct FastResolver: ResolverVariant {
     @inlinable
     @inline(__always)
     static func solve(
-        _ index: Int, _ axis: Int, _ kernel: UInt32, _ fraction: Double, _ length: Double, _ tolerance: Double,
+        _ index: Int, _ axis: Int, _ kernel: UInt32, _ fraction: Double, _ length: Double, _ bounds: Rect,
         _ tables: Tables
     ) -> (near: Double, far: Double)? {
         guard kernel & AxisEntry.Kernel.full == 0 else { return nil }
@@ -378,7 +401,7 @@ public struct FastResolver: ResolverVariant {
             first = fraction * length
             second = length - first
         } else {
-            guard let solved = tables.plans[2 &* index &+ axis].solve(length, tolerance: tolerance) else { return nil }
+            guard let solved = tables.plans[2 &* index &+ axis].solve(length, in: bounds) else { return nil }
             (first, second) = solved
         }
         return kernel & AxisEntry.Kernel.farFirst == 0 ? (first, second) : (second, first)
@@ -553,19 +576,28 @@ enum ProportionalTree: TreeKind {
 }
 
 /// The compiled tree's tables for one direction and the frame's output, as pointers
-/// for the loop: two words, so they stay in registers; a field is read where it is
-/// used (most only on the paths that are not proportional).
+/// for the loop, and the frame's largest tolerance: three words, so they stay in
+/// registers; a field is read where it is used (most only on the paths that are not
+/// proportional).
 @usableFromInline
 struct Tables {
     @usableFromInline let direction: UnsafePointer<DirectionTables>
     @usableFromInline let panes: UnsafeMutableRawPointer
+    /// At least the tolerance ("Numbers") of any bounds in the frame: every pane lies
+    /// inside the root's bounds, so none has coordinates larger than the root's edges,
+    /// and `1 + |x| + |y| + width + height` of any is at most twice the root's. A length
+    /// or a difference above it is above every bounds' tolerance, which is then not
+    /// worked out.
+    @usableFromInline let largestTolerance: Double
 
-    /// `direction`'s tables writing into `panes`, a resolution of the tree's size.
+    /// `direction`'s tables writing into `panes`, a resolution of the tree's size, for a
+    /// frame whose root is laid out in `root`.
     @inlinable
     @inline(__always)
-    init(_ direction: UnsafePointer<DirectionTables>, panes: UnsafeMutablePointer<PaneLayout>) {
+    init(_ direction: UnsafePointer<DirectionTables>, panes: UnsafeMutablePointer<PaneLayout>, root: Rect) {
         self.direction = direction
         self.panes = UnsafeMutableRawPointer(panes)
+        largestTolerance = 2.001 * ArrangementTolerance.of(root)
     }
 
     @inlinable var steps: UnsafePointer<Step> { direction.pointee.steps }

@@ -228,7 +228,7 @@ public struct IncrementalResolver: ResolverVariant {
         return regionList.withUnsafeBufferPointer { regions in
             resolution.panes.withUnsafeMutableBufferPointer { panes in
                 body(
-                    Tables(tables, panes: panes.baseAddress.unsafelyUnwrapped),
+                    Tables(tables, panes: panes.baseAddress.unsafelyUnwrapped, root: bounds),
                     RegionList(regions, root: bounds), bounds, rootBits)
             }
         }
