@@ -3,7 +3,8 @@
 /// follows both, so that answers agree however a port orders its additions.
 public enum ArrangementTolerance {
     /// The tolerance, as a fraction of the coordinates' size: far above the rounding of
-    /// a few dozen additions (about 1e-16 each), far below a pixel (0.2 pt at most).
+    /// a few dozen additions (about 1e-16 each), far below a pixel (1/16 pt on the
+    /// finest grid a device may state).
     public static let relative = 1e-9
 
     /// The tolerance in bounds `bounds`, in points: ``relative`` of `1 + |x| + |y| +

@@ -272,8 +272,9 @@ public struct FastResolver: ResolverVariant {
         } else {
             let index = step.pointee.tableIndex
             let fraction = horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction
-            guard let (near, far) = solve(
-                index, horizontal ? 0 : 1, pair.kernel, fraction, length, bounds, tables)
+            guard
+                let (near, far) = solve(
+                    index, horizontal ? 0 : 1, pair.kernel, fraction, length, bounds, tables)
             else {
                 placeAlone(bounds, bits, step, pair, tables, direction)
                 return

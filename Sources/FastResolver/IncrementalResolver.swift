@@ -77,7 +77,8 @@ public struct IncrementalResolver: ResolverVariant {
         // resolver's whole frame, so it is resolved whole every frame and nothing is kept.
         if Rule.decidesBeforeWork, memory.count <= Self.smallTree {
             Self.resolveAll(
-                memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
+                memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution
+            )
             return
         }
         let last = memory.last

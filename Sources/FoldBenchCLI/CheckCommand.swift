@@ -149,7 +149,8 @@ struct ConformanceText {
         if differing.isEmpty {
             text += "every frame of every scenario agrees with the reference\n"
         } else {
-            text += "\n\(differing.count) scenario\(differing.count == 1 ? "" : "s") differ\(differing.count == 1 ? "s" : ""); the first difference of each:\n"
+            text +=
+                "\n\(differing.count) scenario\(differing.count == 1 ? "" : "s") differ\(differing.count == 1 ? "s" : ""); the first difference of each:\n"
             let header = ["scenario", "frames agree", "frame", "pane", "field", "expected", "got", "rule"]
             let rows = differing.map { scenario -> [String] in
                 let difference = scenario.first!

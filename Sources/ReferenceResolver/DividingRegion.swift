@@ -82,9 +82,11 @@ public struct DividingRegion: Equatable, Sendable {
             return direction == .leftToRight ? (left, right) : (right, left)
         case .horizontal:
             let top = Rect(
-                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width, height: Rect.span(bounds.minY, region.minY))
+                uncheckedX: bounds.minX, y: bounds.minY, width: bounds.width,
+                height: Rect.span(bounds.minY, region.minY))
             let bottom = Rect(
-                uncheckedX: bounds.minX, y: region.maxY, width: bounds.width, height: Rect.span(region.maxY, bounds.maxY))
+                uncheckedX: bounds.minX, y: region.maxY, width: bounds.width,
+                height: Rect.span(region.maxY, bounds.maxY))
             return (top, bottom)
         }
     }

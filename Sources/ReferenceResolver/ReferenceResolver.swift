@@ -110,7 +110,8 @@ public struct ReferenceResolver: ResolverVariant {
         firstLength += length - firstLength - secondLength
         // "Numbers": a length within the tolerance of zero is zero, the other view's the whole.
         let (firstShown, secondShown) =
-            secondLength <= tolerance ? (length, 0.0) : firstLength <= tolerance ? (0.0, length) : (firstLength, secondLength)
+            secondLength <= tolerance
+            ? (length, 0.0) : firstLength <= tolerance ? (0.0, length) : (firstLength, secondLength)
         let primaryLength = primaryFirst ? firstShown : secondShown
         let secondaryLength = primaryFirst ? secondShown : firstShown
         // §2.2.8: the primary leads (left in LTR, right in RTL) or sits on top.

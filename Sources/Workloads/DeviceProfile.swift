@@ -208,11 +208,7 @@ extension DeviceProfile {
         }
         let description = try top.optional("description")?.string() ?? ""
         let grid = try decodeGrid(top.required("scale"))
-        let framesReader = try top.required("transitionFrames")
-        let frames = try framesReader.number()
-        guard frames == frames.rounded(), (0...600).contains(frames) else {
-            throw framesReader.failure("\(formatNumber(frames)) is not a whole number of frames in 0...600")
-        }
+        let frames = try decodeTransitionFrames(top.required("transitionFrames"))
         let hinges: [Hinge]
         let displays: [Display]
         let modes: [Mode]
@@ -224,8 +220,10 @@ extension DeviceProfile {
             hinges = [hinge]
             let names = ["main": 0]
             displays = [
-                Display(name: "outer", screens: try decodeScreens(top.required("outerDisplay"), hinges: [:], grid: grid)),
-                Display(name: "inner", screens: try decodeScreens(top.required("innerDisplay"), hinges: names, grid: grid)),
+                Display(
+                    name: "outer", screens: try decodeScreens(top.required("outerDisplay"), hinges: [:], grid: grid)),
+                Display(
+                    name: "inner", screens: try decodeScreens(top.required("innerDisplay"), hinges: names, grid: grid)),
             ]
             modes = [Mode(postures: [0: [.closed]], display: 0), Mode(postures: [:], display: 1)]
         } else {
@@ -262,14 +260,16 @@ extension DeviceProfile {
                 }
                 displayNames[displayName] = decodedDisplays.count
                 decodedDisplays.append(
-                    Display(name: displayName, screens: try decodeScreens(reader, hinges: names, grid: grid, allowingName: true)))
+                    Display(
+                        name: displayName,
+                        screens: try decodeScreens(reader, hinges: names, grid: grid, allowingName: true)))
             }
             displays = decodedDisplays
             modes = try decodeModes(top.required("modes"), hinges: hinges, hingeNames: names, displays: displayNames)
         }
         return DeviceProfile(
             name: name, description: description, hinges: hinges, displays: displays, modes: modes,
-            transitionFrames: Int(frames), grid: grid)
+            transitionFrames: frames, grid: grid)
     }
 
     static func decodePosture(_ reader: JSONReader) throws(InputError) -> Hinge {
@@ -333,6 +333,15 @@ extension DeviceProfile {
             throw reader.failure("\(formatNumber(value)) is outside 0...\(formatNumber(maximum)) degrees")
         }
         return value
+    }
+
+    /// `transitionFrames`: a whole number of frames in 0...600.
+    static func decodeTransitionFrames(_ reader: JSONReader) throws(InputError) -> Int {
+        let frames = try reader.number()
+        guard frames == frames.rounded(), (0...600).contains(frames) else {
+            throw reader.failure("\(formatNumber(frames)) is not a whole number of frames in 0...600")
+        }
+        return Int(frames)
     }
 
     /// `scale`: device pixels per point.

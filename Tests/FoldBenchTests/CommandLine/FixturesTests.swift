@@ -414,12 +414,16 @@ struct FixturesTests {
         #expect(result.out.contains("(javascript, from the contract)"))
     }
 
-    @Test("check --across-sets compares the answers to another set of the same scenarios and says so; without it they are refused")
+    @Test(
+        "check --across-sets compares the answers to another set of the same scenarios and says so; without it they are refused"
+    )
     func acrossSets() throws {
         let directory = try fixtures()
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let answers = directory.deletingLastPathComponent().appendingPathComponent("reference.jsonl").path
-        #expect(runFoldBench(["answer", "--fixtures", directory.path, "--variant", "reference", "--out", answers]).status == 0)
+        #expect(
+            runFoldBench(["answer", "--fixtures", directory.path, "--variant", "reference", "--out", answers]).status
+                == 0)
         // The same answers claiming an earlier set, one frame moved as a new rule would move it.
         var lines = try String(contentsOfFile: answers, encoding: .utf8).split(separator: "\n").map(String.init)
         let identity = try #require(lines[0].firstRange(of: #/"fixtures":"[0-9a-f]{16}"/#))

@@ -20,8 +20,10 @@ struct NumbersTests {
             let workload = try Workload(
                 scenario, catalog: catalog, frames: FixtureFiles.defaultFrames, direction: direction)
             sets.append(
-                (FixtureFiles.name(scenario, direction: direction), workload.tree, workload.device.grid,
-                 Set(workload.contexts)))
+                (
+                    FixtureFiles.name(scenario, direction: direction), workload.tree, workload.device.grid,
+                    Set(workload.contexts)
+                ))
         }
         for seed in FixtureFiles.generatedSeeds {
             let generated = try FixtureFiles.generated(seed: seed)
@@ -70,7 +72,11 @@ struct NumbersTests {
                             }
                         }
                         if let nested = pane.arrangement {
-                            if layout.visible { visit(nested, in: layout.frame) } else { index += Self.paneCount(nested) }
+                            if layout.visible {
+                                visit(nested, in: layout.frame)
+                            } else {
+                                index += Self.paneCount(nested)
+                            }
                         }
                     }
                 }

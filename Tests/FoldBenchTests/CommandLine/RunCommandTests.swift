@@ -138,6 +138,17 @@ struct RunCommandTests {
                 "innerDisplay.landscape.fold: the fold lies outside"
             ),
             ("\"trailing\": 84", "\"trailing\": 84, \"left\": 3", "innerDisplay.landscape.safeArea.left: unknown key"),
+            // Lengths on the pixel grid (docs/devices.md, "Pixels").
+            (
+                "\"portrait\": {\"width\": 822,", "\"portrait\": {\"width\": 822.5,",
+                "innerDisplay.portrait.width: 822.5 pt is 2467.5 px at scale 3: not a whole pixel"
+            ),
+            (
+                "\"fold\": {\"x\": 0, \"y\": 475,", "\"fold\": {\"x\": 0, \"y\": 475.5,",
+                "innerDisplay.portrait.fold: y 475.5 pt is 1426.5 px at scale 3: not a whole pixel"
+            ),
+            ("\"scale\": 3,", "", "scale: missing"),
+            ("\"scale\": 3,", "\"scale\": 0,", "scale: 0 is not a display's pixels per point in 0.5...16"),
             ("\"name\": \"iphone-duo\",", "", "name: missing"),
             // The error is at the closing brace after the stray comma, wherever the file puts it.
             (

@@ -385,7 +385,9 @@ struct LayoutDrawingTests {
             ))
     }
 
-    @Test("a pane differs by its visibility, a frame beyond the tolerance (1e-9 of its size), its size class, axis or z-index; nothing else")
+    @Test(
+        "a pane differs by its visibility, a frame beyond the tolerance (1e-9 of its size), its size class, axis or z-index; nothing else"
+    )
     func differingPanes() throws {
         func pane(_ width: Double, compact: Bool = false, axis: Axis? = nil, z: Int = 0) throws -> PaneLayout {
             PaneLayout(

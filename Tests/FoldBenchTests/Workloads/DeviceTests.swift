@@ -291,7 +291,9 @@ struct DeviceTests {
         let model = Timeline.contexts(motion: .windowDrag, device: iphone, frames: 100, refreshRate: 100)
         let replayed = Timeline.contexts(source: .trace(generated), device: iphone, frames: 100, refreshRate: 100)
         let differing = model.indices.filter { model[$0] != replayed[$0] }
-        #expect(differing.isEmpty, "frames \(differing.prefix(3)): \(differing.first.map { "\(model[$0]) vs \(replayed[$0])" } ?? "")")
+        #expect(
+            differing.isEmpty,
+            "frames \(differing.prefix(3)): \(differing.first.map { "\(model[$0]) vs \(replayed[$0])" } ?? "")")
     }
 
     @Test("a trace with CRLF line ends reads as with LF, its lines numbered alike")

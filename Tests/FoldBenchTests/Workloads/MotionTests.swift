@@ -173,7 +173,9 @@ struct MotionTests {
             let t = Double(step + 1) / 8
             #expect(context.reservedRegions.isEmpty)
             // Each edge on the 3x grid, within half a pixel of the interpolation.
-            #expect(abs(context.bounds.x - 44 * t) <= 0.5 / 3 + 1e-9 && abs(context.bounds.maxX - (884 + (736 - 884) * t)) <= 0.5 / 3 + 1e-9)
+            #expect(
+                abs(context.bounds.x - 44 * t) <= 0.5 / 3 + 1e-9
+                    && abs(context.bounds.maxX - (884 + (736 - 884) * t)) <= 0.5 / 3 + 1e-9)
             #expect(hinged.grid.holds(context.bounds))
         }
         #expect(contexts[closing + 7].bounds == outer)
