@@ -52,10 +52,14 @@ public enum DisagreementPage {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(SVG.escape(variant)) differs from \(SVG.escape(from))</title>
             <style>
-            body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; }
+            body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; overflow-wrap: anywhere; }
             .pair { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+            .pair > * { max-width: 100%; }
+            svg { max-width: 100%; height: auto; }
+            .wide { overflow-x: auto; max-width: 100%; }
             table { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
-            th, td { padding: 3px 9px; text-align: left; white-space: nowrap; border-bottom: 1px solid #eee; }
+            th, td { padding: 3px 9px; text-align: left; border-bottom: 1px solid #eee; }
+            th { white-space: nowrap; }
             th { border-bottom: 1px solid #999; }
             td.differs { color: #b00000; font-weight: 600; }
             .meta { color: #555; }
@@ -67,7 +71,7 @@ public enum DisagreementPage {
         for note in notes { html += "<p class=\"meta\">\(SVG.escape(note))</p>\n" }
         html += "<div class=\"pair\">\n\(reference)\(variantDrawing)</div>\n"
         html +=
-            "<table class=\"differences\"><tr><th>pane</th><th>field</th><th>\(SVG.escape(expectedName))</th><th>\(SVG.escape(variant))</th></tr>\n"
+            "<div class=\"wide\"><table class=\"differences\"><tr><th>pane</th><th>field</th><th>\(SVG.escape(expectedName))</th><th>\(SVG.escape(variant))</th></tr>\n"
         for index in differing.prefix(200) where index < panes.count && index < got.panes.count {
             let info = panes[index]
             for (field, want, have) in fields(expected.panes[index], got.panes[index]) {
@@ -77,7 +81,7 @@ public enum DisagreementPage {
                     "<td>\(SVG.escape(want))</td><td\(differs ? " class=\"differs\"" : "")>\(SVG.escape(have))</td></tr>\n"
             }
         }
-        html += "</table>\n"
+        html += "</table></div>\n"
         if differing.count > 200 { html += "<p>and \(differing.count - 200) more panes.</p>\n" }
         return html + "</body></html>\n"
     }
