@@ -38,6 +38,7 @@
 
 /* Swift's max and min, which the reference uses: inline, where fmax and fmin are calls. */
 static inline double max2(double a, double b) { return b >= a ? b : a; }
+static inline double min2(double a, double b) { return b < a ? b : a; }
 
 /* The contract's arithmetic (docs/contract.md, "Numbers"): the tolerance in bounds b,
  * and the length from an edge to a farther one that, added to the first, does not pass
@@ -49,7 +50,6 @@ static inline double span(double start, double end) {
     double length = end - start;
     return start + length > end ? max2(nextafter(length, -INFINITY), 0) : length;
 }
-static inline double min2(double a, double b) { return b < a ? b : a; }
 
 /* Contract 2.2.4-2.2.7 along one axis, the views in solving order (first, second). */
 typedef struct plan {
