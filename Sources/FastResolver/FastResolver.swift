@@ -329,8 +329,8 @@ public struct FastResolver: ResolverVariant {
 
     /// "Numbers": the near length once a length within the tolerance of `bounds` is made
     /// zero and the other the whole `length` (the view solved first keeps the whole when
-    /// both are); the far pane takes the rest from the cut. Out of line: most splits never
-    /// come here.
+    /// both are); the far pane takes the rest from the cut. Called from ``rareEdges``
+    /// only.
     @usableFromInline
     static func zeroingThin(_ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ pair: PanePair)
         -> Double
