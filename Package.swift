@@ -100,7 +100,8 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Support", "ArrangementModel", "ReferenceResolver", "SceneFormat", "Variants", "Workloads", "Measurement",
+                "Support", "ArrangementModel", "ReferenceResolver", "SceneFormat", "Variants", "Workloads",
+                "Measurement",
                 "Charts", "Drawings",
             ]),
         // One command per file, and the argument parser; the executable is a thin shell around it.
@@ -113,7 +114,8 @@ let package = Package(
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(
-            name: "FoldBenchPlugin", dependencies: ["Support", "Measurement", "Variants", "VariantLibraries", "Workloads"]),
+            name: "FoldBenchPlugin",
+            dependencies: ["Support", "Measurement", "Variants", "VariantLibraries", "Workloads"]),
         .testTarget(
             name: "ArrangementTests",
             dependencies: [
@@ -124,7 +126,8 @@ let package = Package(
             name: "FoldBenchTests",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
-                "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling",
+                "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement",
+                "Reports", "SceneFormat", "Profiling",
                 "Charts", "Drawings", "Fixtures", "Workers", "CWorker",
             ],
             // The checked-in drawings the chart tests compare with, read by path.

@@ -314,32 +314,21 @@ public struct FastResolver: ResolverVariant {
 
     /// The near pane's length, the cut and the far pane's width when a length is within
     /// the frame's largest tolerance or the far pane would pass the far edge: "Numbers"'
-    /// zero rule with the bounds' own tolerance, then the far width from the cut. Out of
-    /// line, so that the loop keeps its registers on the common path.
+    /// zero rule with the bounds' own tolerance (a length within it is zero, the other the
+    /// whole; the view solved first keeps the whole when both are), then the far width
+    /// from the cut. Out of line, so that the loop keeps its registers on the common path.
     @usableFromInline
     @inline(never)
     static func rareEdges(
         _ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ horizontal: Bool, _ pair: PanePair
     ) -> (Double, Double, Double) {
-        let nearLength = zeroingThin(near, far, length, bounds, pair)
-        let start = horizontal ? bounds.x : bounds.y
-        let cut = start + nearLength
-        return (nearLength, cut, Rect.span(cut, horizontal ? bounds.maxX : bounds.maxY))
-    }
-
-    /// "Numbers": the near length once a length within the tolerance of `bounds` is made
-    /// zero and the other the whole `length` (the view solved first keeps the whole when
-    /// both are); the far pane takes the rest from the cut. Called from ``rareEdges``
-    /// only.
-    @usableFromInline
-    static func zeroingThin(_ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ pair: PanePair)
-        -> Double
-    {
         let tolerance = ArrangementTolerance.of(bounds)
         let nearFirst = pair.kernel & AxisEntry.Kernel.farFirst == 0
         let (first, second) = nearFirst ? (near, far) : (far, near)
         let solved = second <= tolerance ? (length, 0.0) : first <= tolerance ? (0.0, length) : (first, second)
-        return nearFirst ? solved.0 : solved.1
+        let nearLength = nearFirst ? solved.0 : solved.1
+        let cut = (horizontal ? bounds.x : bounds.y) + nearLength
+        return (nearLength, cut, Rect.span(cut, horizontal ? bounds.maxX : bounds.maxY))
     }
 
     /// Writes a visible pane: its frame's origin and size, then its bits (the layout

@@ -41,22 +41,24 @@ public struct StaleCacheResolver: ResolverVariant {
     }
 }
 
-// Each runs its pass on every frame that changes anything (no decision before work), so
-// that the input it forgets shows on the trees and frames the shipped variant would
-// resolve whole.
-enum ForgetsSizeClass: ChangeRule {
+/// A planted stale cache's rule: it runs its pass on every frame that changes anything
+/// (no decision before work), so that the input it forgets shows on the trees and frames
+/// the shipped variant would resolve whole.
+protocol ForgetfulRule: ChangeRule {}
+
+extension ForgetfulRule {
+    static var decidesBeforeWork: Bool { false }
+}
+
+enum ForgetsSizeClass: ForgetfulRule {
     static var seesSizeClass: Bool { false }
-    static var decidesBeforeWork: Bool { false }
 }
-enum ForgetsDirection: ChangeRule {
+enum ForgetsDirection: ForgetfulRule {
     static var seesDirection: Bool { false }
-    static var decidesBeforeWork: Bool { false }
 }
-enum ForgetsMovedRegion: ChangeRule {
+enum ForgetsMovedRegion: ForgetfulRule {
     static var seesMovedRegion: Bool { false }
-    static var decidesBeforeWork: Bool { false }
 }
-enum ForgetsShownPane: ChangeRule {
+enum ForgetsShownPane: ForgetfulRule {
     static var seesShownPane: Bool { false }
-    static var decidesBeforeWork: Bool { false }
 }

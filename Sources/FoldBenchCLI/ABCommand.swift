@@ -102,7 +102,8 @@ enum ABCommand: Command {
                 "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
         }
         guard baseline.isSingle || candidate.isSingle else { return nil }
-        return "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
+        return
+            "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
     }
 
     /// `measure(experiment)`'s status; with `--confirm`, a slower verdict (1) stands only

@@ -1,4 +1,5 @@
 import Support
+
 /// The project's own command-line parser: options declared as data, parsed into a
 /// small result, with usage text generated from the same declarations.
 ///

@@ -1,5 +1,5 @@
-import Support
 import Measurement
+import Support
 
 /// The `foldbench` command line: dispatches to the commands, turns every failure
 /// into a message and an exit status (0 success, 1 failed check or regression,
@@ -42,7 +42,8 @@ public enum FoldBenchCommand {
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
                 console.err(
-                    "foldbench: error: unknown command '\(arguments[1])'\(Suggestion.phrase(for: arguments[1], among: commands.map { $0.spec.name }))\n\n\(generalHelp)")
+                    "foldbench: error: unknown command '\(arguments[1])'\(Suggestion.phrase(for: arguments[1], among: commands.map { $0.spec.name }))\n\n\(generalHelp)"
+                )
                 return 2
             }
             console.out(command.spec.help)
@@ -50,7 +51,8 @@ public enum FoldBenchCommand {
         }
         guard let command = command(named: name) else {
             console.err(
-                "foldbench: error: unknown command '\(name)'\(Suggestion.phrase(for: name, among: commands.map { $0.spec.name }))\n\n\(generalHelp)")
+                "foldbench: error: unknown command '\(name)'\(Suggestion.phrase(for: name, among: commands.map { $0.spec.name }))\n\n\(generalHelp)"
+            )
             return 2
         }
         do {

@@ -55,7 +55,10 @@ enum ListCommand: Command {
                     VariantList.listed.map { variant($0.name, $0.summary, $0.frameMemory, library: nil) }
                         + libraries.map { variant($0.name, $0.summary, $0.frameMemory, library: $0.path) })
             ),
-            ("motions", .array(Motion.allCases.map { .string($0.rawValue) } + Catalog.shippedTraces.map(JSONValue.string))),
+            (
+                "motions",
+                .array(Motion.allCases.map { .string($0.rawValue) } + Catalog.shippedTraces.map(JSONValue.string))
+            ),
             ("scenes", .array(TreeSpec.shippedScenes.map(JSONValue.string))),
             ("devices", .array(DeviceProfile.shippedNames.map(JSONValue.string))),
             (
@@ -89,7 +92,8 @@ enum ListCommand: Command {
 
     /// The trees, devices and suites.
     static func catalogListing() -> String {
-        var text = "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
+        var text =
+            "\nTrees:\n  balanced-dN (2^N-1 arrangements), chain-dN (N deep), random-nN (N arrangements, seeded)\n"
         text += "  scenes: \(TreeSpec.shippedScenes.joined(separator: ", "))\n"
         text += "\nDevices:\n"
         for name in DeviceProfile.shippedNames {

@@ -71,9 +71,13 @@ extension CommandSpec.Option {
             "Seed of the adversarial history a variant that remembers is checked over (default: one from the scenario's name; a refusal prints it)."
     )
     static let record = Self(
-        "--record", help: "Also keep the report under \(ResultsDirectory.defaultPath)/runs/ and append to \(ResultsDirectory.defaultHistory).")
+        "--record",
+        help:
+            "Also keep the report under \(ResultsDirectory.defaultPath)/runs/ and append to \(ResultsDirectory.defaultHistory)."
+    )
     static let out = Self(
-        "--out", value: "DIR", help: "Where latest.json, latest.csv and report/index.html go (default: \(ResultsDirectory.defaultPath)).")
+        "--out", value: "DIR",
+        help: "Where latest.json, latest.csv and report/index.html go (default: \(ResultsDirectory.defaultPath)).")
     static let wide = Self(
         "--wide", help: "Print every figure, a row per scenario x variant (the default table fits 120 columns).")
 
@@ -101,11 +105,15 @@ extension CommandSpec.Option {
     static let format = Self("--format", value: "FORMAT", help: "table (default), markdown or json.")
     static let baselineVariant = Self(
         "--baseline-variant", value: "NAME",
-        help: "The variant every other is compared with, round by round: its ratio, interval and a verdict (default: none, ratios to the reference).")
+        help:
+            "The variant every other is compared with, round by round: its ratio, interval and a verdict (default: none, ratios to the reference)."
+    )
     static let verdictThreshold = Self(
-        "--threshold", value: "PERCENT", help: "With --baseline-variant: a change within this counts as the same (default 2).")
+        "--threshold", value: "PERCENT",
+        help: "With --baseline-variant: a change within this counts as the same (default 2).")
     static let listMoved = Self(
-        "--list-moved", help: "Print only the scenario x variant pairs whose instructions moved (a tab between), floors left out.")
+        "--list-moved",
+        help: "Print only the scenario x variant pairs whose instructions moved (a tab between), floors left out.")
 
     // ab
     static let abBaseline = Self(
@@ -143,7 +151,8 @@ extension CommandSpec.Option {
     static let confirm = Self(
         "--confirm",
         help:
-            "With --gate: when a comparison is slower, run a second, independent experiment (the next seed, fresh processes) and exit 1 only if it finds a slower one too.")
+            "With --gate: when a comparison is slower, run a second, independent experiment (the next seed, fresh processes) and exit 1 only if it finds a slower one too."
+    )
     static let timeDifferentAnswers = Self(
         "--time-different-answers", help: "Time the builds even where their answers differ.")
     static let buildCache = Self(
@@ -182,8 +191,11 @@ extension CommandSpec.Option {
     // report
     static let reportBaseline = Self(
         "--baseline", value: "FILE",
-        help: "A report whose count regressions are listed first (default: \(ResultsDirectory.defaultBaseline), when present).")
-    static let reportOut = Self("--out", value: "DIR", help: "Where index.html goes (default: \(ResultsDirectory.defaultReport)).")
+        help:
+            "A report whose count regressions are listed first (default: \(ResultsDirectory.defaultBaseline), when present)."
+    )
+    static let reportOut = Self(
+        "--out", value: "DIR", help: "Where index.html goes (default: \(ResultsDirectory.defaultReport)).")
 
     // pr-report
     static let prBaseline = Self(
@@ -221,7 +233,8 @@ extension CommandSpec.Option {
         "--time-per-scenario", value: "SECONDS", help: "Sampling time per scenario (default 1).")
     static let variantNames = Self(
         "--variants",
-        help: "Print only the name of every variant, test-only ones and planted stale caches included, one per line (for scripts)."
+        help:
+            "Print only the name of every variant, test-only ones and planted stale caches included, one per line (for scripts)."
     )
     static let suiteScenarios = Self(
         "--suite", value: "NAME", help: "Print only the suite's scenarios, one per line (for scripts).")

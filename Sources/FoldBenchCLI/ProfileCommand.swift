@@ -66,7 +66,8 @@ enum ProfileCommand: Command {
             let (before, _) = try profileBuild(executable, request, inWorker: false)
             let diff = ProfileDiff(before: before, after: profile, text: sources.text)
             console.out(
-                "\nchanges since \(spec):\n\(ProfileText.diffTables(diff, relayouts: request.frames, count: request.top))")
+                "\nchanges since \(spec):\n\(ProfileText.diffTables(diff, relayouts: request.frames, count: request.top))"
+            )
             written += try writeDiff(before: before, after: profile, baseline: spec, request)
         }
         console.err("wrote \(request.out)/\(request.variant).{\(written.joined(separator: ","))}\n")
@@ -217,12 +218,14 @@ enum ProfileCommand: Command {
         let options = CallgrindRun.Options(perInstruction: true, cacheSimulation: request.cacheSimulation)
         do {
             if inWorker {
-                dumps = try InstructionCounter.dumps(request.workRequest(.count), executable: executable, options: options)
+                dumps = try InstructionCounter.dumps(
+                    request.workRequest(.count), executable: executable, options: options)
             } else {
                 dumps = try CallgrindRun.run(
                     executable,
                     arguments: [
-                        "count-instructions", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--frames",
+                        "count-instructions", "--scenario", scenario.rawValue, "--variant", variant.rawValue,
+                        "--frames",
                         "\(request.frames)",
                     ] + request.files, options: options)
             }

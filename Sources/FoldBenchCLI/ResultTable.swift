@@ -46,12 +46,14 @@ enum ResultTable {
             for result in own {
                 let halfWidth = (result.time.ci95.upper - result.time.ci95.lower) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
-                    result.variant.rawValue, NumberText.significant(result.time.p50), String(format: "%.1f%%", halfWidth * 100),
+                    result.variant.rawValue, NumberText.significant(result.time.p50),
+                    String(format: "%.1f%%", halfWidth * 100),
                     NumberText.significant(result.timePerArrangement.p50),
                     frameTime(result, .p99), frameTime(result, .max),
                     String(format: "%.1f%%", result.framesOverBudget * 100),
                     result.ratioToReference.map { NumberText.significant($0.value) } ?? "-",
-                    result.ratioToFloor.map { NumberText.significant($0.value) + (result.belowFloor ? " !" : "") } ?? "-",
+                    result.ratioToFloor.map { NumberText.significant($0.value) + (result.belowFloor ? " !" : "") }
+                        ?? "-",
                     NumberText.significant(result.allocationsPerRelayout),
                     instructions(result),
                 ])
@@ -61,7 +63,8 @@ enum ResultTable {
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
             text += belowFloorFootnotes(own, indent: "  ")
-            text += own.compactMap { result in result.counterpart.map { "  * \(result.variant) was \($0.summary)\n" } }.joined()
+            text += own.compactMap { result in result.counterpart.map { "  * \(result.variant) was \($0.summary)\n" } }
+                .joined()
         }
         return text + fewBatches(results)
     }
@@ -143,7 +146,8 @@ enum ResultTable {
         }
         for result in results {
             rows.append([
-                result.scenario.rawValue, result.variant.rawValue, String(result.arrangements), NumberText.significant(result.time.p50),
+                result.scenario.rawValue, result.variant.rawValue, String(result.arrangements),
+                NumberText.significant(result.time.p50),
                 "\(NumberText.significant(result.time.ci95.lower))-\(NumberText.significant(result.time.ci95.upper))",
                 NumberText.significant(result.time.p90),
                 NumberText.significant(result.time.p99), NumberText.significant(result.timePerArrangement.p50),

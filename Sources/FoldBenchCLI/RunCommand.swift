@@ -10,7 +10,8 @@ enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run", summary: "Measure scenarios with every variant side by side; write JSON and CSV reports.",
         options: [
-            .suite, .scenario, .variants, .variantLibraries, .timePerScenario, .frames, .refreshRate, .layoutDirection, .deviceFiles,
+            .suite, .scenario, .variants, .variantLibraries, .timePerScenario, .frames, .refreshRate, .layoutDirection,
+            .deviceFiles,
             .motionFiles,
             .instructions, .chainedFloor, .historySeed, .budgetGate, .record, .out, .wide, .runExport, .shard,
             .baselineVariant, .verdictThreshold,
@@ -31,7 +32,9 @@ enum RunCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let plan = try RunPlan(arguments, command: spec)
         if plan.scenarios.isEmpty, let shard = arguments.value(.shard) {
-            console.err("foldbench: note: shard \(shard) holds none of the scenarios chosen: nothing measured, the report is empty\n")
+            console.err(
+                "foldbench: note: shard \(shard) holds none of the scenarios chosen: nothing measured, the report is empty\n"
+            )
         }
         let report = try Measuring.measure(plan, console: console)
         console.out(ResultTable.render(report.results, wide: arguments.flag(.wide)))

@@ -38,7 +38,8 @@ enum TrendCommand: Command {
         }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         if series.isEmpty, problems.isEmpty {
-            console.err("foldbench: note: \(path) holds no rows yet ('foldbench run --record' adds them): nothing to chart\n")
+            console.err(
+                "foldbench: note: \(path) holds no rows yet ('foldbench run --record' adds them): nothing to chart\n")
         }
         let out = arguments.value(.trendOut) ?? ResultsDirectory.defaultTrend
         try write(series, to: out)

@@ -290,7 +290,8 @@ public struct Runner {
         var checksum = ResolutionComparison.checksumSeed
         ResolutionComparison.checksum(variant.bench.lastAnswer, into: &checksum)
         guard checksum != scenario.expected[lastFrame] else { return }
-        throw changedAnswer(scenario, variant, frame: lastFrame, got: variant.bench.lastAnswer.copyingPanes(),
+        throw changedAnswer(
+            scenario, variant, frame: lastFrame, got: variant.bench.lastAnswer.copyingPanes(),
             history: "the last frame of timed batch \(round): its answers changed after the check")
     }
 
@@ -303,7 +304,8 @@ public struct Runner {
                 var checksum = ResolutionComparison.checksumSeed
                 ResolutionComparison.checksum(got, into: &checksum)
                 if checksum != scenario.expected[frame] {
-                    throw changedAnswer(scenario, variant, frame: frame, got: got,
+                    throw changedAnswer(
+                        scenario, variant, frame: frame, got: got,
                         history: "checked again after timing: its answers changed after the check")
                 }
             }
@@ -311,11 +313,14 @@ public struct Runner {
         }
     }
 
-    static func changedAnswer(_ scenario: Prepared, _ variant: PreparedVariant, frame: Int, got: Resolution, history: String)
+    static func changedAnswer(
+        _ scenario: Prepared, _ variant: PreparedVariant, frame: Int, got: Resolution, history: String
+    )
         -> VerificationFailure
     {
         let expected = scenario.reference.resolution(atFrame: frame)
-        let difference = ResolutionComparison.firstDifference(got, expected, ids: scenario.tree.paneIDs)
+        let difference =
+            ResolutionComparison.firstDifference(got, expected, ids: scenario.tree.paneIDs)
             ?? "the answers' checksums differ"
         return VerificationFailure(
             scenario: scenario.scenario.name, variant: variant.name, frame: frame, difference: difference,
@@ -441,7 +446,8 @@ public struct Runner {
                             ? "the first frame, cold"
                             : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))",
                         evidence: .init(
-                            tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
+                            tree: tree, context: contexts[frame], expected: expected,
+                            expectedName: VariantList.referenceName.rawValue,
                             got: got)
                     )
                 }
@@ -475,16 +481,22 @@ public struct Runner {
     /// answer, and at sixteen steps spread over the history, warm against a freshly
     /// prepared copy given that step's context alone.
     static func verifyAdversarial(
-        _ entries: [(VariantEntry, FrameLoop)], history: AdversarialHistory, tree: ArrangementTree, scenario: ScenarioName
+        _ entries: [(VariantEntry, FrameLoop)], history: AdversarialHistory, tree: ArrangementTree,
+        scenario: ScenarioName
     ) throws {
         let steps = history.steps
         let sampled = Set((0..<16).map { $0 * steps.count / 16 })
-        func failure(_ entry: VariantEntry, _ step: Int, _ difference: String, expected: Resolution, name: String, got: Resolution, cold: Bool)
+        func failure(
+            _ entry: VariantEntry, _ step: Int, _ difference: String, expected: Resolution, name: String,
+            got: Resolution, cold: Bool
+        )
             -> VerificationFailure
         {
             let now = history.context(atStep: step)
             let change = steps[step]
-            let before = step == 0 ? "the timeline's last frame" : ResolutionComparison.describe(history.context(atStep: step - 1))
+            let before =
+                step == 0
+                ? "the timeline's last frame" : ResolutionComparison.describe(history.context(atStep: step - 1))
             var failure = VerificationFailure(
                 scenario: scenario, variant: entry.name, frame: step,
                 difference: cold ? "warm against a fresh copy: \(difference)" : difference,
@@ -507,12 +519,16 @@ public struct Runner {
                     return (difference, difference != nil || sampled.contains(step) ? got.copyingPanes() : nil)
                 }
                 if let difference, let got = warm {
-                    throw failure(entry, step, difference, expected: expected, name: VariantList.referenceName.rawValue, got: got, cold: false)
+                    throw failure(
+                        entry, step, difference, expected: expected, name: VariantList.referenceName.rawValue, got: got,
+                        cold: false)
                 }
                 if let warm {
                     let cold = entry.frameLoop(tree, [context], now: Clock.now).resolution(atFrame: 0)
                     if let difference = ResolutionComparison.firstDifference(warm, cold, ids: tree.paneIDs) {
-                        throw failure(entry, step, difference, expected: cold, name: "a fresh copy of \(entry.name)", got: warm, cold: true)
+                        throw failure(
+                            entry, step, difference, expected: cold, name: "a fresh copy of \(entry.name)", got: warm,
+                            cold: true)
                     }
                 }
             }
@@ -545,7 +561,8 @@ public struct Runner {
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                         history: history,
                         evidence: .init(
-                            tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
+                            tree: tree, context: contexts[frame], expected: expected,
+                            expectedName: VariantList.referenceName.rawValue,
                             got: got))
                 }
                 if frame % 8 == 0 {
@@ -556,7 +573,8 @@ public struct Runner {
                             scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                             history: history,
                             evidence: .init(
-                                tree: tree, context: contexts[frame], expected: expected, expectedName: VariantList.referenceName.rawValue,
+                                tree: tree, context: contexts[frame], expected: expected,
+                                expectedName: VariantList.referenceName.rawValue,
                                 got: got))
                     }
                 }

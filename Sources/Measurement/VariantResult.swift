@@ -70,7 +70,8 @@ public struct VariantResult: Sendable {
     public var absentMetrics: Set<Metric> = []
 
     public init(
-        scenario: ScenarioName, variant: VariantName, arrangements: Int, frames: Int, refreshRate: Double, batchFrames: Int,
+        scenario: ScenarioName, variant: VariantName, arrangements: Int, frames: Int, refreshRate: Double,
+        batchFrames: Int,
         samples: [Double], time: TimeSummary, allocationsPerRelayout: Double, bytesAllocatedPerRelayout: Double,
         instructionsPerRelayout: Double?, peakResidentBytes: UInt64, framesOverBudget: Double,
         prepareNanoseconds: Double, ratioToReference: Estimate?, checksum: UInt64
@@ -411,7 +412,8 @@ public struct CounterpartComparison: Sendable, Equatable {
     public var worstRatio: Double
     public var worstFrame: Int
 
-    public init(variant: VariantName, unit: String, framesDearer: Int, frames: Int, worstRatio: Double, worstFrame: Int) {
+    public init(variant: VariantName, unit: String, framesDearer: Int, frames: Int, worstRatio: Double, worstFrame: Int)
+    {
         self.variant = variant
         self.unit = unit
         self.framesDearer = framesDearer
@@ -422,7 +424,8 @@ public struct CounterpartComparison: Sendable, Equatable {
 
     /// The comparison of `result` with `counterpart` (same scenario), or nil without per-frame figures.
     public static func of(_ result: VariantResult, against counterpart: VariantResult) -> CounterpartComparison? {
-        let counted = !result.frameInstructions.isEmpty && result.frameInstructions.count == counterpart.frameInstructions.count
+        let counted =
+            !result.frameInstructions.isEmpty && result.frameInstructions.count == counterpart.frameInstructions.count
         let mine = counted ? result.frameInstructions : result.frameTimes
         let theirs = counted ? counterpart.frameInstructions : counterpart.frameTimes
         guard !mine.isEmpty, mine.count == theirs.count else { return nil }
@@ -439,7 +442,8 @@ public struct CounterpartComparison: Sendable, Equatable {
             if ratio > worst.ratio { worst = (ratio, frame) }
         }
         return CounterpartComparison(
-            variant: counterpart.variant, unit: counted ? "instructions" : "ns", framesDearer: dearer, frames: mine.count,
+            variant: counterpart.variant, unit: counted ? "instructions" : "ns", framesDearer: dearer,
+            frames: mine.count,
             worstRatio: worst.ratio, worstFrame: worst.frame)
     }
 

@@ -44,7 +44,9 @@ struct ExportedMetric {
         // Per frame: the 99th percentile over the frames and the worst frame.
         .init(metric: .frameTime, measure: "frame-time-p99", goUnit: "p99-frame-ns", exact: false),
         .init(metric: .worstFrameTime, measure: "worst-frame-time", goUnit: "worst-frame-ns", exact: false),
-        .init(metric: .frameInstructions, measure: "frame-instructions-p99", goUnit: "p99-frame-instructions", exact: true),
+        .init(
+            metric: .frameInstructions, measure: "frame-instructions-p99", goUnit: "p99-frame-instructions", exact: true
+        ),
         .init(
             metric: .worstFrameInstructions, measure: "worst-frame-instructions", goUnit: "worst-frame-instructions",
             exact: true),

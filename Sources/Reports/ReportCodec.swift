@@ -138,18 +138,23 @@ enum ReportCodec {
                         result.worstFramesByInstructions = try decodeWorstFrames(list, unit: "instructions")
                     }
                 }),
-            Field(key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
+            Field(
+                key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
                 decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
             // With `run --baseline-variant`: the yardstick and the verdict against it.
-            Field(key: "baselineVariant", required: false, encode: { $0.baselineVariant.map { .string($0.rawValue) } },
-                decode: { result, reader throws(InputError) in result.baselineVariant = VariantName(try reader.string()) }),
-            Field(key: "verdict", required: false, encode: { $0.verdict.map { .string($0.rawValue) } },
+            Field(
+                key: "baselineVariant", required: false, encode: { $0.baselineVariant.map { .string($0.rawValue) } },
+                decode: { result, reader throws(InputError) in result.baselineVariant = VariantName(try reader.string())
+                }),
+            Field(
+                key: "verdict", required: false, encode: { $0.verdict.map { .string($0.rawValue) } },
                 decode: { result, reader throws(InputError) in
                     let text = try reader.choice(BaselineVerdict.allCases.map(\.rawValue), what: "verdict")
                     result.verdict = BaselineVerdict(rawValue: text)
                 }),
             // A variant that remembers beside its stateless counterpart, frame by frame.
-            Field(key: "counterpart", required: false,
+            Field(
+                key: "counterpart", required: false,
                 encode: { result in
                     result.counterpart.map { c in
                         .object([
@@ -160,7 +165,9 @@ enum ReportCodec {
                     }
                 },
                 decode: { result, reader throws(InputError) in
-                    let object = try reader.object(allowing: ["variant", "unit", "framesDearer", "frames", "worstRatio", "worstFrame"])
+                    let object = try reader.object(allowing: [
+                        "variant", "unit", "framesDearer", "frames", "worstRatio", "worstFrame",
+                    ])
                     result.counterpart = CounterpartComparison(
                         variant: VariantName(try object.required("variant").string()),
                         unit: try object.required("unit").string(),
@@ -170,7 +177,8 @@ enum ReportCodec {
                         worstFrame: Int(try object.required("worstFrame").number()))
                 }),
             // Timed below the floor without declaring frame memory: an impossible time.
-            Field(key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
+            Field(
+                key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
                 decode: { result, reader throws(InputError) in
                     guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
                     result.belowFloor = flag
@@ -227,12 +235,16 @@ enum ReportCodec {
         }
         func count(_ reader: JSONReader) throws(InputError) -> Int {
             let value = try reader.number()
-            guard value >= 0, value <= 1e15, value == value.rounded() else { throw reader.failure("is not a count of steps") }
+            guard value >= 0, value <= 1e15, value == value.rounded() else {
+                throw reader.failure("is not a count of steps")
+            }
             return Int(value)
         }
         let steps = try count(try object.required("steps"))
         let kindsReader = try object.required("kinds")
-        guard case .object(let entries) = kindsReader.value else { throw kindsReader.failure("missing or not an object") }
+        guard case .object(let entries) = kindsReader.value else {
+            throw kindsReader.failure("missing or not an object")
+        }
         var kinds: [HistoryCheck.Kind] = []
         for (name, value) in entries {
             kinds.append(.init(change: name, steps: try count(kindsReader.member(name, value))))

@@ -180,7 +180,9 @@ public enum RunReportPage {
     static func ratioChart(_ entries: [VariantResult], metric: Metric, title: String) -> String {
         let rows = entries.compactMap { entry -> IntervalChart.Row? in
             guard let value = entry.metrics[metric], value > 0 else { return nil }
-            return .init(label: entry.variant.rawValue, value: value, interval: entry.intervals[metric] ?? Interval(value, value))
+            return .init(
+                label: entry.variant.rawValue, value: value, interval: entry.intervals[metric] ?? Interval(value, value)
+            )
         }
         // A chart with nothing to draw (a run without the reference) is left out.
         return rows.isEmpty ? "" : IntervalChart(title: title, rows: rows).svg()
@@ -200,7 +202,8 @@ public enum RunReportPage {
         let ranked = entries.filter { $0.ratioToBaseline != nil }.sorted { $0.time.p50 < $1.time.p50 }
         let rows = ranked.enumerated().map { place, entry -> String in
             let ratio = entry.ratioToBaseline!
-            return "<tr><td>\(place + 1)</td><td>\(SVG.escape(entry.variant.rawValue))</td><td>\(NumberText.forReader(entry.time.p50)) ns</td><td>\(NumberText.significant(ratio.value)) [\(NumberText.significant(ratio.interval.lower)), \(NumberText.significant(ratio.interval.upper))]</td><td>\(entry.verdict?.rawValue ?? "the yardstick")</td></tr>"
+            return
+                "<tr><td>\(place + 1)</td><td>\(SVG.escape(entry.variant.rawValue))</td><td>\(NumberText.forReader(entry.time.p50)) ns</td><td>\(NumberText.significant(ratio.value)) [\(NumberText.significant(ratio.interval.lower)), \(NumberText.significant(ratio.interval.upper))]</td><td>\(entry.verdict?.rawValue ?? "the yardstick")</td></tr>"
         }
         return
             "<table class=\"ranking\"><caption>Ranked by time; × \(SVG.escape(yardstick.rawValue)) with its 95 % interval, paired round by round</caption><tr><th>#</th><th>variant</th><th>time</th><th>× \(SVG.escape(yardstick.rawValue))</th><th>verdict</th></tr>\(rows.joined())</table>\n"

@@ -41,18 +41,19 @@ public enum VariantList {
 
     /// Planted stale caches: the incremental variant leaving one input out of its decision
     /// to skip. Not candidates (they are wrong on purpose); the harness must refuse each.
-    public static let staleCaches: [VariantEntry] = StaleCacheResolver.Fault.allCases.map { fault in
-        VariantEntry(
-            StaleCacheResolver(forgetting: fault),
-            summary:
-                "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
-            isTestOnly: true)
-    } + [
-        VariantEntry(
-            PositionForgettingResolver(),
-            summary: "test only: incremental behind a cache keyed on the window's size, not its position",
-            isTestOnly: true)
-    ]
+    public static let staleCaches: [VariantEntry] =
+        StaleCacheResolver.Fault.allCases.map { fault in
+            VariantEntry(
+                StaleCacheResolver(forgetting: fault),
+                summary:
+                    "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
+                isTestOnly: true)
+        } + [
+            VariantEntry(
+                PositionForgettingResolver(),
+                summary: "test only: incremental behind a cache keyed on the window's size, not its position",
+                isTestOnly: true)
+        ]
 
     /// Every built-in name, test-only variants and planted stale caches included: the
     /// names a variant from a library may not take.

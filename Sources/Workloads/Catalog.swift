@@ -75,7 +75,8 @@ public struct Catalog: Sendable {
         let known = Motion.allCases.map(\.rawValue) + Self.shippedTraces
         throw InputError(
             place: "",
-            rule: "unknown motion \"\(name)\"\(Suggestion.phrase(for: name, among: known)) (expected one of \(known.joined(separator: ", ")), or --motion-file PATH)"
+            rule:
+                "unknown motion \"\(name)\"\(Suggestion.phrase(for: name, among: known)) (expected one of \(known.joined(separator: ", ")), or --motion-file PATH)"
         )
     }
 

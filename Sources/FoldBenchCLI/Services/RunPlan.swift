@@ -62,7 +62,8 @@ struct RunPlan {
         // A variant named twice is measured once, as a scenario is: a report holds one
         // result per scenario x variant.
         var named: Set<String> = []
-        var variants = try arguments.all(.variants).filter { named.insert($0).inserted }.map { name throws(UsageError) in
+        var variants = try arguments.all(.variants).filter { named.insert($0).inserted }.map {
+            name throws(UsageError) in
             try VariantLookup.named(VariantName(name), libraries: libraryEntries, command: spec)
         }
         if variants.isEmpty { variants = VariantList.defaultRun + libraryEntries }

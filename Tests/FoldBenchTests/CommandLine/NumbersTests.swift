@@ -5,6 +5,7 @@ import Support
 import Testing
 import Workloads
 
+@testable import Fixtures
 @testable import FoldBenchCLI
 
 /// The contract's arithmetic ("Numbers" in docs/contract.md) on the default fixture set:
@@ -51,46 +52,30 @@ struct NumbersTests {
     func panesInsideParents() throws {
         var (panes, outside, thin) = (0, [String](), [String]())
         for scenario in try defaultSet() {
+            // Each pane's holder in depth-first order (-1: the root's panes, in the context's bounds).
+            let holders = Conformance.holders(scenario.tree)
             for context in scenario.contexts {
                 let resolution = ReferenceResolver().resolve(scenario.tree, in: context)
-                var index = 0
-                func visit(_ arrangement: Arrangement, in parent: Rect) {
+                for (index, layout) in resolution.panes.enumerated() where layout.visible {
+                    let holder = holders[index]
+                    let parent = holder < 0 ? context.bounds : resolution.panes[holder].frame
+                    let frame = layout.frame
+                    let place = "\(scenario.name): \(scenario.tree.paneIDs[index]) \(frame) in \(parent)"
+                    panes += 1
+                    if frame.minX < parent.minX || frame.minY < parent.minY || frame.maxX > parent.maxX
+                        || frame.maxY > parent.maxY
+                    {
+                        outside.append(place)
+                    }
                     let tolerance = ArrangementTolerance.of(parent)
-                    for pane in [arrangement.primary, arrangement.secondary] {
-                        let layout = resolution.panes[index]
-                        index += 1
-                        if layout.visible {
-                            panes += 1
-                            let frame = layout.frame
-                            if frame.minX < parent.minX || frame.minY < parent.minY || frame.maxX > parent.maxX
-                                || frame.maxY > parent.maxY
-                            {
-                                outside.append("\(scenario.name): \(pane.id) \(frame) in \(parent)")
-                            }
-                            for length in [frame.width, frame.height] where length > 0 && length <= tolerance {
-                                thin.append("\(scenario.name): \(pane.id) \(frame) in \(parent)")
-                            }
-                        }
-                        if let nested = pane.arrangement {
-                            if layout.visible {
-                                visit(nested, in: layout.frame)
-                            } else {
-                                index += Self.paneCount(nested)
-                            }
-                        }
+                    if [frame.width, frame.height].contains(where: { $0 > 0 && $0 <= tolerance }) {
+                        thin.append(place)
                     }
                 }
-                visit(scenario.tree.root, in: context.bounds)
             }
         }
         #expect(panes > 100_000)
         #expect(outside.isEmpty, "\(outside.count) panes outside their parent, the first: \(outside.prefix(3))")
         #expect(thin.isEmpty, "\(thin.count) panes thinner than the tolerance, the first: \(thin.prefix(3))")
-    }
-
-    static func paneCount(_ arrangement: Arrangement) -> Int {
-        [arrangement.primary, arrangement.secondary].reduce(0) { count, pane in
-            count + 1 + (pane.arrangement.map(paneCount) ?? 0)
-        }
     }
 }

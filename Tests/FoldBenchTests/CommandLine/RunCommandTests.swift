@@ -232,7 +232,8 @@ struct FrameBudgetTests {
         return result
     }
 
-    @Test("run --budget-gate P fails when more than P % of a variant's frames are over budget; the floors are not judged")
+    @Test(
+        "run --budget-gate P fails when more than P % of a variant's frames are over budget; the floors are not judged")
     func budgetGate() {
         let captured = CapturedOutput()
         let gate = BudgetGate(percent: 5)
@@ -240,7 +241,8 @@ struct FrameBudgetTests {
         #expect(gate.judge([Self.result("floor", overBudget: 1)], console: captured.console) == 0)
         #expect(captured.err.isEmpty)
         #expect(gate.judge([Self.result("fast", overBudget: 0.06)], console: captured.console) == 1)
-        #expect(captured.err.contains("s × fast: 6.0 % of frames (36 of 600) took longer than 8.33 ms"), "\(captured.err)")
+        #expect(
+            captured.err.contains("s × fast: 6.0 % of frames (36 of 600) took longer than 8.33 ms"), "\(captured.err)")
         #expect(BudgetGate(percent: nil).judge([Self.result("fast", overBudget: 1)], console: captured.console) == 0)
     }
 
@@ -304,7 +306,9 @@ struct NewUserTests {
             "run", "--scenario", "hold/balanced-d1/iphone-duo", "--time-per-scenario", "0", "--frames", "4",
             "--export", "bmf:/proc/x/b.json", "--out", out.path,
         ])
-        #expect(result.status == 2 && result.err.contains("/proc/x: cannot write") && result.err.contains("nothing measured"))
+        #expect(
+            result.status == 2 && result.err.contains("/proc/x: cannot write")
+                && result.err.contains("nothing measured"))
         #expect(!result.err.contains("sampling"), "measured before failing")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let profile = runFoldBench(["profile", "--scenario", "hold/balanced-d1/iphone-duo", "--out", "/proc/x"])
@@ -359,8 +363,10 @@ struct NewUserTests {
         let checkout = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(".git").path)
         #expect(!checkout || !version.out.contains("commit unknown"), "\(version.out)")
         let run = try runBinary(
-            ["run", "--scenario", "hold/balanced-d1/iphone-duo", "--variant", "fast", "--time-per-scenario", "0",
-             "--frames", "4", "--out", "o"], directory: directory)
+            [
+                "run", "--scenario", "hold/balanced-d1/iphone-duo", "--variant", "fast", "--time-per-scenario", "0",
+                "--frames", "4", "--out", "o",
+            ], directory: directory)
         #expect(run.status == 0, "\(run.err)")
         let report = try String(contentsOf: directory.appendingPathComponent("o/latest.json"), encoding: .utf8)
         #expect(!checkout || !report.contains(#""commit": "unknown""#))

@@ -312,8 +312,12 @@ struct ProfilingTests {
         let texts = [key.label: "new", "\(Self.scenario) fast": "old", "\(Self.scenario) reference": "other"]
         #expect(InstructionCounter.dump(of: key, in: texts) == "new")
         // A build older than JSON labels (one `profile` or `bisect` builds) is still read.
-        #expect(InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "fast"), in: texts) == "old")
-        #expect(InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "floor"), in: texts) == nil)
+        #expect(
+            InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "fast"), in: texts)
+                == "old")
+        #expect(
+            InstructionCounter.dump(of: ResultKey(scenario: ScenarioName(Self.scenario), variant: "floor"), in: texts)
+                == nil)
     }
 
     /// The profile of `variant`'s loop over 24 frames, run by the built foldbench.
@@ -410,7 +414,8 @@ struct ProfileDiffOrderTests {
                 label: nil, events: ["Ir"], totals: [costs.map(\.1).reduce(0, +)],
                 samples: costs.map { function, cost in
                     Profile.Sample(
-                        stack: [function], function: function, location: SourceLocation(file: "/x/Sources/M/A.swift", line: 1),
+                        stack: [function], function: function,
+                        location: SourceLocation(file: "/x/Sources/M/A.swift", line: 1),
                         values: [cost])
                 })
         }

@@ -44,7 +44,8 @@ struct ReportCodecTests {
             report.results[index].ratioToBaseline = Estimate(0.5 + Double(index), Interval(0.25, 1.5 + Double(index)))
             report.results[index].verdict = .inconclusive
             report.results[index].counterpart = CounterpartComparison(
-                variant: "fast", unit: "instructions", framesDearer: 3 + index, frames: 42, worstRatio: 1.25, worstFrame: 7)
+                variant: "fast", unit: "instructions", framesDearer: 3 + index, frames: 42, worstRatio: 1.25,
+                worstFrame: 7)
             report.results[index].clockNanoseconds = 21.5
             report.results[index].frameInstructions = [100, 250, 120]
             report.results[index].frameInstructionCounts = FrameDistribution([100, 250, 120])
