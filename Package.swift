@@ -20,6 +20,9 @@ let package = Package(
         .executable(name: "foldbench", targets: ["foldbench"]),
         // One build's resolvers and harness behind a C interface, for `foldbench ab`.
         .library(name: "FoldBenchPlugin", type: .dynamic, targets: ["FoldBenchPlugin"]),
+        // What a Swift package of the user's own depends on to export a resolver variant
+        // through the C interface in one line (examples/swift-variant is a template).
+        .library(name: "FoldBenchVariantKit", targets: ["FoldBenchVariantKit", "ReferenceResolver"]),
         // The fast variant exported through the C interface for variants in libraries,
         // to measure what the interface costs (`fast-lib` beside the built-in `fast`).
         .library(name: "FoldBenchFastVariant", type: .dynamic, targets: ["FastVariantLibrary"]),
@@ -56,14 +59,25 @@ let package = Package(
         // Workers: a request and its replies (typed, with a JSON codec), the supervisor
         // that runs a request in a worker process and keeps its deadlines, the crumb.
         .target(name: "Workers", dependencies: ["Support", "ChildProcesses", "CWorker"]),
+        // A tree as the C interface hands it over (flat C arrays), both ways.
+        .target(name: "FlatTrees", dependencies: ["ArrangementModel", "CVariantInterface"]),
         // Variants in shared libraries: loaded, checked for the interface's rules, driven
-        // like built-in ones; the tree handed over as flat C arrays.
+        // like built-in ones.
         .target(
             name: "VariantLibraries",
-            dependencies: ["Support", "ArrangementModel", "Variants", "CVariantInterface", "CWorker", "Workers"]),
+            dependencies: [
+                "Support", "ArrangementModel", "Variants", "CVariantInterface", "FlatTrees", "CWorker", "Workers",
+            ]),
         .target(
             name: "FastVariantLibrary",
-            dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "VariantLibraries"]),
+            dependencies: ["ArrangementModel", "FastResolver", "CVariantInterface", "FlatTrees"]),
+        // The seven entry points of foldbench_variant.h for any ResolverVariant, which the
+        // user's package names in one function (foldbench_exported_variant, declared in
+        // CExportedVariant and defined by the user): never linked into FoldBench itself.
+        .target(name: "CExportedVariant"),
+        .target(
+            name: "FoldBenchVariantKit",
+            dependencies: ["ArrangementModel", "CVariantInterface", "FlatTrees", "CExportedVariant"]),
         // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
         .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
         // Scene files and resolutions: the scene decoder and encoder, the resolution printer.

@@ -1,7 +1,7 @@
 import ArrangementModel
 import CVariantInterface
 import FastResolver
-import VariantLibraries
+import FlatTrees
 
 /// The fast variant exported through the C interface (`foldbench_variant.h`), built as
 /// its own shared library and loaded like any user's: run beside the built-in `fast`, it

@@ -1,6 +1,7 @@
 import ArrangementModel
 import CVariantInterface
 import CWorker
+import FlatTrees
 import Variants
 import Workers
 

@@ -289,4 +289,21 @@ struct VariantLibraryTests {
             #expect(result.out.contains("  c-fast "))
         }
     }
+
+    @Test("a Swift variant from a package of its own: the template builds against FoldBenchVariantKit and passes run's checks")
+    func swiftPackageTemplate() throws {
+        let template = repositoryRoot.appendingPathComponent("examples/swift-variant").path
+        let built = try runProcess("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", template])
+        try #require(built.status == 0, "\(built.out.suffix(2000))\(built.err.suffix(2000))")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary(
+            [
+                "run", "--variant-library", "\(template)/.build/release/libMyResolver.so", "--variant", "my-resolver",
+                "--scenario", "fold-cycle/balanced-d4/iphone-duo", "--time-per-scenario", "0.05", "--frames", "120",
+                "--out", directory.path,
+            ])
+        #expect(result.status == 0, "\(result.err.suffix(600))")
+        #expect(result.out.contains("  my-resolver "), "\(result.out)")
+    }
 }
