@@ -104,12 +104,15 @@ let package = Package(
         .target(name: "Drawings", dependencies: ["Support", "ArrangementModel", "Charts"]),
         // How it is measured: the runner, the clock, allocation and instruction counters,
         // statistics, the run's environment.
+        // The commit a build is made from, written into it (Measurement's BuildCommit.swift).
+        .plugin(name: "CommitStamp", capability: .buildTool()),
         .target(
             name: "Measurement",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "Variants", "SceneGenerator", "Workloads", "Profiling",
                 "CJemalloc", "CCallgrind", "Workers",
-            ]),
+            ],
+            plugins: ["CommitStamp"]),
         // What a run leaves behind: metrics, report files, compare, history, trends and charts.
         .target(
             name: "Reports",

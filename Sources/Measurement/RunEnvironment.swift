@@ -18,12 +18,12 @@ public struct RunEnvironment: Sendable, Equatable {
 
     public init() {}
 
-    /// Reads the environment of this process and of the source tree its binary was
-    /// built from (wherever it runs from).
+    /// Reads the environment of this process; the commit is the one the binary was built
+    /// from, written into it at build time (Plugins/CommitStamp), not read from any folder.
     public static func current() -> RunEnvironment {
         var environment = RunEnvironment()
-        environment.commit = git(["rev-parse", "--short=12", "HEAD"]) ?? "unknown"
-        environment.dirty = !(git(["status", "--porcelain", "--untracked-files=no"]) ?? "").isEmpty
+        environment.commit = buildCommit
+        environment.dirty = buildHasUncommittedChanges
         environment.date = isoDate(Date())
         environment.host = ProcessInfo.processInfo.hostName
         environment.cores = ProcessInfo.processInfo.activeProcessorCount
@@ -80,22 +80,6 @@ public struct RunEnvironment: Sendable, Equatable {
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
         guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return nil }
         return String(cString: pointer).split(separator: "-").first.map(String.init)
-    }
-
-    /// Output of a git command in the source tree this binary was compiled from (its
-    /// path is in the binary), not in the current directory: a report names the commit
-    /// of the code that ran. `nil` when that tree is gone or is not a git work tree.
-    static func git(_ arguments: [String]) -> String? {
-        guard let result = try? ChildProcess.run("git", ["-C", sourceTree] + arguments), result.succeeded else {
-            return nil
-        }
-        return result.trimmedOutput
-    }
-
-    /// The root of the source tree this file was compiled in.
-    static var sourceTree: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
     }
 
     /// `foldbench 0.1.0 (commit 0123abcd4567, dirty)`: what `foldbench --version` prints.

@@ -353,12 +353,18 @@ struct NewUserTests {
         #expect(result.err.components(separatedBy: "the header is not").count == 2, "\(result.err)")
     }
 
-    @Test("the commit is the binary's source tree's, wherever it runs from; --version says it")
+    @Test(
+        "the commit is stored in the binary: the same wherever and however it runs, git or none; --version says it")
     func commitFromTheBinary() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let version = try runBinary(["--version"], directory: directory)
         #expect(version.status == 0 && version.out.hasPrefix("foldbench "))
+        // With no git to ask (as for another user, whom git refuses the folder), the
+        // binary still names the commit it was built from.
+        let withoutGit = try runBinary(["--version"], environment: ["PATH": "/nonexistent"], directory: directory)
+        func commit(_ line: String) -> Substring? { line.split(separator: ";").first }
+        #expect(commit(withoutGit.out) == commit(version.out), "\(withoutGit.out)")
         // The scratch copies of scripts/mutants.sh and mutate.sh are no git work trees.
         let checkout = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(".git").path)
         #expect(!checkout || !version.out.contains("commit unknown"), "\(version.out)")
