@@ -14,10 +14,18 @@ public enum ABReport {
     static func number(_ value: Double) -> String { value.isFinite ? NumberText.fixed(value, decimals: 4) : "-" }
 
     /// A layout spread: `±1.23%`, `-` before it can be estimated (two pairs of layouts,
-    /// one of them measured twice), `1 layout` when neither build has more.
+    /// one of them measured twice), `1 layout` when neither build has more; `(harness)`
+    /// after it when the variants are in libraries, whose own code keeps one layout.
     static func spread(_ result: ABResult) -> String {
         if result.layouts.baseline == 1, result.layouts.candidate == 1 { return "1 layout" }
-        return result.layoutSpread.map { "±" + percent($0) } ?? "-"
+        let spread = result.layoutSpread.map { "±" + percent($0) } ?? "-"
+        return layoutsOf(result) == "harness" ? spread + " (harness)" : spread
+    }
+
+    /// Whose code the layouts move: the builds' (a variant built into them), or only the
+    /// harness's when both sides' variant is in a library (its code has one layout).
+    static func layoutsOf(_ result: ABResult) -> String {
+        result.baseline.library != nil && result.candidate.library != nil ? "harness" : "builds"
     }
 
     static func cells(_ result: ABResult) -> [String] {
@@ -125,6 +133,7 @@ public enum ABReport {
                                     .object([
                                         ("baseline", .number(Double(result.layouts.baseline))),
                                         ("candidate", .number(Double(result.layouts.candidate))),
+                                        ("of", .string(layoutsOf(result))),
                                     ])
                                 ),
                                 ("layoutSpread", result.layoutSpread.map { .number($0) } ?? .null),

@@ -98,6 +98,23 @@ struct PinnedValueTests {
                 ), "\(notes)")
     }
 
+    @Test("ab on a library's variant: the layout spread is the harness's, said in the table and the JSON")
+    func abLibraryLayouts() {
+        let side = ABSide(label: "x", plugin: "", variant: "c-fast", library: "/l/libc-fast.so")
+        let logs = [0.0, 0.0, 0.05, 0.05, 0.0, 0.0]
+        let result = ABResult(
+            scenario: "placed", baseline: side, candidate: side, arrangements: 1, batchFrames: 1,
+            checksumsAgree: true, trialLogRatios: logs, trialLayouts: [0, 0, 1, 1, 2, 2], layouts: (80, 80),
+            estimate: ABEstimate.from(trialLogRatios: logs, threshold: 0.02, confidence: 0.95, comparisons: 1),
+            seconds: 1)
+        #expect(ABReport.table([result], threshold: 0.02).contains("±5.82% (harness)"))
+        #expect(ABReport.json([result], options: ABOptions()).contains(#""of": "harness""#))
+        var built = result
+        built.baseline.library = nil
+        #expect(!ABReport.table([built], threshold: 0.02).contains("(harness)"))
+        #expect(ABReport.json([built], options: ABOptions()).contains(#""of": "builds""#))
+    }
+
     @Test("an experiment of 4 comparisons shares the error over its 5 planned looks too: 20 ways")
     func sharedOverLooks() throws {
         let logs = [0.03, 0.05, 0.04, 0.06, 0.02]
