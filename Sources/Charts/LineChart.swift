@@ -74,6 +74,19 @@ public struct LineChart {
     public var xTickLabel: ((Double) -> String)?
     public var width = 760.0
     public var height = 300.0
+    /// Values below this are under what the measurement resolves: the region is shaded
+    /// grey with its label, and the caller puts such points on its edge.
+    public var unresolvedBelow: (y: Double, label: String)?
+    /// Hover targets by column instead of one per point of each series: each column spans
+    /// consecutive x values over at least ``hoverColumnWidth`` pixels, and its tooltip is
+    /// this text for its first and last x, then each series' name and its points' tooltips.
+    /// For lines of hundreds of points in several series, where targets per point would
+    /// make a page of megabytes.
+    public var hoverByColumn: ((Double, Double) -> String)?
+    public var hoverColumnWidth = 6.0
+    /// The title, note and legends left to ``caption()`` (HTML that wraps on a narrow
+    /// screen) instead of drawn in the SVG: for wide charts that scroll in their own box.
+    public var captionOutside = false
 
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
@@ -86,21 +99,25 @@ public struct LineChart {
     public var marks: Int { series.reduce(0) { $0 + $1.points.count } }
 
     public func svg() -> String {
-        let (left, right, top, bottom) = (70.0, 16.0, 46.0, bands.isEmpty ? 46.0 : 66.0)
+        let (left, right) = (70.0, 16.0)
+        let (top, bottom) = captionOutside ? (16.0, 46.0) : (46.0, bands.isEmpty ? 46.0 : 66.0)
         let points = series.flatMap(\.points)
         let ys = points.flatMap { [$0.y] + ($0.interval.map { [$0.lower, $0.upper] } ?? []) }
         let xScale = Scale(
             covering: points.map(\.x) + bands.flatMap { [$0.from, $0.to] } + markers.map(\.x), from: left,
             to: width - right, exact: true)
         let yScale = Scale(
-            covering: ys, including: rules.map(\.y), from: height - bottom, to: top, logarithmic: logarithmic)
+            covering: ys, including: rules.map(\.y) + (unresolvedBelow.map { [$0.y] } ?? []), from: height - bottom,
+            to: top, logarithmic: logarithmic)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" class="chart" data-marks="\(marks)" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="system-ui, sans-serif" font-size="11">
             <rect width="100%" height="100%" fill="white"/>
-            <text x="\(left)" y="18" font-size="13" font-weight="600">\(SVG.escape(title))</text>
 
             """
-        if let note {
+        if !captionOutside {
+            svg += "<text x=\"\(left)\" y=\"18\" font-size=\"13\" font-weight=\"600\">\(SVG.escape(title))</text>\n"
+        }
+        if let note, !captionOutside {
             svg += "<text class=\"note\" x=\"\(left)\" y=\"34\" fill=\"#555\">\(SVG.escape(note))</text>\n"
         }
         // Bands first, so the data is drawn over them.
@@ -109,6 +126,13 @@ public struct LineChart {
             let x1 = xScale.position(band.to)
             svg +=
                 "<rect x=\"\(NumberText.coordinate(x0))\" y=\"\(NumberText.coordinate(top))\" width=\"\(NumberText.coordinate(max(x1 - x0, 0.5)))\" height=\"\(NumberText.coordinate(height - top - bottom))\" fill=\"\(band.fill)\"><title>\(SVG.escape(band.label))</title></rect>\n"
+        }
+        if let (limit, label) = unresolvedBelow {
+            let y = min(max(yScale.position(limit), top), height - bottom)
+            svg +=
+                "<rect class=\"unresolved\" x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(y))\" width=\"\(NumberText.coordinate(width - left - right))\" height=\"\(NumberText.coordinate(height - bottom - y))\" fill=\"#000\" fill-opacity=\"0.08\"><title>\(SVG.escape(label))</title></rect>"
+            svg +=
+                "<text x=\"\(NumberText.coordinate(left + 4))\" y=\"\(NumberText.coordinate(y + 12))\" fill=\"#555\">\(SVG.escape(label))</text>\n"
         }
         svg += axes(xScale, yScale, left: left, right: right, top: top, bottom: bottom)
         for rule in rules {
@@ -130,19 +154,47 @@ public struct LineChart {
                 "<text x=\"\(NumberText.coordinate(x + 3))\" y=\"\(NumberText.coordinate(top + 11 + 12 * row))\" fill=\"#b00\">\(SVG.escape(marker.label))</text></g>\n"
         }
         for (index, line) in series.enumerated() {
-            svg += seriesElements(line, colour: SVG.colour(index), xScale, yScale, columns: width - left - right)
+            svg += seriesElements(
+                line, colour: SVG.colour(index), xScale, yScale, columns: width - left - right,
+                targets: hoverByColumn == nil)
         }
+        if let hoverByColumn { svg += columnTargets(hoverByColumn, xScale, top: top, bottom: bottom) }
         if points.isEmpty {
             svg +=
                 "<text x=\"\(NumberText.coordinate((left + width - right) / 2))\" y=\"\(NumberText.coordinate((top + height - bottom) / 2))\" text-anchor=\"middle\" fill=\"#888\">no data</text>\n"
         }
-        svg += legend(left: left, right: right, bottom: bottom)
+        if !captionOutside { svg += legend(left: left, right: right, bottom: bottom) }
         return svg + "</svg>\n"
+    }
+
+    /// The title, the note and both legends (series, then bands) as HTML, for a chart
+    /// drawn with ``captionOutside``: the text wraps on a phone, where the SVG scrolls.
+    public func caption() -> String {
+        var html = "<figcaption><strong>\(SVG.escape(title))</strong>"
+        if let note { html += "<br><span class=\"note\">\(SVG.escape(note))</span>" }
+        html += "<br>"
+        for (index, line) in series.enumerated() {
+            html +=
+                "<span class=\"key\"><i style=\"background:\(SVG.colour(index))\"></i>\(SVG.escape(line.name))</span> "
+        }
+        var seen = Set<String>()
+        for band in bands where seen.insert(band.label).inserted {
+            html +=
+                "<span class=\"key\"><i style=\"background:\(band.fill);border:1px solid #ccc\"></i>\(SVG.escape(band.label))</span> "
+        }
+        return html + "</figcaption>"
+    }
+
+    /// The chart as a figure: its caption, then the SVG in a box that scrolls on its own.
+    public func figure() -> String {
+        "<figure class=\"framechart\">\(caption())<div class=\"wide\">\(svg())</div></figure>\n"
     }
 
     /// One series: its interval as a band around the line, then the line, then the dots
     /// (or invisible targets that name each point on hover).
-    func seriesElements(_ line: Series, colour: String, _ xScale: Scale, _ yScale: Scale, columns: Double) -> String {
+    func seriesElements(
+        _ line: Series, colour: String, _ xScale: Scale, _ yScale: Scale, columns: Double, targets: Bool = true
+    ) -> String {
         var svg = ""
         let sorted = Self.thinned(line.points.sorted { $0.x < $1.x }, columns: columns, xScale)
         // The interval as a band around the line, then the line, then the dots.
@@ -174,13 +226,42 @@ public struct LineChart {
                         "<line x1=\"\(x)\" y1=\"\(NumberText.coordinate(yScale.position(interval.lower)))\" x2=\"\(x)\" y2=\"\(NumberText.coordinate(yScale.position(interval.upper)))\" stroke=\"\(colour)\"/>"
                 }
                 svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\"/></g>\n"
-            } else {
+            } else if targets {
                 // An invisible target per point, so a hover still names it.
                 svg +=
                     "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"\(colour)\" fill-opacity=\"0\"><title>\(SVG.escape(point.tooltip))</title></circle>\n"
             }
         }
         return svg
+    }
+
+    /// Invisible columns (``hoverByColumn``), each over a run of x values at least
+    /// ``hoverColumnWidth`` wide, naming every series' points there.
+    func columnTargets(_ text: (Double, Double) -> String, _ xScale: Scale, top: Double, bottom: Double) -> String {
+        var byX: [Double: [(Int, Point)]] = [:]
+        for (index, line) in series.enumerated() {
+            for point in line.points { byX[point.x, default: []].append((index, point)) }
+        }
+        let xs = byX.keys.sorted()
+        func edge(_ position: Int) -> Double {  // halfway between xs[position - 1] and xs[position]
+            if position <= 0 { return xScale.position(xs[0]) }
+            if position >= xs.count { return xScale.position(xs[xs.count - 1]) }
+            return (xScale.position(xs[position - 1]) + xScale.position(xs[position])) / 2
+        }
+        var svg = "<g class=\"hover\" fill-opacity=\"0\">"
+        var start = 0
+        while start < xs.count {
+            var end = start + 1
+            while end < xs.count, edge(end) - edge(start) < hoverColumnWidth { end += 1 }
+            let (left, right) = (edge(start), max(edge(end), edge(start) + 1))
+            var values: [Int: [String]] = [:]
+            for x in xs[start..<end] { for (index, point) in byX[x]! { values[index, default: []].append(point.tooltip) } }
+            let lines = values.keys.sorted().map { "\n\(series[$0].name): \(values[$0]!.joined(separator: ", "))" }
+            svg +=
+                "<rect x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(top))\" width=\"\(NumberText.coordinate(right - left))\" height=\"\(NumberText.coordinate(height - top - bottom))\"><title>\(SVG.escape(text(xs[start], xs[end - 1]) + lines.joined()))</title></rect>"
+            start = end
+        }
+        return svg + "</g>\n"
     }
 
     /// At most the lowest and the highest point of each pixel column, in order: the

@@ -204,6 +204,7 @@ public struct LayoutDrawing {
         var containers = ""
         var labels = ""
         var labelLines: [String: Int] = [:]
+        var thumbnailPaths: [String: String] = [:]
         for index in Self.drawingOrder(panes, resolution) {
             let info = panes[index]
             let layout = resolution.panes[index]
@@ -218,6 +219,13 @@ public struct LayoutDrawing {
             let tooltip =
                 options.compact && min(frame.width, frame.height) * scale < 12
                 ? "" : "<title>\(SVG.escape(Self.describe(info, layout)))</title>"
+            // A thumbnail's small boxes carry no tooltip: drawn as one path per kind of
+            // pane, a few bytes each, so a strip of a deep tree stays small on the page.
+            if options.compact, tooltip.isEmpty, !front {
+                let key = "\(info.isPrimary ? 0 : 1)\(info.holdsArrangement ? 1 : 0)"
+                thumbnailPaths[key, default: ""] += Self.pathRect(frame, canvas)
+                continue
+            }
             let group = "<g class=\"pane \(kind)\(front ? " front" : "")\" data-pane=\"\(SVG.escape(info.id))\">"
             if info.holdsArrangement {
                 containers += group + containerBox(info, frame, canvas) + tooltip + "</g>\n"
@@ -249,9 +257,32 @@ public struct LayoutDrawing {
             }
             out += "</g>\n"
         }
-        out += containers
+        out = thumbnailPathElements(thumbnailPaths, leaves: true) + out + containers
+        out += thumbnailPathElements(thumbnailPaths, leaves: false)
         if !labels.isEmpty { out += "<g class=\"labels\">\n\(labels)</g>\n" }
         return (out, visible, dropped)
+    }
+
+    /// A box as path data, relative moves after the corner: `M8 17.6h7.9v7.2h-7.9z`.
+    static func pathRect(_ frame: Rect, _ canvas: Canvas) -> String {
+        let (width, height) = (canvas.length(frame.width), canvas.length(frame.height))
+        return "M\(canvas.x(frame.x)) \(canvas.y(frame.y))h\(width)v\(height)h-\(width)z"
+    }
+
+    /// A thumbnail's small boxes of one kind as one path each, styled as the boxes are.
+    func thumbnailPathElements(_ paths: [String: String], leaves: Bool) -> String {
+        var out = ""
+        for primary in [true, false] {
+            guard let data = paths["\(primary ? 0 : 1)\(leaves ? 0 : 1)"] else { continue }
+            let colour = primary ? SVG.colour(0) : SVG.colour(1)
+            let kind = "\(primary ? "primary" : "secondary") \(leaves ? "leaf" : "container")"
+            let style =
+                leaves
+                ? "fill=\"\(primary ? "#d6e6f5" : "#fbe6c8")\" stroke=\"\(colour)\" stroke-width=\"1\""
+                : "fill=\"none\" stroke=\"\(colour)\" stroke-width=\"0.75\" stroke-dasharray=\"6 3\""
+            out += "<path class=\"panes \(kind)\" d=\"\(data)\" \(style)/>\n"
+        }
+        return out
     }
 
     /// The dashed frame of a pane that holds an arrangement, thinner the deeper it lies.

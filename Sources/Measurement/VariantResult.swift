@@ -448,8 +448,13 @@ public struct CounterpartComparison: Sendable, Equatable {
     }
 
     /// "dearer than fast in 12 of 600 frames, at worst 1.03× (frame 276, by instructions)".
+    /// With no frame compared (times alone, every one under the clock): that, and how to compare.
     public var summary: String {
-        "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
+        guard worstRatio > 0 else {
+            return
+                "not compared with \(variant) frame by frame: no frame time of either is above the clock's resolution (--instructions counts every frame)"
+        }
+        return "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
     }
 }
 

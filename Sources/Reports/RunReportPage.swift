@@ -35,6 +35,11 @@ public enum RunReportPage {
             .filmstrip { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
             .filmstrip figure { margin: 0; padding: 6px; border-radius: 4px; }
             .filmstrip figcaption { font-size: 12px; max-width: 240px; }
+            figure.framechart { margin: 12px 0; }
+            figure.framechart figcaption { font-size: 13px; margin-bottom: 4px; }
+            figure.framechart .note { color: #555; }
+            .key { white-space: nowrap; font-size: 12px; margin-right: 6px; }
+            .key i { display: inline-block; width: 12px; height: 9px; margin-right: 4px; vertical-align: baseline; }
             </style></head><body>
             <h1>FoldBench run</h1>
             <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · \(SVG.escape(environment.swift.isEmpty ? "Swift ?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
@@ -61,11 +66,10 @@ public enum RunReportPage {
             html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
             html += ratioChart(entries, metric: .ratioToFloor, title: "Time over the floor's: what is left to win")
             html += "</div>\n"
-            // Wide charts scroll inside their own box on a narrow screen, at a size that reads.
-            html += "<div class=\"wide\">"
+            // Wide charts scroll inside their own box on a narrow screen, at a size that
+            // reads; their titles and legends wrap above them.
             html += timelineChart(scenario: scenario, entries: entries, phases: report.phases(of: scenario))
             html += instructionChart(entries: entries, phases: report.phases(of: scenario))
-            html += "</div>\n"
             if let strip = Filmstrip.make(
                 scenario: scenario, frames: report.options.frames, refreshRate: report.options.refreshRate,
                 direction: report.options.direction)
@@ -237,16 +241,17 @@ public enum RunReportPage {
             var chart = perFrameChart(
                 entries, values: \.frameTimes, phases: phases,
                 title: "The animation frame by frame: time per frame (median of the passes)",
-                yLabel: "ns per frame (log scale)", value: { "\(NumberText.forReader($0)) ns" })
+                yLabel: "ns per frame (log scale)", unit: "ns", value: NumberText.forReader,
+                resolved: unresolvedFrameTime(entries))
         else { return "" }
-        chart.height = 340
+        chart.height = 320
         if let refresh = entries.first?.refreshRate {
             // On a log axis a budget far above every frame would squeeze the frames into
             // the bottom of the chart: it is drawn only when a frame comes within a
             // tenth of it, and said in a note otherwise.
             let budget = 1e9 / refresh
             let slowest = entries.compactMap { $0.frameTimes.max() }.max() ?? 0
-            let label = "frame budget \(NumberText.forReader(budget)) ns (1/\(NumberText.forReader(refresh)) s)"
+            let label = "frame budget \(NumberText.significant(budget / 1e6)) ms (1/\(NumberText.forReader(refresh)) s)"
             if slowest >= budget / 10 {
                 chart.rules = [(budget, label)]
             } else {
@@ -254,7 +259,16 @@ public enum RunReportPage {
                     "\(label), above the chart: the slowest frame takes \(NumberText.percent(slowest, of: budget)) of it"
             }
         }
-        return chart.svg()
+        return chart.figure()
+    }
+
+    /// The shortest frame time the clock resolves on this machine (the table's `<clock`
+    /// below it: ``VariantResult/isResolvedFrameTime(_:)``), when a frame falls under it.
+    static func unresolvedFrameTime(_ entries: [VariantResult]) -> Double? {
+        let clock = entries.compactMap(\.clockNanoseconds).max()
+        guard let clock else { return nil }
+        let limit = VariantResult.frameTimeResolution * clock
+        return entries.contains { $0.frameTimes.contains { $0 < limit } } ? limit : nil
     }
 
     /// Each frame's own instructions (`run --instructions`), exact, over the same phases:
@@ -263,15 +277,15 @@ public enum RunReportPage {
         perFrameChart(
             entries, values: \.frameInstructions, phases: phases,
             title: "The animation frame by frame: instructions per frame (each counted on its own)",
-            yLabel: "instructions per frame (log scale)", value: { "\(NumberText.grouped($0)) instructions" }
-        )?.svg() ?? ""
+            yLabel: "instructions per frame (log scale)", unit: "instructions", value: NumberText.grouped
+        )?.figure() ?? ""
     }
 
     /// A log-scale line a variant of one per-frame quantity over the timeline, the
     /// motion's phases behind; `nil` when no variant has it.
     static func perFrameChart(
         _ entries: [VariantResult], values: KeyPath<VariantResult, [Double]>, phases: [Timeline.Phase],
-        title: String, yLabel: String, value: (Double) -> String
+        title: String, yLabel: String, unit: String, value: (Double) -> String, resolved: Double? = nil
     ) -> LineChart? {
         let given = entries.filter { !$0[keyPath: values].isEmpty }
         guard !given.isEmpty else { return nil }
@@ -279,17 +293,30 @@ public enum RunReportPage {
             LineChart.Series(
                 name: entry.variant.rawValue,
                 points: entry[keyPath: values].enumerated().map { frame, amount in
-                    let phase = frame < phases.count ? " (\(label(phases[frame])))" : ""
-                    return LineChart.Point(
-                        x: Double(frame), y: max(amount, 1),
-                        tooltip: "\(entry.variant), frame \(frame)\(phase): \(value(amount))")
+                    // A frame the clock does not resolve sits on the edge of the shaded
+                    // region, as the table shows it `<clock`, not at a number it cannot mean.
+                    if let resolved, amount < resolved {
+                        return LineChart.Point(x: Double(frame), y: resolved, tooltip: "<clock")
+                    }
+                    return LineChart.Point(x: Double(frame), y: max(amount, 1), tooltip: value(amount))
                 }, dots: false)
         }
         var chart = LineChart(title: title, xLabel: "frame", yLabel: yLabel, series: series)
         chart.logarithmic = true
         chart.width = 1240
-        chart.height = 300
+        chart.height = 280
         chart.bands = phaseBands(phases)
+        chart.captionOutside = true
+        chart.hoverByColumn = { first, last in
+            let (first, last) = (Int(first), Int(last))
+            let frames = first == last ? "frame \(first)" : "frames \(first)–\(last)"
+            return (first < phases.count ? "\(frames) (\(label(phases[first])))" : frames) + ", \(unit)"
+        }
+        if let resolved {
+            chart.unresolvedBelow = (
+                resolved, "under the clock: a frame below \(value(resolved)) \(unit) is not resolved (<clock, as in the table)"
+            )
+        }
         return chart
     }
 

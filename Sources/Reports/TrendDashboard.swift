@@ -100,6 +100,7 @@ extension Trend {
             th, td { padding: 3px 9px; text-align: left; white-space: nowrap; }
             th { border-bottom: 1px solid #999; }
             td.num { text-align: right; }
+            td.scenario { white-space: normal; overflow-wrap: anywhere; min-width: 9em; max-width: 14em; }
             tr.worse td { background: #fff0e0; }
             .charts { display: flex; flex-wrap: wrap; gap: 12px; overflow-x: auto; }
             .wide { overflow-x: auto; }
@@ -149,10 +150,11 @@ extension Trend {
         _ found: [(TrendSeries, Int, Double, Double)], machines: Set<String>
     ) -> String {
         guard !found.isEmpty else { return "<p>No change point in any series.</p>\n" }
-        var html = "<h2>Newest change points</h2>\n<div class=\"wide\"><table><tr>"
+        var html = "<h2>Newest change points</h2>\n<div class=\"wide\"><table class=\"changes\"><tr>"
+        // What changed and by how much first, so a phone's width shows it; where and when after.
         let columns =
-            ["date", "commit"] + (machines.count > 1 ? ["machine"] : [])
-            + ["scenario", "variant", "metric", "before", "after", "change", ""]
+            ["scenario", "variant", "metric", "change", "", "before", "after", "commit", "date"]
+            + (machines.count > 1 ? ["machine"] : [])
         html += columns.map {
             "<th>\($0)</th>"
         }.joined()
@@ -161,14 +163,14 @@ extension Trend {
             let point = item.points[index]
             let verdict = direction(item.metric, before, after)
             html +=
-                "<tr class=\"\(verdict)\"><td>\(SVG.escape(point.date))</td><td>\(SVG.escape(point.commit))</td>"
-                + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "")
+                "<tr class=\"\(verdict)\"><td class=\"scenario\">\(SVG.escape(item.scenario.rawValue))</td><td>\(SVG.escape(item.variant.rawValue))</td><td>\(SVG.escape(item.metric))</td>"
             html +=
-                "<td>\(SVG.escape(item.scenario.rawValue))</td><td>\(SVG.escape(item.variant.rawValue))</td><td>\(SVG.escape(item.metric))</td>"
+                "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td>"
             html +=
                 "<td class=\"num\">\(NumberText.forReader(before))</td><td class=\"num\">\(NumberText.forReader(after))</td>"
             html +=
-                "<td class=\"num\">\(NumberText.signedPercent(after - before, of: before))</td><td>\(verdict)</td></tr>\n"
+                "<td>\(SVG.escape(point.commit))</td><td>\(SVG.escape(point.date))</td>"
+                + (machines.count > 1 ? "<td>\(SVG.escape(item.machine))</td>" : "") + "</tr>\n"
         }
         html += "</table></div>\n"
         return html

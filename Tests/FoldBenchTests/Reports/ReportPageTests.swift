@@ -103,7 +103,7 @@ struct ReportPageTests {
         #expect(page.components(separatedBy: "class=\"chart\"").count - 1 == 4)
         #expect(!page.contains("data-marks=\"0\""))
         #expect(page.contains("flat, landscape") && page.contains("closing: moving to the outer display"))
-        #expect(page.contains("frame budget 8,333,333 ns (1/120 s)"))
+        #expect(page.contains("frame budget 8.33 ms (1/120 s)"))
         #expect(!page.contains("<script"), "no script, nothing fetched")
 
         let calm = RunReportPage.html(baseline, baseline: baseline)
@@ -198,12 +198,64 @@ struct ReportPageTests {
             scenario: "s", entries: report.results, phases: report.results[0].framePhases)
         #expect(calm.contains("class=\"note\""))
         #expect(
-            calm.contains("frame budget 8,333,333 ns (1/120 s), above the chart: the slowest frame takes 0.5 % of it"))
+            calm.contains("frame budget 8.33 ms (1/120 s), above the chart: the slowest frame takes 0.5 % of it"))
         #expect(!calm.contains("stroke=\"#c00\" stroke-dasharray"))
         report.results[0].frameTimes[2] = 900_000  // within a tenth of the budget
         let close = RunReportPage.timelineChart(
             scenario: "s", entries: report.results, phases: report.results[0].framePhases)
         #expect(!close.contains("class=\"note\""))
         #expect(close.contains("stroke=\"#c00\" stroke-dasharray"))
+    }
+
+    @Test(
+        "a frame chart's title and legends wrap above it as HTML; the SVG, which scrolls on a phone, holds the plot alone"
+    )
+    func frameChartCaption() throws {
+        let report = Self.report()
+        let chart = RunReportPage.timelineChart(
+            scenario: "s", entries: report.results, phases: report.results[0].framePhases)
+        let caption = try #require(chart.range(of: "</figcaption>")).lowerBound
+        let (above, plot) = (chart[..<caption], chart[caption...])
+        #expect(above.contains("<figcaption><strong>The animation frame by frame: time per frame"))
+        for name in ["reference", "fast", "flat, landscape"] { #expect(above.contains(">\(name)</span>")) }
+        #expect(plot.contains("<div class=\"wide\"><svg"))
+        #expect(!plot.contains("The animation frame by frame"))
+    }
+
+    @Test("frames under the clock's resolution are drawn on the edge of a shaded region, named <clock, not at their reading")
+    func framesUnderTheClock() throws {
+        var report = Self.report()
+        for index in report.results.indices {
+            report.results[index].clockNanoseconds = 20
+            report.results[index].frameTimes = [100, 5_000, 300, 9_000, 8_000]  // 100 and 300 under 400 ns
+        }
+        let chart = RunReportPage.timelineChart(
+            scenario: "s", entries: report.results, phases: report.results[0].framePhases)
+        #expect(chart.contains("class=\"unresolved\""))
+        #expect(chart.contains("under the clock: a frame below 400 ns is not resolved"))
+        #expect(chart.contains("fast: &lt;clock"), "\(chart)")
+        #expect(!chart.contains(": 100,") && !chart.contains(": 300"))
+        // Every frame resolved: no region.
+        for index in report.results.indices { report.results[index].frameTimes = [500, 5_000, 700, 9_000, 8_000] }
+        #expect(
+            !RunReportPage.timelineChart(scenario: "s", entries: report.results, phases: report.results[0].framePhases)
+                .contains("class=\"unresolved\""))
+    }
+
+    @Test("a frame chart hovers by columns naming every variant, not by a target per point: 600 frames of 3 variants")
+    func frameChartTargets() throws {
+        var report = Self.report()
+        let phases = Array(repeating: report.results[0].framePhases[0], count: 600)
+        for index in report.results.indices {
+            report.results[index].frameTimes = (0..<600).map { 1_000 + Double($0) }
+            report.results[index].framePhases = phases
+        }
+        let chart = RunReportPage.timelineChart(scenario: "s", entries: report.results, phases: phases)
+        #expect(!chart.contains("fill-opacity=\"0\"><title>"))
+        let targets = chart.components(separatedBy: "<rect").count - 1
+        #expect(targets < 300, "\(targets) rects for 600 frames")
+        #expect(chart.contains("<title>frames 0–"))
+        #expect(chart.contains("\nreference: 1,000, 1,001"))
+        #expect(chart.utf8.count < 60_000, "\(chart.utf8.count) bytes")
     }
 }

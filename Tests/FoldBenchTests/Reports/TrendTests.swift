@@ -66,6 +66,11 @@ struct TrendTests {
         #expect(index.components(separatedBy: "class=\"chart\"").count - 1 == 1, "one chart for the one series")
         #expect(index.contains("fast: change at c10") && index.contains(">fast +10.0 %</text>"))
         #expect(index.contains("<td>c10</td>") && index.contains("worse"))
+        // What changed and by how much come first, where a phone's width shows them.
+        #expect(
+            index.contains(
+                "<tr><th>scenario</th><th>variant</th><th>metric</th><th>change</th><th></th><th>before</th><th>after</th><th>commit</th><th>date</th></tr>"
+            ))
     }
 
     @Test("a history's interval rows join their run's point; other statistics are not series")
