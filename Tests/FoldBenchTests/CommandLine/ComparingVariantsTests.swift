@@ -244,6 +244,14 @@ struct CounterpartTests {
         #expect(
             comparison.summary
                 == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
+        // Times alone, every frame under the clock: nothing compared, and said so.
+        var quick = VariantResult(scenario: "s", variant: "incremental", arrangements: 1)
+        var quickFast = VariantResult(scenario: "s", variant: "fast", arrangements: 1)
+        (quick.clockNanoseconds, quickFast.clockNanoseconds) = (20, 20)
+        (quick.frameTimes, quickFast.frameTimes) = ([30, 40], [50, 60])
+        var timed = [quick, quickFast]
+        timed.compareWithCounterparts(["incremental": "fast"])
+        #expect(try #require(timed[0].counterpart).summary.hasPrefix("not compared with fast frame by frame"))
     }
 }
 
