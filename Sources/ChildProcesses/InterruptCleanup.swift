@@ -9,6 +9,7 @@ public enum InterruptCleanup {
     nonisolated(unsafe) private static var groups: Set<Int32> = []
     nonisolated(unsafe) private static var directories: Set<String> = []
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var interrupted = false
     private static let lock = NSLock()
 
     /// A process group to kill on an interrupt, until `forget(group:)`.
@@ -40,8 +41,20 @@ public enum InterruptCleanup {
         }
     }
 
+    /// Waits for the end of the process when an interrupt is being cleaned up: the workers
+    /// the cleanup kills die by a signal, and the thread that sees one must neither
+    /// report it as a crash nor end the process before the folders are removed (a folder
+    /// of a hundred thousand dumps takes seconds).
+    public static func parkIfInterrupted() {
+        guard lock.withLock({ interrupted }) else { return }
+        while true { pause() }
+    }
+
     private static func cleanUpAndExit(_ signal: Int32) -> Never {
-        let (live, folders) = lock.withLock { (groups, directories) }
+        let (live, folders) = lock.withLock {
+            interrupted = true
+            return (groups, directories)
+        }
         for group in live { kill(-group, SIGKILL) }
         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
         FileHandle.standardError.write(Data("foldbench: interrupted; workers stopped, temporary files removed\n".utf8))

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Measurement
 import Support
 
@@ -26,6 +27,10 @@ public enum FoldBenchCommand {
         """
 
     /// Runs `arguments` (without the program name) and returns the exit status.
+    /// Called before the process ends: an interrupt being cleaned up ends it instead,
+    /// once its folders are gone (``InterruptCleanup``).
+    public static func parkIfInterrupted() { InterruptCleanup.parkIfInterrupted() }
+
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
         guard let name = arguments.first, name != "--help", name != "-h" else {
             console.out(generalHelp)

@@ -279,6 +279,8 @@ struct Session {
     }
 
     func failure(_ ending: Ending, lastWords: String? = nil) -> WorkerFailure {
+        // A worker killed by an interrupt's cleanup is no failure to report.
+        InterruptCleanup.parkIfInterrupted()
         var failure = CrumbReading(crumb.pointee, request: request, lastScenario: lastScenario).failure(ending)
         if let lastWords { failure.message += "; it printed on its \(lastWords)" }
         return failure

@@ -4,4 +4,6 @@ import FoldBenchCLI
     import Glibc
 #endif
 
-exit(FoldBenchCommand.main(Array(CommandLine.arguments.dropFirst())))
+let status = FoldBenchCommand.main(Array(CommandLine.arguments.dropFirst()))
+FoldBenchCommand.parkIfInterrupted()
+exit(status)
