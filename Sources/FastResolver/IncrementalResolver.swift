@@ -17,9 +17,10 @@ import ArrangementModel
 /// Its tables are the fast resolver's, its steps compiled twice (the plans once):
 /// depth-first for the incremental pass, and level order, which the fast resolver's own
 /// loop runs when everything changes anyway. That is decided before any work: a frame
-/// whose bounds, size class or direction changed reaches the root and rewrites every
-/// pane (a resize, a rotation, a display transition, a window dragged): such frames run
-/// the plain loop and keep only the context. A tree of at most
+/// whose bounds, size class or direction changed, or whose changed region divides the
+/// root (a fold appearing across the whole tree), reaches the root and rewrites every
+/// pane (a resize, a rotation, a display transition, a window dragged, an unfold): such
+/// frames run the plain loop and keep only the context. A tree of at most
 /// ``IncrementalResolver/smallTree`` arrangements costs less to resolve whole than to
 /// check, and is resolved whole every frame. A pass runs only when regions alone
 /// changed, and stops after the root when the root's change reaches most of the tree.
@@ -99,7 +100,10 @@ public struct IncrementalResolver: ResolverVariant {
         // anyway, and a tree of a few arrangements is cheaper to resolve whole than to
         // check; both run the fast resolver's own loop, with nothing but the context kept
         // for the next frame. A pass runs only for regions that changed in a larger tree.
-        let spared = Rule.decidesBeforeWork && (boundsChanged || sizeClassChanged)
+        let spared =
+            Rule.decidesBeforeWork
+            && (boundsChanged || sizeClassChanged
+                || (regionsChanged && Self.changeDividesRoot(context.reservedRegions, last.pointee.regions, bounds)))
         let changes = regionsChanged && !spared ? Self.recordChanges(context.reservedRegions, memory) : spared ? -1 : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
@@ -154,6 +158,25 @@ public struct IncrementalResolver: ResolverVariant {
                 return false
             }
         }
+    }
+
+    /// Whether a region that differs from the previous frame's, as it is now or as it was,
+    /// divides the root (§2.1): then the root's divider moves and every pane below it with
+    /// it, so the pass would only find at the root that it must resolve the whole tree.
+    static func changeDividesRoot(_ regions: [Rect], _ previous: [Rect], _ bounds: Rect) -> Bool {
+        func dividesRoot(_ region: Rect) -> Bool {
+            let (vertically, horizontally) = divides(
+                bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
+            return vertically || horizontally
+        }
+        for index in 0..<max(regions.count, previous.count) {
+            let old = index < previous.count ? previous[index] : nil
+            let new = index < regions.count ? regions[index] : nil
+            if let old, let new, Self.identical(old, new) { continue }
+            if let old, dividesRoot(old) { return true }
+            if let new, dividesRoot(new) { return true }
+        }
+        return false
     }
 
     /// Equal to the last bit: -0 and 0 are told apart, as a resolver may treat them differently.
