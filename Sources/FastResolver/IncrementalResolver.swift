@@ -59,37 +59,52 @@ public struct IncrementalResolver: ResolverVariant {
             FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
             return
         }
-        Self.relayoutRemembering(memory, context, &resolution)
+        // The context's parts: passed whole from the frame loop's variable into a function
+        // that is not inlined, the context was copied and destroyed every frame.
+        Self.relayoutRemembering(
+            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
     }
 
     /// A frame of a tree large enough for remembering to pay.
     @usableFromInline
-    static func relayoutRemembering(_ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution) {
-        relayout(memory, context, &resolution, EveryInput.self)
+    static func relayoutRemembering(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution
+    ) {
+        relayout(memory, bounds, sizeClass, direction, regions, &resolution, EveryInput.self)
     }
 
-    /// A frame under `rule`: what counts as a change of a subtree's inputs.
+    /// A frame under `rule` (what counts as a change of a subtree's inputs), in `context`.
     @inline(__always)
     static func relayout<Rule: ChangeRule>(
         _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, _ rule: Rule.Type
+    ) {
+        relayout(
+            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution,
+            rule)
+    }
+
+    /// A frame under `rule`, in the context's parts.
+    @inline(__always)
+    static func relayout<Rule: ChangeRule>(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution, _ rule: Rule.Type
     ) {
         precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
         // A tree of a few arrangements: checking what changed costs more than the fast
         // resolver's whole frame, so it is resolved whole every frame and nothing is kept.
         if Rule.decidesBeforeWork, memory.count <= Self.smallTree {
             Self.resolveAll(
-                memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution
+                memory, bounds, sizeClass, direction, regions, &resolution
             )
             return
         }
         let last = memory.last
-        let bounds = context.bounds
-        let classBits = PaneLayout.Bits.of(context.sizeClass)
-        let direction = context.layoutDirection
+        let classBits = PaneLayout.Bits.of(sizeClass)
         let address = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let directionChanged = direction != last.pointee.direction && Rule.seesDirection
         let sizeClassChanged = classBits != last.pointee.classBits && Rule.seesSizeClass
-        let regionsChanged = Self.differ(context.reservedRegions, last.pointee.regions)
+        let regionsChanged = Self.differ(regions, last.pointee.regions)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
         let boundsChanged = !Self.identical(bounds, last.pointee.bounds)
@@ -103,8 +118,8 @@ public struct IncrementalResolver: ResolverVariant {
         let spared =
             Rule.decidesBeforeWork
             && (boundsChanged || sizeClassChanged
-                || (regionsChanged && Self.changeDividesRoot(context.reservedRegions, last.pointee.regions, bounds)))
-        let changes = regionsChanged && !spared ? Self.recordChanges(context.reservedRegions, memory) : spared ? -1 : 0
+                || (regionsChanged && Self.changeDividesRoot(regions, last.pointee.regions, bounds)))
+        let changes = regionsChanged && !spared ? Self.recordChanges(regions, memory) : spared ? -1 : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
             last.pointee.plainFramesLeft -= 1
@@ -112,11 +127,11 @@ public struct IncrementalResolver: ResolverVariant {
         }
         if incremental {
             let resolved = Self.resolveChanged(
-                memory, context, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes,
+                memory, bounds, sizeClass, direction, regions, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes,
                 Rule.self)
             if resolved < 0 {
                 // The pass found at the root that the change reaches most of the tree.
-                Self.resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
+                Self.resolveAll(memory, bounds, sizeClass, direction, regions, &resolution)
             }
             if resolved < 0 || Double(resolved) >= Self.plainShare * Double(memory.count) {
                 last.pointee.plainFramesLeft = last.pointee.plainRun
@@ -125,7 +140,7 @@ public struct IncrementalResolver: ResolverVariant {
                 last.pointee.plainRun = Self.shortestPlainRun
             }
         } else {
-            Self.resolveAll(memory, bounds, context.sizeClass, direction, context.reservedRegions, &resolution)
+            Self.resolveAll(memory, bounds, sizeClass, direction, regions, &resolution)
         }
         last.pointee.hasAnswer = true
         // Where the answer now is: a write may have copied a buffer someone else shared.
@@ -133,7 +148,7 @@ public struct IncrementalResolver: ResolverVariant {
         last.pointee.bounds = bounds
         last.pointee.classBits = classBits
         last.pointee.direction = direction
-        if regionsChanged { last.pointee.regions = context.reservedRegions }
+        if regionsChanged { last.pointee.regions = regions }
     }
 
     /// Trees of at most this many arrangements are always resolved whole, nothing kept:
@@ -208,17 +223,14 @@ public struct IncrementalResolver: ResolverVariant {
     /// root's placement showed most of the tree changed and nothing more was done.
     @inline(__always)
     static func resolveChanged<Rule: ChangeRule>(
-        _ memory: Memory, _ context: LayoutContext, _ resolution: inout Resolution, rootChanged: Bool, changes: Int,
-        _ rule: Rule.Type
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution, rootChanged: Bool, changes: Int, _ rule: Rule.Type
     ) -> Int {
         memory.changed[0] = rootChanged ? 1 : 0
         let pass = Pass<Rule>(
             links: memory.links, changed: memory.changed, root: memory.root,
             changes: UnsafeBufferPointer(start: memory.changes, count: changes))
-        return Self.withTables(
-            memory.preOrder, context.bounds, context.sizeClass, context.layoutDirection,
-            context.reservedRegions, &resolution
-        ) { tables, regions, bounds, rootBits in
+        return Self.withTables(memory.preOrder, bounds, sizeClass, direction, regions, &resolution) { tables, regions, bounds, rootBits in
             Rule.resolveChanged(tables, regions, bounds, rootBits, pass)
         }
     }
