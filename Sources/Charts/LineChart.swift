@@ -255,7 +255,9 @@ public struct LineChart {
             while end < xs.count, edge(end) - edge(start) < hoverColumnWidth { end += 1 }
             let (left, right) = (edge(start), max(edge(end), edge(start) + 1))
             var values: [Int: [String]] = [:]
-            for x in xs[start..<end] { for (index, point) in byX[x]! { values[index, default: []].append(point.tooltip) } }
+            for x in xs[start..<end] {
+                for (index, point) in byX[x]! { values[index, default: []].append(point.tooltip) }
+            }
             let lines = values.keys.sorted().map { "\n\(series[$0].name): \(values[$0]!.joined(separator: ", "))" }
             svg +=
                 "<rect x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(top))\" width=\"\(NumberText.coordinate(right - left))\" height=\"\(NumberText.coordinate(height - top - bottom))\"><title>\(SVG.escape(text(xs[start], xs[end - 1]) + lines.joined()))</title></rect>"

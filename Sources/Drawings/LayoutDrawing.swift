@@ -154,7 +154,8 @@ public struct LayoutDrawing {
         let height = max(
             (area.height * scale + 2 * margin + titleHeight + captionHeight).rounded(.up),
             (margin + titleHeight + 12 + Double(listLines) * 14 + captionHeight + margin).rounded(.up))
-        let canvas = Canvas(originX: margin - area.x * scale, originY: margin + titleHeight - area.y * scale, scale: scale)
+        let canvas = Canvas(
+            originX: margin - area.x * scale, originY: margin + titleHeight - area.y * scale, scale: scale)
 
         // The document's element comes last, once the caption is known: wide enough for
         // the title and the caption's lines too, so that a narrow display does not cut

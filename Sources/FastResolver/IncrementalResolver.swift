@@ -127,7 +127,8 @@ public struct IncrementalResolver: ResolverVariant {
         }
         if incremental {
             let resolved = Self.resolveChanged(
-                memory, bounds, sizeClass, direction, regions, &resolution, rootChanged: sizeClassChanged || boundsChanged, changes: changes,
+                memory, bounds, sizeClass, direction, regions, &resolution,
+                rootChanged: sizeClassChanged || boundsChanged, changes: changes,
                 Rule.self)
             if resolved < 0 {
                 // The pass found at the root that the change reaches most of the tree.
@@ -230,7 +231,8 @@ public struct IncrementalResolver: ResolverVariant {
         let pass = Pass<Rule>(
             links: memory.links, changed: memory.changed, root: memory.root,
             changes: UnsafeBufferPointer(start: memory.changes, count: changes))
-        return Self.withTables(memory.preOrder, bounds, sizeClass, direction, regions, &resolution) { tables, regions, bounds, rootBits in
+        return Self.withTables(memory.preOrder, bounds, sizeClass, direction, regions, &resolution) {
+            tables, regions, bounds, rootBits in
             Rule.resolveChanged(tables, regions, bounds, rootBits, pass)
         }
     }

@@ -79,7 +79,8 @@ class PreparedTreeBase {
         context.layoutDirection = given.right_to_left != 0 ? .rightToLeft : .leftToRight
         context.reservedRegions.removeAll(keepingCapacity: true)
         for region in UnsafeBufferPointer(start: given.regions, count: Int(given.region_count)) {
-            context.reservedRegions.append(Rect(uncheckedX: region.x, y: region.y, width: region.width, height: region.height))
+            context.reservedRegions.append(
+                Rect(uncheckedX: region.x, y: region.y, width: region.width, height: region.height))
         }
         solve()
         // PaneLayout is laid out as foldbench_pane_layout (a frame of four doubles, then the bits).

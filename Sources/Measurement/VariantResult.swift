@@ -454,7 +454,8 @@ public struct CounterpartComparison: Sendable, Equatable {
             return
                 "not compared with \(variant) frame by frame: no frame time of either is above the clock's resolution (--instructions counts every frame)"
         }
-        return "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
+        return
+            "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
     }
 }
 

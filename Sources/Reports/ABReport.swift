@@ -35,7 +35,8 @@ public enum ABReport {
             ? result.baseline.variant.rawValue : "\(result.baseline.variant) -> \(result.candidate.variant)"
         return [
             result.scenario.rawValue, pair, String(result.trialLogRatios.count), number(estimate.ratio),
-            "[\(number(estimate.interval.lower)), \(number(estimate.interval.upper))]", percent(estimate.smallestDetectable),
+            "[\(number(estimate.interval.lower)), \(number(estimate.interval.upper))]",
+            percent(estimate.smallestDetectable),
             spread(result), estimate.verdict.rawValue,
         ]
     }
@@ -96,7 +97,8 @@ public enum ABReport {
         func number(_ value: Double) -> JSONValue { .number(value) }
         func side(_ side: ABSide) -> JSONValue {
             .object([
-                ("label", .string(side.label)), ("plugin", .string(side.plugin)), ("variant", .string(side.variant.rawValue)),
+                ("label", .string(side.label)), ("plugin", .string(side.plugin)),
+                ("variant", .string(side.variant.rawValue)),
             ])
         }
         return JSONWriter.writePretty(
@@ -140,7 +142,12 @@ public enum ABReport {
                                 ("layoutBound", .bool(result.layoutBound(threshold: options.threshold))),
                                 ("resolvesThreshold", .bool(result.resolves(threshold: options.threshold))),
                                 ("ratio", number(result.estimate.ratio)),
-                                ("interval", .array([number(result.estimate.interval.lower), number(result.estimate.interval.upper)])),
+                                (
+                                    "interval",
+                                    .array([
+                                        number(result.estimate.interval.lower), number(result.estimate.interval.upper),
+                                    ])
+                                ),
                                 ("smallestDetectable", number(result.estimate.smallestDetectable)),
                                 ("verdict", .string(result.estimate.verdict.rawValue)),
                                 ("seconds", .number(result.seconds)),

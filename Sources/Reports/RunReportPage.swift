@@ -314,7 +314,8 @@ public enum RunReportPage {
         }
         if let resolved {
             chart.unresolvedBelow = (
-                resolved, "under the clock: a frame below \(value(resolved)) \(unit) is not resolved (<clock, as in the table)"
+                resolved,
+                "under the clock: a frame below \(value(resolved)) \(unit) is not resolved (<clock, as in the table)"
             )
         }
         return chart

@@ -290,7 +290,9 @@ struct VariantLibraryTests {
         }
     }
 
-    @Test("a Swift variant from a package of its own: the template builds against FoldBenchVariantKit and passes run's checks")
+    @Test(
+        "a Swift variant from a package of its own: the template builds against FoldBenchVariantKit and passes run's checks"
+    )
     func swiftPackageTemplate() throws {
         let template = repositoryRoot.appendingPathComponent("examples/swift-variant").path
         let built = try runProcess("/usr/bin/env", ["swift", "build", "-c", "release", "--package-path", template])

@@ -24,13 +24,16 @@ struct ReportPageTests {
                 repeating: Timeline.Phase(
                     posture: .closed, orientation: .portrait, outerDisplay: true, inTransition: true),
                 count: 2)
-        func result(_ variant: VariantName, _ time: Double, _ instructions: Double, _ overBudget: Double) -> VariantResult {
+        func result(_ variant: VariantName, _ time: Double, _ instructions: Double, _ overBudget: Double)
+            -> VariantResult
+        {
             var result = VariantResult(
                 scenario: "fold-cycle/balanced-d8/iphone-duo", variant: variant, arrangements: 255, frames: 5,
                 refreshRate: 120, batchFrames: 16, samples: [time, time * 1.1, time * 0.9],
                 time: TimeSummary(samples: [time, time * 1.1, time * 0.9]), allocationsPerRelayout: 0,
                 bytesAllocatedPerRelayout: 0, instructionsPerRelayout: instructions, peakResidentBytes: 1 << 20,
-                framesOverBudget: overBudget, prepareNanoseconds: 5000, ratioToReference: Estimate(time / 30_000, Interval(0, 1)),
+                framesOverBudget: overBudget, prepareNanoseconds: 5000,
+                ratioToReference: Estimate(time / 30_000, Interval(0, 1)),
                 checksum: 1)
             result.ratioToFloor = Estimate(time / 400, Interval(time / 420, time / 380))
             result.frameTimes = [time * 4, time, time, time * 2, 9_000_000]
@@ -222,7 +225,9 @@ struct ReportPageTests {
         #expect(!plot.contains("The animation frame by frame"))
     }
 
-    @Test("frames under the clock's resolution are drawn on the edge of a shaded region, named <clock, not at their reading")
+    @Test(
+        "frames under the clock's resolution are drawn on the edge of a shaded region, named <clock, not at their reading"
+    )
     func framesUnderTheClock() throws {
         var report = Self.report()
         for index in report.results.indices {
