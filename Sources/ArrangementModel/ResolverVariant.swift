@@ -33,6 +33,16 @@ public protocol ResolverVariant: Sendable {
 
     /// What the variant keeps from one relayout of a prepared tree to the next; none by default.
     var frameMemory: FrameMemory { get }
+
+    /// A variant whose frames this one's are, exactly, for some trees (``Self`` by default).
+    associatedtype Stateless: ResolverVariant = Self
+
+    /// For a prepared tree on which this variant's frames are exactly another, stateless
+    /// variant's (a variant that remembers, on a tree too small for remembering to pay),
+    /// that variant and its prepared value; nil by default. Decided once per tree, so a
+    /// frame loop can run the other variant's frames with no test per frame. ``relayout(_:in:into:)``
+    /// must still give the same answers for such a tree.
+    func statelessFrames(_ prepared: Prepared) -> (Stateless, Stateless.Prepared)?
 }
 
 /// What a variant remembers between the relayouts of one prepared tree.
@@ -52,6 +62,8 @@ public struct FrameMemory: OptionSet, Sendable, Hashable {
 
 extension ResolverVariant {
     public var frameMemory: FrameMemory { [] }
+
+    public func statelessFrames(_ prepared: Prepared) -> (Stateless, Stateless.Prepared)? { nil }
 
     /// Prepares and relayouts once: for tools and tests, not for frames.
     public func resolve(_ tree: ArrangementTree, in context: LayoutContext) -> Resolution {

@@ -47,18 +47,44 @@ public struct IncrementalResolver: ResolverVariant {
     /// list changed in more places is resolved whole.
     static let regionChangeCapacity = 16
 
-    public func prepare(_ tree: ArrangementTree) -> Memory { Memory(tree) }
+    /// What a tree keeps: whether to remember is decided here, once per tree, so that a
+    /// small tree's frame is the fast resolver's with nothing but a test of a constant.
+    public struct Prepared: Sendable {
+        /// Level order, for frames that resolve everything.
+        @usableFromInline let levelOrder: CompiledTree
+        /// Nil for a tree of at most ``IncrementalResolver/smallTree`` arrangements: resolved
+        /// whole every frame, nothing kept (checking what changed costs more than the frame).
+        @usableFromInline let memory: Memory?
+    }
+
+    public func prepare(_ tree: ArrangementTree) -> Prepared {
+        let levelOrder = CompiledTree(tree, order: .levelOrder)
+        let remembers = levelOrder.count > Self.smallTree
+        return Prepared(levelOrder: levelOrder, memory: remembers ? Memory(tree, levelOrder) : nil)
+    }
+
+    /// A small tree's frames are the fast resolver's: a frame loop runs those directly.
+    @inlinable
+    public func statelessFrames(_ prepared: Prepared) -> (FastResolver, CompiledTree)? {
+        prepared.memory == nil ? (FastResolver(), prepared.levelOrder) : nil
+    }
 
     /// One frame: only the subtrees whose inputs changed are written.
     /// O(1) when the context equals the previous frame's, else O(arrangements resolved × regions).
     /// Inlinable for one decision only: a tree of a few arrangements is the fast
     /// resolver's frame exactly, specialised where the frame loop is, as `fast` is.
     @inlinable
-    public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
-        if memory.resolvesWhole {
-            FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
-            return
+    public func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution) {
+        if let memory = prepared.memory {
+            relayout(memory, in: context, into: &resolution)
+        } else {
+            FastResolver().relayout(prepared.levelOrder, in: context, into: &resolution)
         }
+    }
+
+    /// A frame of a tree large enough for remembering to pay.
+    @inlinable
+    public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
         // The context's parts: passed whole from the frame loop's variable into a function
         // that is not inlined, the context was copied and destroyed every frame.
         Self.relayoutRemembering(
@@ -380,8 +406,6 @@ public struct IncrementalResolver: ResolverVariant {
         let preOrder: CompiledTree
         /// Level order, for frames that resolve everything.
         @usableFromInline let levelOrder: CompiledTree
-        /// At most ``IncrementalResolver/smallTree`` arrangements: resolved whole every frame.
-        @usableFromInline let resolvesWhole: Bool
         let count: Int
         let paneCount: Int
         /// Per arrangement (depth-first), its panes, the nested arrangement each holds, and
@@ -396,12 +420,13 @@ public struct IncrementalResolver: ResolverVariant {
         /// The previous frame.
         let last: UnsafeMutablePointer<LastFrame>
 
-        init(_ tree: ArrangementTree) {
+        public convenience init(_ tree: ArrangementTree) { self.init(tree, CompiledTree(tree, order: .levelOrder)) }
+
+        init(_ tree: ArrangementTree, _ levelOrder: CompiledTree) {
             // One copy of the plans and the arrangements' table, in level order, for both.
-            levelOrder = CompiledTree(tree, order: .levelOrder)
+            self.levelOrder = levelOrder
             preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
             count = preOrder.arrangements.count
-            resolvesWhole = count <= IncrementalResolver.smallTree
             paneCount = preOrder.paneCount
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
             // The arrangement held by each pane slot and the one owning it; then each

@@ -21,7 +21,9 @@ public final class FrameLoop {
     public private(set) var libraryIndex = -1
 
     /// Inlinable so that a variant from another module (a library's) gets a loop
-    /// specialised for its type too, not calls through its protocol witness.
+    /// specialised for its type too, not calls through its protocol witness. A prepared
+    /// tree on which the variant's frames are another's (``ResolverVariant/statelessFrames(_:)``)
+    /// gets that variant's loop, chosen here once.
     @inlinable
     init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
         let start = now()
@@ -30,8 +32,24 @@ public final class FrameLoop {
         let storage = ResolutionStorage(paneCount: tree.paneCount)
         self.storage = storage
         self.contexts = contexts
+        frames = contexts.count
+        if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
+            relayoutRange = Self.loop(stateless, statelessPrepared, contexts, storage)
+            relayoutContext = { context in stateless.relayout(statelessPrepared, in: context, into: &storage.resolution) }
+        } else {
+            relayoutRange = Self.loop(variant, prepared, contexts, storage)
+            relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
+        }
+        lastAnswerOf = nil
+        auditOf = nil
+    }
+
+    /// The timed loop of `variant` over `contexts`, into `storage`'s resolution.
+    @inlinable
+    static func loop<V: ResolverVariant>(
+        _ variant: V, _ prepared: V.Prepared, _ contexts: [LayoutContext], _ storage: ResolutionStorage
+    ) -> (Int, Int) -> Void {
         let count = contexts.count
-        frames = count
         // The loop passes each frame's context from one local variable, so the variant
         // borrows it without reference counting: copying a context out of the array
         // would retain and release its region list (two atomic operations, a few
@@ -43,7 +61,7 @@ public final class FrameLoop {
         let regionsChange = contexts.indices.map { index in
             contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
         }
-        relayoutRange = { start, length in
+        return { start, length in
             // Take the buffer out of the box so that it is uniquely referenced in the loop.
             var resolution = Resolution(paneCount: 0)
             swap(&resolution, &storage.resolution)
@@ -61,9 +79,6 @@ public final class FrameLoop {
             }
             swap(&resolution, &storage.resolution)
         }
-        relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
-        lastAnswerOf = nil
-        auditOf = nil
     }
 
     /// A loop of closures of its own (a library's, whose panes live in guarded memory).

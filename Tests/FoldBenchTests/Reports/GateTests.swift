@@ -27,6 +27,22 @@ struct GateTests {
             uniqueKeysWithValues: summary.results.map { ($0.variant, $0.metrics[metric] ?? -1) })
     }
 
+    @Test("on a tree too small to remember, incremental's frames are fast's: the same instructions, exactly")
+    func smallTreeFramesAreFast() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary([
+            "run", "--scenario", "fold-cycle/balanced-d1/iphone-duo", "--variant", "fast", "--variant", "incremental",
+            "--frames", "24", "--time-per-scenario", "0", "--instructions", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        let path = directory.appendingPathComponent("latest.json").path
+        for metric in [Metric.instructionsPerRelayout, .worstFrameInstructions] {
+            let counts = try instructions(path, metric: metric)
+            #expect(counts["fast"]! > 0 && counts["incremental"] == counts["fast"], "\(metric): \(counts)")
+        }
+    }
+
     @Test(
         "two runs of the same binary count the same instructions; the gate flags fast-slowed, never fast against itself"
     )
