@@ -47,26 +47,12 @@ public struct IncrementalResolver: ResolverVariant {
     /// list changed in more places is resolved whole.
     static let regionChangeCapacity = 16
 
-    /// What a tree keeps: whether to remember is decided here, once per tree, so that a
-    /// small tree's frame is the fast resolver's with nothing but a test of a constant.
-    public struct Prepared: Sendable {
-        /// Level order, for frames that resolve everything.
-        @usableFromInline let levelOrder: CompiledTree
-        /// Nil for a tree of at most ``IncrementalResolver/smallTree`` arrangements: resolved
-        /// whole every frame, nothing kept (checking what changed costs more than the frame).
-        @usableFromInline let memory: Memory?
-    }
-
-    public func prepare(_ tree: ArrangementTree) -> Prepared {
-        let levelOrder = CompiledTree(tree, order: .levelOrder)
-        let remembers = levelOrder.count > Self.smallTree
-        return Prepared(levelOrder: levelOrder, memory: remembers ? Memory(tree, levelOrder) : nil)
-    }
+    public func prepare(_ tree: ArrangementTree) -> Memory { Memory(tree) }
 
     /// A small tree's frames are the fast resolver's: a frame loop runs those directly.
     @inlinable
-    public func statelessFrames(_ prepared: Prepared) -> (FastResolver, CompiledTree)? {
-        prepared.memory == nil ? (FastResolver(), prepared.levelOrder) : nil
+    public func statelessFrames(_ memory: Memory) -> (FastResolver, CompiledTree)? {
+        memory.resolvesWhole ? (FastResolver(), memory.levelOrder) : nil
     }
 
     /// One frame: only the subtrees whose inputs changed are written.
@@ -74,17 +60,11 @@ public struct IncrementalResolver: ResolverVariant {
     /// Inlinable for one decision only: a tree of a few arrangements is the fast
     /// resolver's frame exactly, specialised where the frame loop is, as `fast` is.
     @inlinable
-    public func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution) {
-        if let memory = prepared.memory {
-            relayout(memory, in: context, into: &resolution)
-        } else {
-            FastResolver().relayout(prepared.levelOrder, in: context, into: &resolution)
-        }
-    }
-
-    /// A frame of a tree large enough for remembering to pay.
-    @inlinable
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
+        if memory.resolvesWhole {
+            FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
+            return
+        }
         // The context's parts: passed whole from the frame loop's variable into a function
         // that is not inlined, the context was copied and destroyed every frame.
         Self.relayoutRemembering(
@@ -406,6 +386,9 @@ public struct IncrementalResolver: ResolverVariant {
         let preOrder: CompiledTree
         /// Level order, for frames that resolve everything.
         @usableFromInline let levelOrder: CompiledTree
+        /// At most ``IncrementalResolver/smallTree`` arrangements: resolved whole every
+        /// frame, nothing kept (the frame loop runs the fast resolver's frames for it).
+        @usableFromInline let resolvesWhole: Bool
         let count: Int
         let paneCount: Int
         /// Per arrangement (depth-first), its panes, the nested arrangement each holds, and
@@ -420,13 +403,12 @@ public struct IncrementalResolver: ResolverVariant {
         /// The previous frame.
         let last: UnsafeMutablePointer<LastFrame>
 
-        public convenience init(_ tree: ArrangementTree) { self.init(tree, CompiledTree(tree, order: .levelOrder)) }
-
-        init(_ tree: ArrangementTree, _ levelOrder: CompiledTree) {
+        public init(_ tree: ArrangementTree) {
             // One copy of the plans and the arrangements' table, in level order, for both.
-            self.levelOrder = levelOrder
+            levelOrder = CompiledTree(tree, order: .levelOrder)
             preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
             count = preOrder.arrangements.count
+            resolvesWhole = count <= IncrementalResolver.smallTree
             paneCount = preOrder.paneCount
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
             // The arrangement held by each pane slot and the one owning it; then each
