@@ -50,13 +50,22 @@ struct DocumentationTests {
         let blocks = contract.components(separatedBy: "```json\n").dropFirst().map {
             String($0[..<$0.range(of: "```")!.lowerBound])
         }
-        try #require(blocks.count == 2)
+        try #require(blocks.count == 3)
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let scene = try writeFile(blocks[0], named: "example.json", in: directory)
         let result = runFoldBench(["resolve", scene])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out == blocks[1])
+        // Every edit shown applies to the example's tree.
+        let tree = try SceneDecoder.decode(blocks[0]).tree
+        let edits = blocks[2].split(separator: "\n")
+        #expect(edits.count == 11)
+        for (index, line) in edits.enumerated() {
+            let reader = JSONReader(try JSONReader.document(Array(line.utf8)), path: "edits[\(index)]")
+            let edit = try EditFormat.decode(reader, extraKeys: ["frame"])
+            #expect(throws: Never.self, "\(line)") { try EditFormat.apply(edit, to: tree, at: reader) }
+        }
     }
 
     /// The README's drawings and the commands that make them.
