@@ -454,6 +454,10 @@ public struct CounterpartComparison: Sendable, Equatable {
             return
                 "not compared with \(variant) frame by frame: no frame time of either is above the clock's resolution (--instructions counts every frame)"
         }
+        guard framesDearer > 0 else {
+            return
+                "never dearer than \(variant) in \(frames) frames; at most \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
+        }
         return
             "dearer than \(variant) in \(framesDearer) of \(frames) frames, at worst \(formatNumber((worstRatio * 1000).rounded() / 1000))× its frame (frame \(worstFrame), by \(unit))"
     }

@@ -247,6 +247,13 @@ struct CounterpartTests {
         #expect(
             comparison.summary
                 == "dearer than fast in 2 of 4 frames, at worst 2.1× its frame (frame 1, by instructions)")
+        // Never dearer (a small tree's frames are fast's): said so, with the nearest frame.
+        var same = [incremental, fast]
+        same[0].frameInstructions = [100, 90, 50, 99]
+        same.compareWithCounterparts(["incremental": "fast"])
+        #expect(
+            try #require(same[0].counterpart).summary
+                == "never dearer than fast in 4 frames; at most 1× its frame (frame 0, by instructions)")
         // Times alone, every frame under the clock: nothing compared, and said so.
         var quick = VariantResult(scenario: "s", variant: "incremental", arrangements: 1)
         var quickFast = VariantResult(scenario: "s", variant: "fast", arrangements: 1)
