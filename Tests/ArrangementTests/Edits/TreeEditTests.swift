@@ -34,9 +34,12 @@ struct TreeEditTests {
             (.setPane(leaf, .minWidth(120)), .preference, { $0.minWidth == 120 && $0.idealWidth == 120 }),
             (.setPane(leaf, .split(.vertical, try .length(min: 200))), .preference, { $0.split.vertical != nil }),
             (.setPane(leaf, .layoutPriority(3)), .priority, { $0.layoutPriority == 3 }),
-            (.setPane(leaf, .overlayEdges(OverlayEdges(vertical: .bottom))), .overlayEdges, {
-                $0.overlayEdge.vertical == .bottom
-            }),
+            (
+                .setPane(leaf, .overlayEdges(OverlayEdges(vertical: .bottom))), .overlayEdges,
+                {
+                    $0.overlayEdge.vertical == .bottom
+                }
+            ),
             (.setStyle(holder, .overlay(.both)), .style, { $0.arrangement?.style == .overlay(.both) }),
             (.setAxes(holder, .vertical), .axes, { $0.arrangement?.style == .split(.vertical) }),
             (.remove(holder), .remove, { $0.arrangement == nil }),
@@ -62,7 +65,9 @@ struct TreeEditTests {
         let small = Arrangement(primary: try Pane(id: "new-a"), secondary: try Pane(id: "new-b"))
         let replaced = try TreeEdit.replace(holder, small).applied(to: tree)
         #expect(panes(replaced)[holder]!.arrangement == small)
-        #expect(TreeEdit.replace(holder, small).description == "pane \"\(holder)\": replace its arrangement with an arrangement")
+        #expect(
+            TreeEdit.replace(holder, small).description
+                == "pane \"\(holder)\": replace its arrangement with an arrangement")
     }
 
     @Test("an edit that names nothing, or would leave an invalid tree, is refused with the rule it breaks")
@@ -73,7 +78,10 @@ struct TreeEditTests {
             (.setPane("nowhere", .idealHeight(1)), "pane: no pane \"nowhere\" in the tree"),
             (.setPane(leaf, .minWidth(-1)), "minWidth: -1 is a negative size"),
             (.setPane(leaf, .layoutPriority(.infinity)), "layoutPriority: must be a finite number"),
-            (.insert(holder, small), "pane: pane \"\(holder)\" already holds an arrangement: replace it, or remove it first"),
+            (
+                .insert(holder, small),
+                "pane: pane \"\(holder)\" already holds an arrangement: replace it, or remove it first"
+            ),
             (.remove(leaf), "pane: pane \"\(leaf)\" holds no arrangement to remove it"),
             (.replace(leaf, small), "pane: pane \"\(leaf)\" holds no arrangement to replace it (insert one instead)"),
             (.setStyle(leaf, .overlay(.both)), "pane: pane \"\(leaf)\" holds no arrangement to set its style"),
@@ -130,7 +138,8 @@ struct TreeEditTests {
         let edits: [TreeEdit] = [
             .setPane("list", .minWidth(320)), .setPane("list", .minHeight(0.5)), .setPane("list", .idealWidth(900)),
             .setPane("list", .idealHeight(640)), .setPane("list", .layoutPriority(-2)),
-            .setPane("list", .split(.vertical, try .ratio(min: 0.2, max: 0.8))), .setPane("list", .split(.horizontal, nil)),
+            .setPane("list", .split(.vertical, try .ratio(min: 0.2, max: 0.8))),
+            .setPane("list", .split(.horizontal, nil)),
             .setPane("list", .split(.horizontal, .fixed)),
             .setPane("list", .overlayEdges(OverlayEdges(horizontal: .trailing, vertical: .top))),
             .setPane("list", .overlayEdges(OverlayEdges())), .setStyle("root", .overlay(.both)),
