@@ -35,8 +35,7 @@ public final class FrameLoop {
         frames = contexts.count
         if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
             relayoutRange = Self.loop(stateless, statelessPrepared, contexts, storage)
-            relayoutContext = { context in stateless.relayout(statelessPrepared, in: context, into: &storage.resolution)
-            }
+            relayoutContext = { stateless.relayout(statelessPrepared, in: $0, into: &storage.resolution) }
         } else {
             relayoutRange = Self.loop(variant, prepared, contexts, storage)
             relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }

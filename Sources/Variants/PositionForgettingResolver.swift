@@ -18,7 +18,7 @@ public struct PositionForgettingResolver: ResolverVariant {
         init(_ incremental: IncrementalResolver.Memory) { self.incremental = incremental }
     }
 
-    public func prepare(_ tree: ArrangementTree) -> Memory { Memory(IncrementalResolver.Memory(tree)) }
+    public func prepare(_ tree: ArrangementTree) -> Memory { Memory(IncrementalResolver().prepare(tree)) }
 
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
         if let last = memory.last, last.bounds.width == context.bounds.width,
