@@ -16,14 +16,17 @@ import ArrangementModel
 ///
 /// Its tables are the fast resolver's, its steps compiled twice (the plans once):
 /// depth-first for the incremental pass, and level order, which the fast resolver's own
-/// loop runs when everything changes anyway. That is decided before any work: a frame
-/// whose bounds, size class or direction changed, or whose changed region divides the
-/// root (a fold appearing across the whole tree), reaches the root and rewrites every
-/// pane (a resize, a rotation, a display transition, a window dragged, an unfold): such
-/// frames run the plain loop and keep only the context. A tree of at most
-/// ``IncrementalResolver/smallTree`` arrangements costs less to resolve whole than to
-/// check, and is resolved whole every frame. A pass runs only when regions alone
-/// changed, and stops after the root when the root's change reaches most of the tree.
+/// loop runs when everything changes anyway. That is decided before any work, in code
+/// the frame loop inlines: a frame whose bounds or size class changed, or whose changed
+/// region divides the root (a fold appearing across the whole tree), reaches the root
+/// and rewrites every pane (a resize, a rotation, a display transition, a window
+/// dragged, an unfold): such frames run the plain loop and keep only the context, for
+/// about 45 instructions (150 when regions changed) above the fast resolver's frame. A
+/// tree of at most ``IncrementalResolver/smallTree`` arrangements is resolved whole
+/// every frame, keeping nothing: its frame costs under twenty times that check, which
+/// would make its worst frames more than 5 % dearer than the fast resolver's. A pass
+/// runs only when regions alone changed (or the direction flipped, which resolves the
+/// whole tree), and stops after the root when the root's change reaches most of the tree.
 /// For those the variant notices a pass that did not pay: a pass that had to resolve at least
 /// ``IncrementalResolver/plainShare`` of the arrangements switches it to the plain loop
 /// for the next 8 frames that change anything (doubling to 64 while each pass after them
@@ -46,6 +49,8 @@ public struct IncrementalResolver: ResolverVariant {
     /// Regions compared one by one against the previous frame's; a frame whose region
     /// list changed in more places is resolved whole.
     static let regionChangeCapacity = 16
+    /// Regions kept from the previous frame; a frame after a longer list is resolved whole.
+    @usableFromInline static let keptRegions = 16
 
     public func prepare(_ tree: ArrangementTree) -> Memory { Memory(tree) }
 
@@ -57,27 +62,70 @@ public struct IncrementalResolver: ResolverVariant {
 
     /// One frame: only the subtrees whose inputs changed are written.
     /// O(1) when the context equals the previous frame's, else O(arrangements resolved × regions).
-    /// Inlinable for one decision only: a tree of a few arrangements is the fast
-    /// resolver's frame exactly, specialised where the frame loop is, as `fast` is.
-    @inlinable
+    /// Inlinable for the decisions made before any work, so that they cost no call in
+    /// the frame loop: a tree of a few arrangements, and a frame whose change reaches the
+    /// root, are the fast resolver's frame, specialised where the frame loop is, as
+    /// `fast` is; such a frame then keeps its context, and nothing else, for the next one.
+    @inlinable @inline(__always)
     public func relayout(_ memory: Memory, in context: LayoutContext, into resolution: inout Resolution) {
         if memory.resolvesWhole {
             FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
             return
         }
+        let last = memory.last
+        let classBits = PaneLayout.Bits.of(context.sizeClass)
+        // The fast resolver's frame, as `FastResolver.relayout(_:in:into:)` runs it, and
+        // the context kept, with where the answer went.
+        @inline(__always)
+        func resolveWhole() {
+            precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
+            let tables = memory.levelTables + (context.layoutDirection == .rightToLeft ? 1 : 0)
+            let rootBits = PaneLayout.Bits.visible | classBits
+            let answer = context.reservedRegions.withUnsafeBufferPointer { regions in
+                resolution.panes.withUnsafeMutableBufferPointer { panes in
+                    let panes = panes.baseAddress.unsafelyUnwrapped
+                    FastResolver.relayout(tables, panes, regions, context.bounds, rootBits)
+                    return UnsafeRawPointer(panes)
+                }
+            }
+            memory.keep(context, classBits, answer)
+        }
+        // The bounds moved or resized, or the size class flipped: every pane moves (the
+        // regions are kept without comparing them first: a copy costs less).
+        if !Self.identical(context.bounds, last.pointee.bounds) || classBits != last.pointee.classBits {
+            resolveWhole()
+            return
+        }
+        // A region that changed divides the root (a fold appearing across the whole tree).
+        let previousRegions = memory.previousRegions
+        let regionsChanged = Self.differ(context.reservedRegions, previousRegions)
+        if regionsChanged, Self.changeDividesRoot(context.reservedRegions, previousRegions, context.bounds) {
+            resolveWhole()
+            return
+        }
         // The context's parts: passed whole from the frame loop's variable into a function
         // that is not inlined, the context was copied and destroyed every frame.
         Self.relayoutRemembering(
-            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
+            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions,
+            regionsChanged, &resolution)
     }
 
-    /// A frame of a tree large enough for remembering to pay.
+    /// A frame of a tree large enough for remembering to pay, whose change does not
+    /// reach the root (decided in ``relayout(_:in:into:)``).
     @usableFromInline
     static func relayoutRemembering(
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
-        _ resolution: inout Resolution
+        _ regionsChanged: Bool, _ resolution: inout Resolution
     ) {
-        relayout(memory, bounds, sizeClass, direction, regions, &resolution, EveryInput.self)
+        relayout(
+            memory, bounds, sizeClass, direction, regions, &resolution, EveryInput.self,
+            rootKept: RootKept(regionsChanged: regionsChanged))
+    }
+
+    /// What the inlined decision found of a frame: the bounds and size class are the
+    /// previous frame's, and whether the region list is.
+    struct RootKept {
+        var regionsChanged: Bool
     }
 
     /// A frame under `rule` (what counts as a change of a subtree's inputs), in `context`.
@@ -90,30 +138,26 @@ public struct IncrementalResolver: ResolverVariant {
             rule)
     }
 
-    /// A frame under `rule`, in the context's parts.
+    /// A frame under `rule`, in the context's parts; `rootKept`, when the decision
+    /// before any work was made already.
     @inline(__always)
     static func relayout<Rule: ChangeRule>(
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
-        _ resolution: inout Resolution, _ rule: Rule.Type
+        _ resolution: inout Resolution, _ rule: Rule.Type, rootKept: RootKept? = nil
     ) {
         precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
-        // A tree of a few arrangements: checking what changed costs more than the fast
-        // resolver's whole frame, so it is resolved whole every frame and nothing is kept.
-        if Rule.decidesBeforeWork, memory.count <= Self.smallTree {
-            Self.resolveAll(
-                memory, bounds, sizeClass, direction, regions, &resolution
-            )
-            return
-        }
+        // A tree of a few arrangements (resolved whole, nothing kept) never comes here:
+        // ``relayout(_:in:into:)`` runs the fast resolver's frame for it.
         let last = memory.last
         let classBits = PaneLayout.Bits.of(sizeClass)
         let address = resolution.panes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         let directionChanged = direction != last.pointee.direction && Rule.seesDirection
-        let sizeClassChanged = classBits != last.pointee.classBits && Rule.seesSizeClass
-        let regionsChanged = Self.differ(regions, last.pointee.regions)
+        let sizeClassChanged = rootKept == nil && classBits != last.pointee.classBits && Rule.seesSizeClass
+        let previousRegions = memory.previousRegions
+        let regionsChanged = rootKept?.regionsChanged ?? Self.differ(regions, previousRegions)
+        let boundsChanged = rootKept == nil && !Self.identical(bounds, last.pointee.bounds)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
-        let boundsChanged = !Self.identical(bounds, last.pointee.bounds)
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
         if answered, !directionChanged, !sizeClassChanged, !regionsChanged, !boundsChanged { return }
         // Decided before any work: a frame whose change reaches the root (the bounds
@@ -122,10 +166,10 @@ public struct IncrementalResolver: ResolverVariant {
         // check; both run the fast resolver's own loop, with nothing but the context kept
         // for the next frame. A pass runs only for regions that changed in a larger tree.
         let spared =
-            Rule.decidesBeforeWork
+            Rule.decidesBeforeWork && rootKept == nil
             && (boundsChanged || sizeClassChanged
-                || (regionsChanged && Self.changeDividesRoot(regions, last.pointee.regions, bounds)))
-        let changes = regionsChanged && !spared ? Self.recordChanges(regions, memory) : spared ? -1 : 0
+                || (regionsChanged && Self.changeDividesRoot(regions, previousRegions, bounds)))
+        let changes = regionsChanged && !spared ? Self.recordChanges(regions, previousRegions, memory) : spared ? -1 : 0
         var incremental = answered && !directionChanged && changes >= 0
         if incremental, last.pointee.plainFramesLeft > 0 {
             last.pointee.plainFramesLeft -= 1
@@ -155,54 +199,58 @@ public struct IncrementalResolver: ResolverVariant {
         last.pointee.bounds = bounds
         last.pointee.classBits = classBits
         last.pointee.direction = direction
-        if regionsChanged { last.pointee.regions = regions }
+        if regionsChanged { memory.keepRegions(regions) }
     }
 
     /// Trees of at most this many arrangements are always resolved whole, nothing kept:
-    /// on them the check of what changed costs more than the fast resolver's frame
-    /// (docs/measurements.md, 2026-12-04).
-    static let smallTree = 8
+    /// on them the check of a frame whose change reaches the root costs more than 5 % of
+    /// the fast resolver's frame (docs/measurements.md, 2026-12-05).
+    static let smallTree = 31
 
     /// Frames (that change something) the plain loop runs after a pass found most of the
     /// tree changed: the first time, and at most, doubling in between.
     static let shortestPlainRun = 8
     static let longestPlainRun = 64
 
-    /// Whether two region lists differ, without copying either: the same storage (the
-    /// frame loop hands over an unchanged list as it is) is not compared element by element.
-    @inline(__always)
-    static func differ(_ a: [Rect], _ b: [Rect]) -> Bool {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                guard a.count == b.count else { return true }
-                guard a.baseAddress != b.baseAddress else { return false }
-                for index in 0..<a.count where !identical(a[index], b[index]) { return true }
-                return false
-            }
+    /// Whether the frame's region list differs from the previous frame's (`nil`: not kept).
+    @inlinable @inline(__always)
+    static func differ(_ regions: [Rect], _ previous: UnsafeBufferPointer<Rect>?) -> Bool {
+        guard let previous, regions.count == previous.count else { return true }
+        if previous.isEmpty { return false }
+        return regions.withUnsafeBufferPointer { regions in
+            for index in 0..<regions.count where !identical(regions[index], previous[index]) { return true }
+            return false
         }
     }
 
     /// Whether a region that differs from the previous frame's, as it is now or as it was,
     /// divides the root (§2.1): then the root's divider moves and every pane below it with
     /// it, so the pass would only find at the root that it must resolve the whole tree.
-    static func changeDividesRoot(_ regions: [Rect], _ previous: [Rect], _ bounds: Rect) -> Bool {
+    @usableFromInline
+    static func changeDividesRoot(_ regions: [Rect], _ previous: UnsafeBufferPointer<Rect>?, _ bounds: Rect) -> Bool {
+        // A list too long to have been kept: anything may have changed.
+        guard let old = previous else { return true }
+        // The lists read in place: this runs on every frame whose regions changed, so its
+        // cost counts against the pass it may spare.
+        @inline(__always)
         func dividesRoot(_ region: Rect) -> Bool {
             let (vertically, horizontally) = divides(
                 bounds, minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY)
             return vertically || horizontally
         }
-        for index in 0..<max(regions.count, previous.count) {
-            let old = index < previous.count ? previous[index] : nil
-            let new = index < regions.count ? regions[index] : nil
-            if let old, let new, Self.identical(old, new) { continue }
-            if let old, dividesRoot(old) { return true }
-            if let new, dividesRoot(new) { return true }
+        return regions.withUnsafeBufferPointer { new in
+            let shared = min(new.count, old.count)
+            for index in 0..<shared where !identical(old[index], new[index]) {
+                if dividesRoot(old[index]) || dividesRoot(new[index]) { return true }
+            }
+            for index in shared..<old.count where dividesRoot(old[index]) { return true }
+            for index in shared..<new.count where dividesRoot(new[index]) { return true }
+            return false
         }
-        return false
     }
 
     /// Equal to the last bit: -0 and 0 are told apart, as a resolver may treat them differently.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func identical(_ a: Rect, _ b: Rect) -> Bool {
         a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
             && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
@@ -212,8 +260,8 @@ public struct IncrementalResolver: ResolverVariant {
     /// frame's list and `regions`, position by position (a region that moved, appeared or
     /// vanished; a list that shifted changes every position after the shift). -1 when more
     /// change than the buffer holds.
-    static func recordChanges(_ regions: [Rect], _ memory: Memory) -> Int {
-        let previous = memory.last.pointee.regions
+    static func recordChanges(_ regions: [Rect], _ previous: UnsafeBufferPointer<Rect>?, _ memory: Memory) -> Int {
+        guard let previous else { return -1 }
         var count = 0
         for index in 0..<max(regions.count, previous.count) {
             let old = index < previous.count ? previous[index] : nil
@@ -390,7 +438,9 @@ public struct IncrementalResolver: ResolverVariant {
         /// frame, nothing kept (the frame loop runs the fast resolver's frames for it).
         @usableFromInline let resolvesWhole: Bool
         let count: Int
-        let paneCount: Int
+        @usableFromInline let paneCount: Int
+        /// The level-order tables of each direction (left to right, then right to left).
+        @usableFromInline let levelTables: UnsafePointer<DirectionTables>
         /// Per arrangement (depth-first), its panes, the nested arrangement each holds, and
         /// the index just past its subtree.
         let links: UnsafeMutablePointer<Links>
@@ -401,7 +451,42 @@ public struct IncrementalResolver: ResolverVariant {
         /// The regions that changed this frame.
         let changes: UnsafeMutablePointer<RegionChange>
         /// The previous frame.
-        let last: UnsafeMutablePointer<LastFrame>
+        @usableFromInline let last: UnsafeMutablePointer<LastFrame>
+        /// The previous frame's region list, kept in place (a copy of the array would
+        /// retain one buffer and release another on every frame whose regions changed).
+        @usableFromInline let lastRegions: UnsafeMutablePointer<Rect>
+
+        /// The previous frame's regions, or `nil` when there were more than can be kept.
+        @inlinable @inline(__always)
+        var previousRegions: UnsafeBufferPointer<Rect>? {
+            let count = last.pointee.regionCount
+            return count < 0 ? nil : UnsafeBufferPointer(start: lastRegions, count: count)
+        }
+
+        /// Keeps a frame resolved whole as the previous frame: its context, and where its
+        /// answer is (the write may have copied a buffer someone else shared).
+        @inlinable @inline(__always)
+        func keep(_ context: LayoutContext, _ classBits: UInt32, _ answer: UnsafeRawPointer) {
+            last.pointee.hasAnswer = true
+            last.pointee.resolution = answer
+            last.pointee.bounds = context.bounds
+            last.pointee.classBits = classBits
+            last.pointee.direction = context.layoutDirection
+            keepRegions(context.reservedRegions)
+        }
+
+        /// Keeps `regions` as the previous frame's.
+        @inlinable @inline(__always)
+        func keepRegions(_ regions: [Rect]) {
+            guard regions.count <= IncrementalResolver.keptRegions else {
+                last.pointee.regionCount = -1
+                return
+            }
+            regions.withUnsafeBufferPointer { regions in
+                for index in 0..<regions.count { lastRegions[index] = regions[index] }
+            }
+            last.pointee.regionCount = regions.count
+        }
 
         public init(_ tree: ArrangementTree) {
             // One copy of the plans and the arrangements' table, in level order, for both.
@@ -410,6 +495,7 @@ public struct IncrementalResolver: ResolverVariant {
             count = preOrder.arrangements.count
             resolvesWhole = count <= IncrementalResolver.smallTree
             paneCount = preOrder.paneCount
+            levelTables = levelOrder.tables(.leftToRight)
             precondition(count < Int(Int32.max), "an arrangement count beyond 32-bit indices")
             // The arrangement held by each pane slot and the one owning it; then each
             // subtree's size from the leaves up (a child comes after its parent).
@@ -449,6 +535,8 @@ public struct IncrementalResolver: ResolverVariant {
                 repeating: RegionChange(old: nil, new: nil), count: IncrementalResolver.regionChangeCapacity)
             last = .allocate(capacity: 1)
             last.initialize(to: LastFrame())
+            lastRegions = .allocate(capacity: IncrementalResolver.keptRegions)
+            lastRegions.initialize(repeating: .zero, count: IncrementalResolver.keptRegions)
         }
 
         deinit {
@@ -458,6 +546,7 @@ public struct IncrementalResolver: ResolverVariant {
             changes.deallocate()
             last.deinitialize(count: 1)
             last.deallocate()
+            lastRegions.deallocate()
         }
     }
 }
@@ -501,15 +590,18 @@ struct RegionChange {
 }
 
 /// The previous frame, as the incremental variant saw it.
+@usableFromInline
 struct LastFrame {
-    var hasAnswer = false
+    @usableFromInline var hasAnswer = false
     /// Where the resolution written last keeps its panes.
-    var resolution: UnsafeRawPointer?
-    var bounds = Rect.zero
+    @usableFromInline var resolution: UnsafeRawPointer?
+    @usableFromInline var bounds = Rect.zero
     /// The size class, as a pane's bits.
-    var classBits: UInt32 = 0
-    var direction = LayoutDirection.leftToRight
-    var regions: [Rect] = []
+    @usableFromInline var classBits: UInt32 = 0
+    @usableFromInline var direction = LayoutDirection.leftToRight
+    /// How many regions ``IncrementalResolver/Memory/lastRegions`` holds; -1 when the
+    /// list was longer than it can hold.
+    @usableFromInline var regionCount = 0
     /// Frames still to run on the plain loop, and how many the next switch gives it.
     var plainFramesLeft = 0
     var plainRun = IncrementalResolver.shortestPlainRun

@@ -53,7 +53,7 @@ struct ComparingVariantsTests {
     )
     func yardstick() throws {
         let result = try run([
-            "--scenario", "hold/balanced-d4/iphone-duo", "--variant", "incremental", "--baseline-variant", "fast",
+            "--scenario", "hold/balanced-d8/iphone-duo", "--variant", "incremental", "--baseline-variant", "fast",
             "--time-per-scenario", "0.2",
         ])
         #expect(result.status == 0, "\(result.err)")
