@@ -43,6 +43,14 @@ public protocol ResolverVariant: Sendable {
     /// frame loop can run the other variant's frames with no test per frame. ``relayout(_:in:into:)``
     /// must still give the same answers for such a tree.
     func statelessFrames(_ prepared: Prepared) -> (Stateless, Stateless.Prepared)?
+
+    /// Brings a prepared value up to date with `edits`, made in order to its tree, which
+    /// `tree` now is (the app changed its content: ``TreeEdit``). Returns false to have
+    /// the caller prepare `tree` anew instead, which is the default: a variant takes in
+    /// place only the edits it can, and may refuse any. After an edit the caller may hand
+    /// over a new resolution (its pane count changed), which a variant that reads its
+    /// last answer must notice.
+    func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool
 }
 
 /// What a variant remembers between the relayouts of one prepared tree.
@@ -64,6 +72,10 @@ extension ResolverVariant {
     public var frameMemory: FrameMemory { [] }
 
     public func statelessFrames(_ prepared: Prepared) -> (Stateless, Stateless.Prepared)? { nil }
+
+    public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
+        false
+    }
 
     /// Prepares and relayouts once: for tools and tests, not for frames.
     public func resolve(_ tree: ArrangementTree, in context: LayoutContext) -> Resolution {

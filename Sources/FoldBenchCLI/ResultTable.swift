@@ -65,6 +65,9 @@ enum ResultTable {
             text += belowFloorFootnotes(own, indent: "  ")
             text += own.compactMap { result in result.counterpart.map { "  * \(result.variant) was \($0.summary)\n" } }
                 .joined()
+            text += own.compactMap { result in
+                result.editFrameSummary.map { "  * \(result.variant): \($0.summary)\n" }
+            }.joined()
         }
         return text + fewBatches(results)
     }

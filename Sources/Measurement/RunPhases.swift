@@ -29,17 +29,19 @@ public enum RunPhases {
     public static func setUp(
         _ variants: [VariantEntry], on workload: Workload, floor: Bool, chainedFloor: Bool = false
     ) -> Loops {
-        let (tree, contexts) = (workload.tree, workload.contexts)
+        let (trees, contexts) = (workload.trees, workload.contexts)
         var entries = variants
-        var loops = variants.map { $0.frameLoop(tree, contexts, now: Clock.now) }
-        let reference = VariantList.reference.frameLoop(tree, contexts, now: Clock.now)
-        let answer = reference.resolution(atFrame: 0)
+        var loops = variants.map { $0.frameLoop(trees, contexts, now: Clock.now) }
+        let reference = VariantList.reference.frameLoop(trees, contexts, now: Clock.now)
+        // The floors copy an answer of each tree (the first frame's of its segment); the
+        // chained floor's links are one tree's, so a timeline whose tree changes has none.
+        let answers = trees.segments.map { VariantList.reference.variant.resolve($0.tree, in: contexts[$0.start]) }
         let floors =
-            (floor ? [SpeedOfLight.entry(copying: answer)] : [])
-            + (chainedFloor ? [ChainedFloor.entry(copying: answer)] : [])
+            (floor ? [SpeedOfLight.entry(copying: zip(trees.segments.map(\.tree), answers).map { ($0, $1) })] : [])
+            + (chainedFloor && !trees.hasEdits ? [ChainedFloor.entry(copying: answers[0])] : [])
         for entry in floors {
             entries.append(entry)
-            loops.append(entry.frameLoop(tree, contexts, now: Clock.now))
+            loops.append(entry.frameLoop(trees, contexts, now: Clock.now))
         }
         return Loops(entries: entries, loops: loops, reference: reference, floorCount: floors.count)
     }

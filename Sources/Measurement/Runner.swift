@@ -179,8 +179,10 @@ public struct Runner {
         let frameChanges: [String]
         /// For the checks while and after timing: the reference's loop, the tree and its
         /// frames, and the checksum of the reference's answer to each frame.
+        /// The frames on which the content changes.
+        let editFrames: [EditFrame]
         let reference: FrameLoop
-        let tree: ArrangementTree
+        let trees: TreeTimeline
         let contexts: [LayoutContext]
         let expected: [UInt64]
     }
@@ -319,14 +321,15 @@ public struct Runner {
         -> VerificationFailure
     {
         let expected = scenario.reference.resolution(atFrame: frame)
+        let tree = scenario.trees.tree(atFrame: frame)
         let difference =
-            ResolutionComparison.firstDifference(got, expected, ids: scenario.tree.paneIDs)
+            ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs)
             ?? "the answers' checksums differ"
         return VerificationFailure(
             scenario: scenario.scenario.name, variant: variant.name, frame: frame, difference: difference,
             history: history,
             evidence: .init(
-                tree: scenario.tree, context: scenario.contexts[frame], expected: expected,
+                tree: tree, context: scenario.contexts[frame], expected: expected,
                 expectedName: VariantList.referenceName.rawValue, got: got))
     }
 
@@ -339,7 +342,7 @@ public struct Runner {
             willCheck(scenario, workload.contexts.count)
             let setUp = RunPhases.setUp(variants, on: workload, floor: false)
             _ = try Self.verify(
-                variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
+                variants, Array(setUp.variantLoops), reference: setUp.reference, trees: workload.trees,
                 contexts: workload.contexts,
                 scenario: scenario.name, historySeed: options.historySeed)
         }
@@ -366,7 +369,7 @@ public struct Runner {
         report("verifying")
         WorkerCrumb.phase(.checking)
         let verified = try Self.verify(
-            variants, Array(setUp.variantLoops), reference: setUp.reference, tree: workload.tree,
+            variants, Array(setUp.variantLoops), reference: setUp.reference, trees: workload.trees,
             contexts: workload.contexts, scenario: scenario.name, historySeed: options.historySeed)
         let checksums = verified.checksums + setUp.floorLoops.map(RunPhases.checksum)
         WorkerCrumb.phase(.timing)
@@ -397,9 +400,11 @@ public struct Runner {
             historyCheck: verified.historyCheck, clockNanoseconds: clock,
             frameChanges: workload.contexts.indices.map { frame in
                 let count = workload.contexts.count
-                return workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
+                let change = workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
+                return change + Self.editsNote(workload.trees, frame)
             },
-            reference: setUp.reference, tree: workload.tree, contexts: workload.contexts,
+            editFrames: EditFrame.frames(of: workload.trees, count: workload.contexts.count),
+            reference: setUp.reference, trees: workload.trees, contexts: workload.contexts,
             expected: verified.expected)
     }
 
@@ -423,6 +428,18 @@ public struct Runner {
         _ variants: [VariantEntry], _ loops: [FrameLoop], reference: FrameLoop, tree: ArrangementTree,
         contexts: [LayoutContext], scenario: ScenarioName, historySeed: UInt64? = nil
     ) throws -> Verification {
+        try verify(
+            variants, loops, reference: reference, trees: TreeTimeline(tree), contexts: contexts, scenario: scenario,
+            historySeed: historySeed)
+    }
+
+    /// ``verify(_:_:reference:tree:contexts:scenario:historySeed:)`` on a timeline whose
+    /// tree changes: each frame against the reference on its tree. The adversarial history
+    /// goes on from the last frame's tree.
+    public static func verify(
+        _ variants: [VariantEntry], _ loops: [FrameLoop], reference: FrameLoop, trees: TreeTimeline,
+        contexts: [LayoutContext], scenario: ScenarioName, historySeed: UInt64? = nil
+    ) throws -> Verification {
         var checksums = [UInt64](repeating: ResolutionComparison.checksumSeed, count: loops.count)
         var changingFrames = 0
         var previous: Resolution?
@@ -437,14 +454,16 @@ public struct Runner {
             if let previous, previous != expected { changingFrames += 1 }
             if frame == 0 { first = expected }
             previous = expected
+            let tree = trees.tree(atFrame: frame)
             for (index, loop) in loops.enumerated() {
                 let got = loop.resolution(atFrame: frame)
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: variants[index].name, frame: frame, difference: difference,
-                        history: frame == 0
+                        history: (frame == 0
                             ? "the first frame, cold"
-                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))",
+                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))")
+                            + Self.editsNote(trees, frame),
                         evidence: .init(
                             tree: tree, context: contexts[frame], expected: expected,
                             expectedName: VariantList.referenceName.rawValue,
@@ -460,7 +479,9 @@ public struct Runner {
         var historyCheck: HistoryCheck?
         if !rememberers.isEmpty {
             let entries = rememberers.map { (variants[$0], loops[$0]) }
-            try verifyHistory(entries, reference: reference, tree: tree, contexts: contexts, scenario: scenario)
+            try verifyHistory(entries, reference: reference, trees: trees, contexts: contexts, scenario: scenario)
+            // The loops are left on the last frame's tree.
+            let tree = trees.segments[trees.segments.count - 1].tree
             let history = AdversarialHistory(
                 tree: tree, timeline: contexts, seed: historySeed ?? AdversarialHistory.seed(for: scenario.rawValue),
                 stepBudget: historyStepBudget(panes: tree.paneCount))
@@ -470,6 +491,15 @@ public struct Runner {
         return Verification(
             checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
             historyCheck: historyCheck, expected: expectedChecksums)
+    }
+
+    /// What changed in the content on `frame`, for a failure's history: "" when nothing did.
+    static func editsNote(_ trees: TreeTimeline, _ frame: Int) -> String {
+        guard trees.changesContent(atFrame: frame) else { return "" }
+        let edits = trees.edits(atFrame: frame)
+        return edits.isEmpty
+            ? "; the content changed back to the first frame's tree"
+            : "; edits on this frame: " + edits.map(\.description).joined(separator: ", ")
     }
 
     /// Steps of the adversarial history for a tree of `panes` panes: each step compares
@@ -542,7 +572,7 @@ public struct Runner {
     /// spread over the timeline, a freshly prepared copy resolving that frame alone must
     /// give what the warm one gave.
     static func verifyHistory(
-        _ entries: [(VariantEntry, FrameLoop)], reference: FrameLoop, tree: ArrangementTree,
+        _ entries: [(VariantEntry, FrameLoop)], reference: FrameLoop, trees: TreeTimeline,
         contexts: [LayoutContext], scenario: ScenarioName
     ) throws {
         let count = contexts.count
@@ -552,10 +582,12 @@ public struct Runner {
             WorkerCrumb.step(.secondPass, frame)
             let expected = reference.resolution(atFrame: frame)
             let before = frame == 0 ? count - 1 : frame - 1
+            let tree = trees.tree(atFrame: frame)
             for (entry, bench) in entries {
                 var got = bench.resolution(atFrame: frame)
                 var history =
                     "the second pass, after frame \(before): \(ResolutionComparison.describe(contexts[before]))"
+                    + Self.editsNote(trees, frame)
                 if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
@@ -582,8 +614,9 @@ public struct Runner {
             }
         }
         for frame in sampled.sorted() {
+            let tree = trees.tree(atFrame: frame)
             for (index, (entry, _)) in entries.enumerated() {
-                let cold = entry.frameLoop(tree, contexts, now: Clock.now).resolution(atFrame: frame)
+                let cold = entry.frameLoop(trees, contexts, now: Clock.now).resolution(atFrame: frame)
                 if let difference = ResolutionComparison.firstDifference(warm[frame]![index], cold, ids: tree.paneIDs) {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame,
@@ -635,6 +668,7 @@ public struct Runner {
             result.changingFrames = scenario.changingFrames
             result.framePhases = scenario.phases
             result.frameChanges = scenario.frameChanges
+            result.editFrames = scenario.editFrames
             result.rankWorstFrames()
             if variant.historyChecked { result.historyCheck = scenario.historyCheck }
             // A variant that keeps nothing between frames must write every pane: timed

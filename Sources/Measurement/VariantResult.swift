@@ -64,6 +64,12 @@ public struct VariantResult: Sendable {
     public var belowFloor = false
     /// For a variant that remembers, beside its stateless counterpart frame by frame.
     public var counterpart: CounterpartComparison?
+    /// The frames on which the tree changed (a motion with content), with their kinds of edit.
+    public var editFrames: [EditFrame] = []
+    /// The edit frames apart from the others; nil when the content never changes.
+    public var editFrameSummary: EditFrameSummary? {
+        EditFrameSummary(editFrames, frameTimes: frameTimes, frameInstructions: frameInstructions)
+    }
     /// The measured metrics this result does not have: none for a result the runner
     /// measured; for one read from a report, those the file did not give (an older
     /// or a hand-written report). ``value(_:_:)`` is `nil` for them and their derived ones.

@@ -176,6 +176,40 @@ enum ReportCodec {
                         worstRatio: try object.required("worstRatio").number(),
                         worstFrame: Int(try object.required("worstFrame").number()))
                 }),
+            // A motion with content: the frames whose tree changed, each with its kinds of
+            // edit, and (for a reader; recomputed from the frames when read) the summary
+            // of those frames apart from the others.
+            Field(
+                key: "editFrames", required: false,
+                encode: { result in
+                    result.editFrames.isEmpty
+                        ? nil
+                        : .array(
+                            result.editFrames.map { edit in
+                                .object([
+                                    ("frame", .number(Double(edit.frame))),
+                                    ("kinds", .array(edit.kinds.map { .string($0) })),
+                                ])
+                            })
+                },
+                decode: { result, reader throws(InputError) in
+                    result.editFrames = try reader.array().map { (element) throws(InputError) in
+                        let object = try element.object(allowing: ["frame", "kinds"])
+                        let frameReader = try object.required("frame")
+                        let frame = try frameReader.number()
+                        guard frame >= 0, frame < 1e9, frame == frame.rounded() else {
+                            throw frameReader.failure("is not a frame number")
+                        }
+                        let kinds = try object.required("kinds").array().map { (kind) throws(InputError) in
+                            try kind.choice(
+                                TreeEdit.Kind.allCases.map(\.rawValue) + [EditFrame.restore], what: "edit kind")
+                        }
+                        return EditFrame(frame: Int(frame), kinds: kinds)
+                    }
+                }),
+            Field(
+                key: "editFrameSummary", required: false, encode: { $0.editFrameSummary.map(encodeEditFrames) },
+                decode: { _, _ in }),
             // Timed below the floor without declaring frame memory: an impossible time.
             Field(
                 key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
@@ -184,6 +218,37 @@ enum ReportCodec {
                     result.belowFloor = flag
                 }),
         ]
+    }
+
+    /// `{"editFrames": 12, "otherFrames": 228, "time": {"p50": …, "p99": …, "worst": …},
+    /// "otherTime": …, "instructions": …, "otherInstructions": …, "meanInstructions": …,
+    /// "otherMeanInstructions": …, "kinds": [{"kind": "insert", "frames": 4, "meanTime": …,
+    /// "meanInstructions": …}, …]}`, the dearest kind first.
+    static func encodeEditFrames(_ summary: EditFrameSummary) -> JSONValue {
+        func distribution(_ value: FrameDistribution?) -> JSONValue? {
+            value.map { .object([("p50", .number($0.p50)), ("p99", .number($0.p99)), ("worst", .number($0.worst))]) }
+        }
+        let fields: [(String, JSONValue?)] = [
+            ("editFrames", .number(Double(summary.editFrames))), ("otherFrames", .number(Double(summary.otherFrames))),
+            ("time", distribution(summary.time)), ("otherTime", distribution(summary.otherTime)),
+            ("instructions", distribution(summary.instructions)),
+            ("otherInstructions", distribution(summary.otherInstructions)),
+            ("meanInstructions", summary.meanInstructions.map { .number($0) }),
+            ("otherMeanInstructions", summary.otherMeanInstructions.map { .number($0) }),
+            (
+                "kinds",
+                .array(
+                    summary.kinds.map { kind in
+                        .object(
+                            [
+                                ("kind", .string(kind.kind)), ("frames", .number(Double(kind.frames))),
+                                ("meanTime", kind.meanTime.map { .number($0) }),
+                                ("meanInstructions", kind.meanInstructions.map { .number($0) }),
+                            ].compactMap { key, value in value.map { (key, $0) } })
+                    })
+            ),
+        ]
+        return .object(fields.compactMap { key, value in value.map { (key, $0) } })
     }
 
     /// `[{"frame": 301, "ns": 11559, "phase": "half-open, landscape", "change": "bounds resized"}, …]`.

@@ -47,7 +47,8 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
         let panes = state.panes
         let arena = state.arena
         return FrameLoop(
-            prepareNanoseconds: prepareNanoseconds, contexts: contexts, storage: storage, libraryIndex: library.index,
+            prepareNanoseconds: prepareNanoseconds, tree: tree, contexts: contexts, storage: storage,
+            libraryIndex: library.index,
             relayoutRange: { start, length in
                 guard let arena else { return }
                 var index = start % count

@@ -122,7 +122,13 @@ public final class VariantLibrary: @unchecked Sendable {
         let library = self
         return VariantEntry(
             LibraryVariant(library: self), summary: summary,
-            makeLoop: { tree, contexts, now in LibraryVariant.frameLoop(library, tree, contexts, now: now) })
+            makeLoop: { trees, contexts, now in
+                // A timeline whose tree changes runs each frame as one guarded call, the
+                // library's tree prepared anew where edits land (interface version 1).
+                trees.hasEdits
+                    ? VariantEntry(LibraryVariant(library: library), summary: "").frameLoop(trees, contexts, now: now)
+                    : LibraryVariant.frameLoop(library, trees.first, contexts, now: now)
+            })
     }
 }
 

@@ -19,29 +19,117 @@ public final class FrameLoop {
     @usableFromInline let auditOf: (() -> String?)?
     /// The library whose code this loop runs (its index in the worker's request), or -1.
     public private(set) var libraryIndex = -1
+    /// The tree of every frame.
+    public let trees: TreeTimeline
+    /// The frame `relayoutRange` is asked for, for a timeline whose tree changes (its
+    /// answer then depends on where the tree is), or nil.
+    @usableFromInline let relayoutFrame: ((Int) -> Void)?
 
     /// Inlinable so that a variant from another module (a library's) gets a loop
     /// specialised for its type too, not calls through its protocol witness. A prepared
     /// tree on which the variant's frames are another's (``ResolverVariant/statelessFrames(_:)``)
     /// gets that variant's loop, chosen here once.
+    ///
+    /// On a timeline whose tree changes (``TreeTimeline``), the loop brings the variant
+    /// the edits on the frames they land on, within the frame: the variant takes them in
+    /// place (``ResolverVariant/edit(_:with:giving:)``) or the loop prepares the edited
+    /// tree anew, and makes a resolution of the new pane count when it changed.
     @inlinable
-    init<V: ResolverVariant>(_ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64) {
+    init<V: ResolverVariant>(_ variant: V, trees: TreeTimeline, contexts: [LayoutContext], now: () -> UInt64) {
+        let tree = trees.first
         let start = now()
         let prepared = variant.prepare(tree)
         prepareNanoseconds = now() - start
         let storage = ResolutionStorage(paneCount: tree.paneCount)
         self.storage = storage
         self.contexts = contexts
+        self.trees = trees
         frames = contexts.count
-        if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
+        if trees.hasEdits {
+            let state = EditingState(variant, prepared)
+            let range = Self.editingLoop(variant, state, trees, contexts, storage)
+            relayoutRange = range
+            relayoutFrame = { range($0, 1) }
+            relayoutContext = { context in variant.relayout(state.prepared, in: context, into: &storage.resolution) }
+        } else if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
+            relayoutFrame = nil
             relayoutRange = Self.loop(stateless, statelessPrepared, contexts, storage)
             relayoutContext = { stateless.relayout(statelessPrepared, in: $0, into: &storage.resolution) }
         } else {
+            relayoutFrame = nil
             relayoutRange = Self.loop(variant, prepared, contexts, storage)
             relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
         }
         lastAnswerOf = nil
         auditOf = nil
+    }
+
+    /// A loop over a tree that never changes.
+    @inlinable
+    convenience init<V: ResolverVariant>(
+        _ variant: V, tree: ArrangementTree, contexts: [LayoutContext], now: () -> UInt64
+    ) {
+        self.init(variant, trees: TreeTimeline(tree), contexts: contexts, now: now)
+    }
+
+    /// The timed loop of `variant` over `contexts` whose tree changes as `trees` says:
+    /// as ``loop(_:_:_:_:)``, and on a frame where edits land (or, when the timeline
+    /// wraps around to a tree it had changed, on frame 0), the variant takes them first.
+    @inlinable
+    static func editingLoop<V: ResolverVariant>(
+        _ variant: V, _ state: EditingState<V>, _ trees: TreeTimeline, _ contexts: [LayoutContext],
+        _ storage: ResolutionStorage
+    ) -> (Int, Int) -> Void {
+        let count = contexts.count
+        let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
+        let regionsChange = contexts.indices.map { index in
+            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
+        }
+        // Per frame, the segment that begins there, or -1. When the last segment's tree is
+        // the first one's, the wrap-around changes nothing: the loop only notes that the
+        // first segment is in force again.
+        var begins = [Int](repeating: -1, count: count)
+        for (index, segment) in trees.segments.enumerated() where index > 0 { begins[segment.start] = index }
+        if trees.restoresAtWrap { begins[0] = 0 }
+        let last = trees.segments.count - 1
+        let wrapsUnchanged = !trees.restoresAtWrap
+        return { start, length in
+            var resolution = Resolution(paneCount: 0)
+            swap(&resolution, &storage.resolution)
+            var index = start % count
+            // A range that starts elsewhere than where the last one left off: the tree of
+            // its first frame, prepared anew (unless the range starts on that tree's edits).
+            let wanted = trees.segment(atFrame: index)
+            let before = wanted == 0 ? last : wanted - 1
+            if wanted == 0, state.segment == last, wrapsUnchanged {
+                state.segment = 0
+            } else if wanted != state.segment, !(begins[index] == wanted && state.segment == before) {
+                state.switchTree(to: wanted, trees, &resolution, edits: nil)
+            }
+            var prepared = state.prepared
+            var context = contexts[index]
+            for _ in 0..<length {
+                let begin = begins[index]
+                if begin >= 0, begin != state.segment {
+                    state.prepared = prepared
+                    state.switchTree(to: begin, trees, &resolution, edits: trees.segments[begin].edits)
+                    prepared = state.prepared
+                }
+                let frame = frames[index]
+                context.bounds = frame.bounds
+                context.sizeClass = frame.sizeClass
+                context.layoutDirection = frame.direction
+                if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+                variant.relayout(prepared, in: context, into: &resolution)
+                index += 1
+                if index == count {
+                    index = 0
+                    if wrapsUnchanged { state.segment = 0 }
+                }
+            }
+            state.prepared = prepared
+            swap(&resolution, &storage.resolution)
+        }
     }
 
     /// The timed loop of `variant` over `contexts`, into `storage`'s resolution.
@@ -83,7 +171,8 @@ public final class FrameLoop {
 
     /// A loop of closures of its own (a library's, whose panes live in guarded memory).
     public init(
-        prepareNanoseconds: UInt64, contexts: [LayoutContext], storage: ResolutionStorage, libraryIndex: Int,
+        prepareNanoseconds: UInt64, tree: ArrangementTree, contexts: [LayoutContext], storage: ResolutionStorage,
+        libraryIndex: Int,
         relayoutRange: @escaping (Int, Int) -> Void, relayoutContext: @escaping (LayoutContext) -> Void,
         lastAnswer: @escaping () -> Resolution, audit: @escaping () -> String?
     ) {
@@ -96,6 +185,8 @@ public final class FrameLoop {
         lastAnswerOf = lastAnswer
         auditOf = audit
         self.libraryIndex = libraryIndex
+        trees = TreeTimeline(tree)
+        relayoutFrame = nil
     }
 
     /// The answer the last relayout wrote, not copied (outside the timing; not to be kept).
@@ -111,7 +202,11 @@ public final class FrameLoop {
     /// The resolution of one frame (not for timing): the variant relayouts `frame` into
     /// the loop's own resolution, the one the timed frames use, and the caller gets a copy.
     public func resolution(atFrame frame: Int) -> Resolution {
-        relayout(contexts[frame % frames]) { $0.copyingPanes() }
+        if let relayoutFrame {
+            relayoutFrame(frame % frames)
+            return storage.resolution.copyingPanes()
+        }
+        return relayout(contexts[frame % frames]) { $0.copyingPanes() }
     }
 
     /// Relayouts a context outside the timeline into the loop's own resolution (the same
@@ -132,6 +227,35 @@ extension Resolution {
         var copy = Resolution(paneCount: 0)
         copy.panes = panes.withUnsafeBufferPointer { Array($0) }
         return copy
+    }
+}
+
+/// Where a loop over a timeline whose tree changes is: the prepared value in force, and
+/// the segment of the timeline it was made for.
+@usableFromInline
+final class EditingState<V: ResolverVariant> {
+    @usableFromInline let variant: V
+    @usableFromInline var prepared: V.Prepared
+    @usableFromInline var segment = 0
+
+    @inlinable
+    init(_ variant: V, _ prepared: V.Prepared) {
+        self.variant = variant
+        self.prepared = prepared
+    }
+
+    /// Brings the prepared value to segment `target`: `edits` taken in place when the
+    /// variant can, else the segment's tree prepared anew; the resolution made again for
+    /// a new pane count. Not inlined: it runs only where the content changes.
+    @inlinable @inline(never)
+    func switchTree(to target: Int, _ trees: TreeTimeline, _ resolution: inout Resolution, edits: [TreeEdit]?) {
+        let tree = trees.segments[target].tree
+        if let edits, !edits.isEmpty, variant.edit(&prepared, with: edits, giving: tree) {
+        } else {
+            prepared = variant.prepare(tree)
+        }
+        if resolution.panes.count != tree.paneCount { resolution = Resolution(paneCount: tree.paneCount) }
+        segment = target
     }
 }
 

@@ -13,12 +13,24 @@ public struct SpeedOfLight: ResolverVariant {
     public let name = SpeedOfLight.variantName.rawValue
     /// The resolution copied every frame.
     public let answer: Resolution
+    /// On a timeline whose tree changes, an answer for each of its trees.
+    let answers: [(tree: ArrangementTree, answer: Resolution)]
 
     public init(copying answer: Resolution) {
         self.answer = answer
+        answers = []
     }
 
-    public func prepare(_ tree: ArrangementTree) -> Resolution { answer }
+    /// A floor for a timeline whose tree changes: `answers`, one per tree, the first
+    /// tree's first.
+    public init(copying answers: [(ArrangementTree, Resolution)]) {
+        answer = answers[0].1
+        self.answers = answers.map { (tree: $0.0, answer: $0.1) }
+    }
+
+    public func prepare(_ tree: ArrangementTree) -> Resolution {
+        answers.first { $0.tree == tree }?.answer ?? answer
+    }
 
     public func relayout(_ prepared: Resolution, in context: LayoutContext, into resolution: inout Resolution) {
         // Pane by pane, as a resolver writes them; assigning the array would only share it.
@@ -34,6 +46,13 @@ public struct SpeedOfLight: ResolverVariant {
     public static func entry(copying answer: Resolution) -> VariantEntry {
         VariantEntry(
             SpeedOfLight(copying: answer), summary: "the floor: copying a correct resolution, as fast as writing one",
+            isTestOnly: true)
+    }
+
+    /// The floor of a timeline whose tree changes: an answer per tree.
+    public static func entry(copying answers: [(ArrangementTree, Resolution)]) -> VariantEntry {
+        VariantEntry(
+            SpeedOfLight(copying: answers), summary: "the floor: copying a correct resolution, as fast as writing one",
             isTestOnly: true)
     }
 }

@@ -14,7 +14,7 @@ public struct VariantEntry: Sendable {
     public let runsByDefault: Bool
     /// What the variant keeps between the relayouts of one prepared tree.
     public let frameMemory: FrameMemory
-    @usableFromInline let makeLoop: @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
+    @usableFromInline let makeLoop: @Sendable (TreeTimeline, [LayoutContext], () -> UInt64) -> FrameLoop
 
     /// Wraps a concrete variant; the frame loop is specialised for `V`, so it calls
     /// the variant directly rather than through the existential (inlinable, so that this
@@ -29,13 +29,13 @@ public struct VariantEntry: Sendable {
         self.isTestOnly = isTestOnly
         self.runsByDefault = runsByDefault && !isTestOnly
         frameMemory = variant.frameMemory
-        makeLoop = { tree, contexts, now in FrameLoop(variant, tree: tree, contexts: contexts, now: now) }
+        makeLoop = { trees, contexts, now in FrameLoop(variant, trees: trees, contexts: contexts, now: now) }
     }
 
     /// Wraps a variant whose frame loop is its own (a library's, in guarded memory).
     public init<V: ResolverVariant>(
         _ variant: V, summary: String,
-        makeLoop: @escaping @Sendable (ArrangementTree, [LayoutContext], () -> UInt64) -> FrameLoop
+        makeLoop: @escaping @Sendable (TreeTimeline, [LayoutContext], () -> UInt64) -> FrameLoop
     ) {
         name = VariantName(variant.name)
         self.summary = summary
@@ -49,6 +49,12 @@ public struct VariantEntry: Sendable {
     /// Prepares the variant for `tree` and the frames of `contexts`; `now` (nanoseconds)
     /// times the variant's own preparation.
     public func frameLoop(_ tree: ArrangementTree, _ contexts: [LayoutContext], now: () -> UInt64) -> FrameLoop {
-        makeLoop(tree, contexts, now)
+        makeLoop(TreeTimeline(tree), contexts, now)
+    }
+
+    /// Prepares the variant for the first tree of `trees` and the frames of `contexts`,
+    /// the tree changing as `trees` says.
+    public func frameLoop(_ trees: TreeTimeline, _ contexts: [LayoutContext], now: () -> UInt64) -> FrameLoop {
+        makeLoop(trees, contexts, now)
     }
 }

@@ -50,6 +50,22 @@ public enum Motion: String, Sendable, CaseIterable {
     /// stays at 90 % of the width while its left edge is dragged from 10 % to 70 % and
     /// back every second.
     case edgeResize = "edge-resize"
+    // Motions with content: the device moves as in one of the motions above while the
+    // app edits its tree on given frames (``editSchedule(for:frames:refreshRate:)``).
+    /// `spring-unfold`'s device; as the phone opens, two lists size themselves to their
+    /// content and load a page every 6 frames (their ideal height grows), and they reload
+    /// when it shuts.
+    case listLoading = "list-loading"
+    /// Shut, on the outer display in portrait; every 2 s the keyboard rises in 0.25 s (the
+    /// window's height to 60 %) while a text pane's minimum height grows, and falls a
+    /// second later.
+    case keyboard = "keyboard"
+    /// `fold-cycle`'s device; as the hinge closes through 90° a sheet is presented (an
+    /// arrangement switches between split and overlay) and dismissed as it opens again.
+    case sheet = "sheet"
+    /// `fold-cycle`'s device; a detail opens in a pane (a subtree inserted) at 0.1 s
+    /// into each half-second cycle and closes (removed) at 0.35 s.
+    case detail = "detail"
 
     /// What the device is doing at one frame.
     public struct State: Equatable, Sendable {
@@ -120,6 +136,13 @@ public enum Motion: String, Sendable, CaseIterable {
         case .windowDrag: "half-open, book posture: a 40 % x 80 % window dragged across the folds and back every second"
         case .dividerDrag: "half-open, book posture: the app right of a split-screen divider dragged 15 % <-> 85 %"
         case .edgeResize: "half-open, book posture: a window's left edge dragged 10 % <-> 70 %, its right edge kept"
+        case .listLoading: "spring-unfold's device; two lists load a page every 6 frames while it opens (ideal heights)"
+        case .keyboard:
+            "shut, outer display: the keyboard rises (window to 60 % high) with a pane's minimum height, and falls"
+        case .sheet:
+            "fold-cycle's device; a sheet presented closing through 90 deg (split -> overlay), dismissed opening"
+        case .detail:
+            "fold-cycle's device; a detail subtree inserted into a pane at 0.1 s of each cycle, removed at 0.35 s"
         }
     }
 
@@ -184,6 +207,25 @@ public enum Motion: String, Sendable, CaseIterable {
             return State(
                 angles: all(90), orientation: .landscape, widthFraction: 0.9 - left, windowX: left, windowY: 0.1,
                 heightFraction: 0.8)
+        case .listLoading:
+            return Motion.springUnfold.state(atFrame: frame, refreshRate: refreshRate, hinges: hinges)
+        case .keyboard:
+            let height = keyboardWindowHeight(phase(frame, refreshRate, period: 2))
+            return State(angles: all(0), orientation: .portrait, widthFraction: 1, heightFraction: height)
+        case .sheet, .detail:
+            return Motion.foldCycle.state(atFrame: frame, refreshRate: refreshRate, hinges: hinges)
+        }
+    }
+
+    /// `keyboard`'s window height at `at` seconds into its period: whole, then shortened
+    /// to 60 % in 0.25 s from 0.2 s (the keyboard rising), whole again in 0.25 s from 1.2 s.
+    func keyboardWindowHeight(_ at: Double) -> Double {
+        switch at {
+        case ..<0.2: 1
+        case ..<0.45: 1 - 0.4 * smooth((at - 0.2) / 0.25)
+        case ..<1.2: 0.6
+        case ..<1.45: 0.6 + 0.4 * smooth((at - 1.2) / 0.25)
+        default: 1
         }
     }
 

@@ -3,7 +3,8 @@ public enum Suite: String, Sendable, CaseIterable {
     /// CI smoke: a few scenarios, under a minute with every variant.
     case quick
     /// The main job: the cost-growth series, every motion on balanced-d8, the shipped
-    /// scenes, a gap, a hinge gap, a tri-fold's two folds, and a window dragged across them.
+    /// scenes, a gap, a hinge gap, a tri-fold's two folds, a window dragged across them,
+    /// and lists loading while the phone opens (the motions with content, by one).
     case `default`
     /// Everything: every modelled motion × every tree × every shipped device.
     case full
@@ -22,7 +23,7 @@ public enum Suite: String, Sendable, CaseIterable {
             let growth = [1, 4, 8, 12].map { Scenario(motion: .foldCycle, tree: .balanced(depth: $0), device: duo) }
             // The windows placed on a half-open display are one scenario, on the tri-fold
             // (two folds crossing the window), below; every other motion on balanced-d8.
-            let motions = Motion.allCases.filter { $0 != .foldCycle && !$0.inBookPosture }.map {
+            let motions = Motion.allCases.filter { $0 != .foldCycle && !$0.inBookPosture && !$0.editsContent }.map {
                 Scenario(motion: $0, tree: .balanced(depth: 8), device: duo)
             }
             let scenes = TreeSpec.shippedScenes.map { Scenario(motion: .foldCycle, tree: .scene($0), device: duo) }
@@ -34,6 +35,8 @@ public enum Suite: String, Sendable, CaseIterable {
                 Scenario(motion: .foldCycle, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
                 Scenario(motion: .stagedUnfold, tree: .random(arrangements: 200), device: "galaxy-z-trifold"),
                 Scenario(motion: .windowDrag, tree: .balanced(depth: 8), device: "galaxy-z-trifold"),
+                // The motions with content, by one: lists loading while the phone opens.
+                Scenario(motion: .listLoading, tree: .balanced(depth: 8), device: duo),
             ]
         case .full:
             let trees: [TreeSpec] =

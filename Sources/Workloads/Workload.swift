@@ -10,7 +10,10 @@ public struct Workload: Sendable {
     public var device: DeviceProfile
     public var motion: MotionSource
     public var refreshRate: Double
+    /// The tree of frame 0.
     public var tree: ArrangementTree
+    /// The tree of every frame: `tree` throughout, unless the motion edits it.
+    public var trees: TreeTimeline
     /// One context per frame: the device's, with what the scene states kept
     /// (``combine(_:with:)``).
     public var contexts: [LayoutContext]
@@ -35,6 +38,16 @@ public struct Workload: Sendable {
         contexts = Timeline.contexts(
             source: motion, device: device, frames: frames, refreshRate: refreshRate, direction: direction)
         for index in contexts.indices { contexts[index] = Self.combine(contexts[index], with: scene) }
+        trees = TreeTimeline(scene.tree)
+        if case .model(let model) = motion, model.editsContent {
+            do {
+                trees = try TreeTimeline(
+                    scene.tree, frames: contexts.count,
+                    schedule: model.editSchedule(for: scene.tree, frames: contexts.count, refreshRate: refreshRate))
+            } catch {
+                throw InputError(place: scenario.description, rule: "its edits: \(error.description)")
+            }
+        }
     }
 
     /// Where the device is in each frame (the phases do not depend on the direction).

@@ -1,0 +1,121 @@
+import ArrangementModel
+import FastResolver
+import Measurement
+import ReferenceResolver
+import Support
+import Testing
+import Variants
+import Workloads
+
+@Suite("Timelines with content")
+struct ContentTimelineTests {
+    let tree = try! TreeFactory.balanced(depth: 4)
+
+    @Test("a tree timeline splits at the frames edits land on, finds each frame's tree, and knows its wrap-around")
+    func segments() throws {
+        let leaf = try #require(Motion.leafPanes(tree).first?.pane)
+        let raised = TreeEdit.setPane(leaf.id, .minHeight(leaf.minHeight + 50))
+        let back = TreeEdit.setPane(leaf.id, .minHeight(leaf.minHeight))
+        let trees = try TreeTimeline(tree, frames: 10, schedule: [(7, [back]), (3, [raised])])
+        #expect(trees.segments.map(\.start) == [0, 3, 7])
+        #expect(trees.tree(atFrame: 2) == tree && trees.tree(atFrame: 3) != tree && trees.tree(atFrame: 9) == tree)
+        #expect(trees.edits(atFrame: 3) == [raised] && trees.edits(atFrame: 4).isEmpty)
+        #expect(!trees.restoresAtWrap && !trees.changesContent(atFrame: 0) && trees.changesContent(atFrame: 7))
+        let open = try TreeTimeline(tree, frames: 10, schedule: [(3, [raised])])
+        #expect(open.restoresAtWrap && open.changesContent(atFrame: 0))
+        #expect(EditFrame.frames(of: open, count: 10).map(\.kinds) == [["restore"], ["preference"]])
+    }
+
+    @Test("an edit that names nothing, or lands outside the timeline, is refused with its frame and its rule")
+    func refusals() {
+        #expect(throws: ModelError.self) {
+            try TreeTimeline(self.tree, frames: 10, schedule: [(4, [.remove("nowhere")])])
+        }
+        do {
+            _ = try TreeTimeline(tree, frames: 10, schedule: [(4, [.remove("nowhere")])])
+        } catch {
+            #expect(error.rule.hasPrefix("frame 4, pane \"nowhere\""), "\(error)")
+        }
+        #expect(throws: ModelError.self) { try TreeTimeline(self.tree, frames: 10, schedule: [(10, [.remove("p1")])]) }
+    }
+
+    /// Every motion with content, on a few trees and devices.
+    static let cases: [(Motion, String, String)] = [Motion.listLoading, .keyboard, .sheet, .detail].flatMap { motion in
+        [("balanced-d1", "pixel-9-pro-fold"), ("balanced-d4", "galaxy-z-trifold"), ("chain-d32", "hinged-duo")].map {
+            (motion, $0.0, $0.1)
+        }
+    }
+
+    @Test("each motion with content edits the tree on the frames it says, and the edits change the answer somewhere")
+    func schedules() throws {
+        for (motion, treeName, device) in Self.cases {
+            let scenario = Scenario(motion: motion, tree: try TreeSpec(treeName), device: device)
+            let workload = try Workload(scenario, catalog: Catalog(), frames: 240)
+            let trees = workload.trees
+            #expect(trees.hasEdits, "\(scenario)")
+            // The keyboard, the sheet and the detail come back to the tree they left.
+            if motion != .listLoading { #expect(!trees.restoresAtWrap, "\(scenario)") }
+            // Some frame's answer differs from the unedited tree's in the same context.
+            let changed = stride(from: 0, to: 240, by: 3).contains { frame in
+                let edited = trees.tree(atFrame: frame)
+                guard edited.paneCount == workload.tree.paneCount else { return true }
+                let context = workload.contexts[frame]
+                return ReferenceResolver().resolve(edited, in: context)
+                    != ReferenceResolver().resolve(workload.tree, in: context)
+            }
+            #expect(changed, "\(scenario): no edit changes the answer")
+        }
+    }
+
+    @Test("fast and incremental equal the reference on every frame of every motion with content, twice round")
+    func framesAgree() throws {
+        for (motion, treeName, device) in Self.cases {
+            let scenario = Scenario(motion: motion, tree: try TreeSpec(treeName), device: device)
+            let workload = try Workload(scenario, catalog: Catalog(), frames: 240)
+            let entries = ["fast", "incremental"].compactMap { VariantList.entry(named: VariantName($0)) }
+            _ = try Runner.verify(
+                entries, entries.map { $0.frameLoop(workload.trees, workload.contexts, now: Clock.now) },
+                reference: VariantList.reference.frameLoop(workload.trees, workload.contexts, now: Clock.now),
+                trees: workload.trees, contexts: workload.contexts, scenario: scenario.name)
+        }
+    }
+
+    /// A variant that counts its prepares, as the fast resolver otherwise.
+    struct CountingPrepares: ResolverVariant {
+        final class Count: @unchecked Sendable { var value = 0 }
+        let count = Count()
+        var name: String { "counting" }
+        func prepare(_ tree: ArrangementTree) -> CompiledTree {
+            count.value += 1
+            return FastResolver().prepare(tree)
+        }
+        func relayout(_ prepared: CompiledTree, in context: LayoutContext, into resolution: inout Resolution) {
+            FastResolver().relayout(prepared, in: context, into: &resolution)
+        }
+    }
+
+    @Test(
+        "the loop prepares the edited tree on the frames edits land on, and nowhere else, unless the variant takes them"
+    )
+    func preparesOnEditFrames() throws {
+        let scenario = Scenario(motion: .detail, tree: .balanced(depth: 4), device: "iphone-duo")
+        let workload = try Workload(scenario, catalog: Catalog(), frames: 240)
+        let variant = CountingPrepares()
+        let loop = VariantEntry(variant, summary: "test").frameLoop(workload.trees, workload.contexts, now: Clock.now)
+        #expect(variant.count.value == 1)
+        loop.run(from: 0, count: 240)
+        let edits = workload.trees.segments.count - 1
+        #expect(variant.count.value == 1 + edits)
+        // Round again: the detail ends closed, so the wrap-around prepares nothing.
+        loop.run(from: 240, count: 240)
+        #expect(variant.count.value == 1 + 2 * edits)
+        // A range that starts mid-timeline brings the tree to its frame first.
+        let middle = workload.trees.segments[1].start + 1
+        loop.run(from: middle, count: 1)
+        #expect(variant.count.value == 2 + 2 * edits)
+        #expect(
+            loop.resolution(atFrame: middle)
+                == ReferenceResolver().resolve(
+                    workload.trees.tree(atFrame: middle), in: workload.contexts[middle]))
+    }
+}
