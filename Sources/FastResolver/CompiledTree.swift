@@ -149,7 +149,7 @@ public struct CompiledTree: Sendable {
         }
         storage = TableStorage(
             steps: steps, count: count, paneCount: numbering.paneCount, sharing: other?.storage, plans: ownPlans,
-            arrangements: other == nil ? storageOrder.map { numbering.compiled[$0] } : [])
+            arrangements: other == nil ? storageOrder.map { numbering.compiled[$0] } : [], storageOrder: storageOrder)
         self.count = count
         self.paneCount = numbering.paneCount
         self.order = order
@@ -303,6 +303,94 @@ public struct CompiledTree: Sendable {
 
     /// The arrangement stored `index`-th, from the arrangements' table.
     func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
+
+    /// Whether `edits` leave every pane where it was, so that the compiled tables can take
+    /// them arrangement by arrangement: any edit but a subtree inserted, removed or replaced.
+    public static func keepsPanes(_ edits: [TreeEdit]) -> Bool {
+        edits.allSatisfy { edit in
+            switch edit.kind {
+            case .insert, .remove, .replace: false
+            default: true
+            }
+        }
+    }
+
+    /// The arrangements `edits` change in `edited` (the tree they left), by their
+    /// depth-first number (``Numbering``'s), with their values there: a pane's own values
+    /// change the arrangement that holds the pane as one of its two, a style or axes the
+    /// arrangement the pane holds (or the root).
+    static func arrangements(changedBy edits: [TreeEdit], in edited: ArrangementTree) -> [(Int, Arrangement)] {
+        var owners: [String: Bool] = [:]  // pane id: its own values changed (else what it holds)
+        var root = false
+        for edit in edits {
+            switch edit {
+            case .setPane(let id, _): owners[id] = true
+            case .setStyle(let id, _), .setAxes(let id, _):
+                if id == TreeEdit.rootPane { root = true } else { owners[id] = owners[id] ?? false }
+            default: break
+            }
+        }
+        var found: [(Int, Arrangement)] = root ? [(0, edited.root)] : []
+        var next = 1
+        // As ``Numbering`` numbers them: panes popped primary first, an arrangement
+        // numbered when the pane holding it is popped.
+        var stack: [(pane: Pane, owner: Int, arrangement: Arrangement)] = [
+            (edited.root.secondary, 0, edited.root), (edited.root.primary, 0, edited.root),
+        ]
+        while let (pane, owner, arrangement) = stack.popLast() {
+            let ownValues = owners[pane.id]
+            if ownValues == true, !found.contains(where: { $0.0 == owner }) { found.append((owner, arrangement)) }
+            if let nested = pane.arrangement {
+                let index = next
+                next += 1
+                if ownValues == false { found.append((index, nested)) }
+                stack.append((nested.secondary, index, nested))
+                stack.append((nested.primary, index, nested))
+            }
+        }
+        return found
+    }
+
+    /// Compiles arrangement `index` (depth-first) again from `arrangement`, whose panes are
+    /// where they were: its plans and its entry in the arrangements' table (wherever those
+    /// are kept), then its steps in this tree's order. The tables are changed in place,
+    /// for every tree sharing them: ``retableSteps(_:)`` brings another order's steps along.
+    func recompile(_ index: Int, _ arrangement: Arrangement) {
+        let place = Int(storage.storedPlace[index])
+        let table = storage.steps[place].tableIndex
+        let owner = storage.sharedFrom ?? storage
+        let plans = UnsafeMutableBufferPointer(mutating: owner.plans)
+        let arrangements = UnsafeMutableBufferPointer(mutating: owner.arrangements)
+        var compiled = CompiledArrangement(arrangement)
+        compiled.primary = arrangements[table].primary
+        compiled.secondary = arrangements[table].secondary
+        plans[2 * table] = AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .horizontal)
+        plans[2 * table + 1] = AxisPlan(primary: arrangement.primary, secondary: arrangement.secondary, axis: .vertical)
+        arrangements[table] = compiled
+        retableSteps(index)
+    }
+
+    /// Arrangement `index`'s steps (both directions) made again from the tables, which
+    /// ``recompile(_:_:)`` changed (through this tree or another sharing them), and each
+    /// direction's shape with them.
+    func retableSteps(_ index: Int) {
+        let place = Int(storage.storedPlace[index])
+        let old = storage.steps[place]
+        let table = old.tableIndex
+        let owner = storage.sharedFrom ?? storage
+        let (horizontal, vertical) = (owner.plans[2 * table], owner.plans[2 * table + 1])
+        let arrangement = owner.arrangements[table]
+        for direction in 0..<2 {
+            let before = storage.steps[direction * count + place].isProportional
+            let step = Step(
+                parent: old.parent,
+                horizontal: AxisEntry(horizontal, arrangement, axis: .horizontal, rightToLeft: direction == 1),
+                vertical: AxisEntry(vertical, arrangement, axis: .vertical, rightToLeft: direction == 1),
+                arrangement: arrangement, tableIndex: table)
+            storage.steps[direction * count + place] = step
+            if before != step.isProportional { storage.reshape(direction, uncommon: step.isProportional ? -1 : 1) }
+        }
+    }
 }
 
 /// A direction's tables, as a frame finds them: where each starts, and what the loop may
@@ -362,9 +450,16 @@ final class TableStorage: @unchecked Sendable {
     /// `steps` (both directions, `count` each, for a resolution of `paneCount` panes)
     /// copied; the plans and the arrangements' table those of `shared` when given, else
     /// `plans` and `arrangements` copied.
+    /// Where each arrangement (by its depth-first number) is stored in this order, for
+    /// an edit that compiles one arrangement again.
+    let storedPlace: UnsafeMutableBufferPointer<Int32>
+    /// Steps that do not take the common kernel on both axes, per direction: the shape
+    /// of a direction's frame follows them when an edit changes a step.
+    var uncommonSteps = [0, 0]
+
     init(
         steps: [Step], count: Int, paneCount: Int, sharing shared: TableStorage?, plans: [AxisPlan],
-        arrangements: [CompiledArrangement]
+        arrangements: [CompiledArrangement], storageOrder: [Int]
     ) {
         precondition(count > 0 && steps.count == 2 * count, "a tree has at least one arrangement")
         func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -382,21 +477,35 @@ final class TableStorage: @unchecked Sendable {
             self.plans = UnsafeBufferPointer(copy(plans))
             self.arrangements = UnsafeBufferPointer(copy(arrangements))
         }
+        storedPlace = .allocate(capacity: count)
+        for (place, index) in storageOrder.enumerated() { storedPlace[index] = Int32(place) }
         directions = .allocate(capacity: 2)
         for (index, rightToLeft) in [false, true].enumerated() {
             let table = UnsafeBufferPointer(rebasing: self.steps[(index * count)..<((index + 1) * count)])
-            let isProportional = table.allSatisfy(\.isProportional)
+            uncommonSteps[index] = table.count { !$0.isProportional }
             (directions + index).initialize(
                 to: DirectionTables(
                     steps: table.baseAddress!, plans: self.plans.baseAddress!, count: count,
                     paneCount: paneCount, rightToLeft: rightToLeft,
-                    shape: FrameShape(count: count, isProportional: isProportional)))
+                    shape: FrameShape(count: count, isProportional: uncommonSteps[index] == 0)))
         }
+    }
+
+    /// Direction `index`'s count of steps off the common kernel moved by `uncommon`, and
+    /// its frame's shape with it.
+    func reshape(_ index: Int, uncommon: Int) {
+        uncommonSteps[index] += uncommon
+        let old = directions[index]
+        directions[index] = DirectionTables(
+            steps: old.steps, plans: old.plans, count: old.count, paneCount: old.paneCount,
+            rightToLeft: old.rightToLeft, shape: FrameShape(count: old.count, isProportional: uncommonSteps[index] == 0)
+        )
     }
 
     deinit {
         directions.deinitialize(count: 2)
         directions.deallocate()
+        storedPlace.deallocate()
         steps.deinitialize()
         steps.deallocate()
         if sharedFrom == nil {

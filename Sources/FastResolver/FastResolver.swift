@@ -35,6 +35,17 @@ public struct FastResolver: ResolverVariant {
 
     public func prepare(_ tree: ArrangementTree) -> CompiledTree { CompiledTree(tree, order: order) }
 
+    /// Edits that leave every pane where it was (a pane's values, an arrangement's style
+    /// or axes) compile the arrangements they change again, in place; a subtree inserted,
+    /// removed or replaced renumbers the panes, and the tree is prepared anew.
+    public func edit(_ tree: inout CompiledTree, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
+        guard CompiledTree.keepsPanes(edits) else { return false }
+        for (index, arrangement) in CompiledTree.arrangements(changedBy: edits, in: edited) {
+            tree.recompile(index, arrangement)
+        }
+        return true
+    }
+
     /// One frame: every pane of `resolution` written for `context`. O(arrangements × regions).
     @inlinable
     public func relayout(

@@ -54,6 +54,20 @@ public struct IncrementalResolver: ResolverVariant {
 
     public func prepare(_ tree: ArrangementTree) -> Memory { Memory(tree) }
 
+    /// Edits that leave every pane where it was compile the arrangements they change
+    /// again in both orders, in place (the fast resolver's way), and the next frame
+    /// resolves the whole tree: the answer kept was written for the tree before the
+    /// edits. A subtree inserted, removed or replaced prepares the tree anew.
+    public func edit(_ memory: inout Memory, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
+        guard CompiledTree.keepsPanes(edits) else { return false }
+        for (index, arrangement) in CompiledTree.arrangements(changedBy: edits, in: edited) {
+            memory.levelOrder.recompile(index, arrangement)
+            memory.preOrder.retableSteps(index)
+        }
+        memory.last.pointee.hasAnswer = false
+        return true
+    }
+
     /// A small tree's frames are the fast resolver's: a frame loop runs those directly.
     @inlinable
     public func statelessFrames(_ memory: Memory) -> (FastResolver, CompiledTree)? {

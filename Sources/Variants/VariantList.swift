@@ -48,6 +48,13 @@ public enum VariantList {
                 summary:
                     "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
                 isTestOnly: true)
+        }
+        + EditForgettingResolver.Fault.allCases.map { fault in
+            VariantEntry(
+                EditForgettingResolver(forgetting: fault),
+                summary:
+                    "test only: fast taking edits in place but forgetting \(fault.rawValue) edits, which the runner must refuse",
+                isTestOnly: true)
         } + [
             VariantEntry(
                 PositionForgettingResolver(),

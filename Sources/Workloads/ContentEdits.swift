@@ -57,24 +57,29 @@ extension Motion {
             }
         case .keyboard:
             // The text field with its accessory bar is the shallowest leaf pane (the last of
-            // them): its minimum height rises by ``keyboardGrowth`` with the keyboard (its
-            // ideal with it, so that the minimum stays under it), and both fall back.
+            // them): with the keyboard its minimum height rises by ``keyboardGrowth`` (its
+            // ideal with it, so that the minimum stays under it) and its priority above
+            // every other pane's, so that it is the view kept when room runs out; all three
+            // fall back as they were.
             guard let shallowest = leaves.map(\.depth).min(),
                 let text = leaves.last(where: { $0.depth == shallowest })?.pane
             else { break }
             let raised = text.minHeight + Self.keyboardGrowth
+            let priority = (leaves.map(\.pane.layoutPriority).max() ?? 0) + 1
             let up: [TreeEdit] = [
                 .setPane(text.id, .idealHeight(max(text.idealHeight, raised))), .setPane(text.id, .minHeight(raised)),
+                .setPane(text.id, .layoutPriority(priority)),
             ]
             let down: [TreeEdit] = [
                 .setPane(text.id, .minHeight(text.minHeight)), .setPane(text.id, .idealHeight(text.idealHeight)),
+                .setPane(text.id, .layoutPriority(text.layoutPriority)),
             ]
             for frame in crossings(at: 0.2, period: 2, frames: frames, refreshRate: refreshRate) { at(frame, up) }
             for frame in crossings(at: 1.2, period: 2, frames: frames, refreshRate: refreshRate) { at(frame, down) }
         case .sheet:
-            let (name, style) = Self.sheetTarget(tree)
+            let (name, target) = Self.sheetTarget(tree)
             let presented: ArrangementStyle =
-                switch style {
+                switch target.style {
                 case .split(let axes): .overlay(axes)
                 case .overlay(let axes): .split(axes)
                 }
@@ -83,7 +88,7 @@ extension Motion {
                 at(frame, [.setStyle(name, presented)])
             }
             for frame in crossings(at: 0.375, period: 0.5, frames: frames, refreshRate: refreshRate) {
-                at(frame, [.setStyle(name, style)])
+                at(frame, [.setStyle(name, target.style)])
             }
         case .detail:
             guard let host = leaves.min(by: { $0.depth < $1.depth })?.pane,
@@ -124,10 +129,10 @@ extension Motion {
         return leaves
     }
 
-    /// The arrangement a sheet switches, as an edit names it, and its style.
-    static func sheetTarget(_ tree: ArrangementTree) -> (name: String, style: ArrangementStyle) {
-        if let nested = tree.root.secondary.arrangement { return (tree.root.secondary.id, nested.style) }
-        return (TreeEdit.rootPane, tree.root.style)
+    /// The arrangement a sheet switches, as an edit names it, and the arrangement.
+    static func sheetTarget(_ tree: ArrangementTree) -> (name: String, arrangement: Arrangement) {
+        if let nested = tree.root.secondary.arrangement { return (tree.root.secondary.id, nested) }
+        return (TreeEdit.rootPane, tree.root)
     }
 
     /// A detail: a list over a body, with ids the tree does not use.

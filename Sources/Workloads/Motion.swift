@@ -57,8 +57,8 @@ public enum Motion: String, Sendable, CaseIterable {
     /// when it shuts.
     case listLoading = "list-loading"
     /// Shut, on the outer display in portrait; every 2 s the keyboard rises in 0.25 s (the
-    /// window's height to 60 %) while a text pane's minimum height grows, and falls a
-    /// second later.
+    /// window's height to 60 %) while a text pane's minimum height and priority grow, and
+    /// falls a second later.
     case keyboard = "keyboard"
     /// `fold-cycle`'s device; as the hinge closes through 90° a sheet is presented (an
     /// arrangement switches between split and overlay) and dismissed as it opens again.

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite("Runs with content")
+struct ContentRunTests {
+    /// The JSON report of a run in `directory`.
+    func report(_ directory: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: directory.appendingPathComponent("latest.json"))
+        return try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }
+
+    @Test("edit frames are reported apart: the table's line, the frames with their kinds and their summary in the JSON")
+    func editFramesReported() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = runFoldBench([
+            "run", "--scenario", "detail/balanced-d4/iphone-duo", "--variant", "fast", "--variant", "incremental",
+            "--frames", "120", "--time-per-scenario", "0", "--out", directory.path,
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("* incremental: 4 edit frames of 120 (ns)"), "\(result.out)")
+        #expect(result.out.contains("edits on this frame: pane \"p4\": insert"), "\(result.out)")
+        let results = try report(directory)["results"] as! [[String: Any]]
+        let fast = try #require(results.first { $0["variant"] as? String == "fast" })
+        let frames = try #require(fast["editFrames"] as? [[String: Any]])
+        #expect(frames.map { $0["frame"] as! Int } == [12, 42, 72, 102])
+        #expect(frames.map { $0["kinds"] as! [String] } == [["insert"], ["remove"], ["insert"], ["remove"]])
+        let summary = try #require(fast["editFrameSummary"] as? [String: Any])
+        #expect(summary["editFrames"] as? Int == 4 && summary["otherFrames"] as? Int == 116)
+        #expect((summary["kinds"] as? [[String: Any]])?.map { $0["kind"] as! String }.sorted() == ["insert", "remove"])
+    }
+
+    /// A planted edit cache and a scenario whose tree shows what it forgets.
+    static let planted: [(variant: String, scenario: String, frame: Int, edit: String)] = [
+        ("fast-forgets-preference-edits", "list-loading/balanced-d8/iphone-duo", 6, "split.vertical fixed"),
+        ("fast-forgets-style-edits", "sheet/balanced-d4/iphone-duo", 15, "style overlay"),
+        ("fast-forgets-priority-edits", "keyboard/balanced-d4/pixel-9-pro-fold", 24, "layoutPriority 1"),
+    ]
+
+    @Test("each planted cache that forgets a kind of edit is refused at the frame it lands on, naming the edit")
+    func plantedEditCachesRefused() throws {
+        for planted in Self.planted {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let result = runFoldBench([
+                "run", "--scenario", planted.scenario, "--variant", planted.variant, "--frames", "240",
+                "--time-per-scenario", "0", "--out", directory.path,
+            ])
+            #expect(result.status == 1, "\(planted.variant): \(result.out)")
+            #expect(
+                result.err.contains("variant \(planted.variant) differs from the reference at frame \(planted.frame)"),
+                "\(result.err)")
+            #expect(result.err.contains("edits on this frame:") && result.err.contains(planted.edit), "\(result.err)")
+        }
+    }
+}
