@@ -22,6 +22,13 @@ public enum VariantList {
                 "fast with its arrangements stored depth-first: what the level order is worth (not run by default)",
             runsByDefault: false),
         VariantEntry(
+            PreparingAnew(FastResolver()),
+            summary: "test only: fast preparing the tree anew where it is edited, what edits in place are measured against",
+            isTestOnly: true),
+        VariantEntry(
+            PreparingAnew(IncrementalResolver()),
+            summary: "test only: incremental preparing the tree anew where it is edited", isTestOnly: true),
+        VariantEntry(
             SlowedResolver(), summary: "test only: fast plus 2 multiply-adds per arrangement, to prove the gate",
             isTestOnly: true),
         VariantEntry(
