@@ -41,6 +41,35 @@ public struct StaleCacheResolver: ResolverVariant {
     }
 }
 
+/// Test only: the incremental resolver taking edits in place but keeping the answer it
+/// wrote before them as if it still held, as a cache not cleared up the tree on a style
+/// change does: a frame after an edit at an unchanged context keeps the old layout. The
+/// edit history (``EditHistory``, run after the adversarial history) must refuse it.
+public struct EditBlindResolver: ResolverVariant {
+    public init() {}
+
+    public var name: String { "incremental-forgets-edits" }
+
+    public var frameMemory: FrameMemory { IncrementalResolver().frameMemory }
+
+    public func prepare(_ tree: ArrangementTree) -> IncrementalResolver.Memory { IncrementalResolver.Memory(tree) }
+
+    public func relayout(
+        _ memory: IncrementalResolver.Memory, in context: LayoutContext, into resolution: inout Resolution
+    ) {
+        IncrementalResolver().relayout(memory, in: context, into: &resolution)
+    }
+
+    public func edit(
+        _ memory: inout IncrementalResolver.Memory, with edits: [TreeEdit], giving edited: ArrangementTree
+    ) -> Bool {
+        let kept = memory.last.pointee.hasAnswer
+        guard IncrementalResolver().edit(&memory, with: edits, giving: edited) else { return false }
+        memory.last.pointee.hasAnswer = kept
+        return true
+    }
+}
+
 /// A planted stale cache's rule: it runs its pass on every frame that changes anything
 /// (no decision before work), so that the input it forgets shows on the trees and frames
 /// the shipped variant would resolve whole.

@@ -117,13 +117,17 @@ public struct HistoryCheck: Sendable, Equatable {
         self.kinds = kinds
     }
 
-    init(_ history: AdversarialHistory) {
+    init(_ history: AdversarialHistory, edits: EditHistory? = nil) {
         let coverage = history.coverage
+        let edited = edits?.coverage ?? [:]
         self.init(
-            seed: history.seed, steps: history.steps.count,
+            seed: history.seed, steps: history.steps.count + (edits?.contexts.count ?? 0),
             kinds: HistoryChange.allCases.compactMap { change in
                 coverage[change].map { Kind(change: change.rawValue, steps: $0) }
-            })
+            }
+                + TreeEdit.Kind.allCases.compactMap { kind in
+                    edited[kind].map { Kind(change: "edited: \(kind.rawValue)", steps: $0) }
+                })
     }
 
     /// One line: "12,345 steps (seed 42): direction flipped 8, ...".
@@ -486,7 +490,8 @@ public struct Runner {
                 tree: tree, timeline: contexts, seed: historySeed ?? AdversarialHistory.seed(for: scenario.rawValue),
                 stepBudget: historyStepBudget(panes: tree.paneCount))
             try verifyAdversarial(entries, history: history, tree: tree, scenario: scenario)
-            historyCheck = HistoryCheck(history)
+            let edits = try verifyEdits(entries.map(\.0), tree: tree, timeline: contexts, scenario: scenario)
+            historyCheck = HistoryCheck(history, edits: edits)
         }
         return Verification(
             checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
@@ -563,6 +568,49 @@ public struct Runner {
                 }
             }
         }
+    }
+
+    /// Checks each variant that remembers, freshly prepared, over the edit history of
+    /// `tree` (``EditHistory``: every kind of edit alone at an unchanged context, undone
+    /// with the context changed, two at once), twice round, against the reference.
+    static func verifyEdits(
+        _ entries: [VariantEntry], tree: ArrangementTree, timeline: [LayoutContext], scenario: ScenarioName
+    ) throws -> EditHistory {
+        let history: EditHistory
+        do {
+            history = try EditHistory(tree: tree, timeline: timeline)
+        } catch {
+            throw VerificationFailure(
+                scenario: scenario, variant: VariantList.referenceName, frame: 0,
+                difference: "the edit history's edits are refused: \(error)", history: "edit history", evidence: nil)
+        }
+        let (trees, contexts) = (history.trees, history.contexts)
+        let reference = VariantList.reference.frameLoop(trees, contexts, now: Clock.now)
+        let loops = entries.map { $0.frameLoop(trees, contexts, now: Clock.now) }
+        for pass in 0..<2 {
+            for frame in contexts.indices {
+                WorkerCrumb.step(.history, frame)
+                let expected = reference.resolution(atFrame: frame)
+                let tree = trees.tree(atFrame: frame)
+                for (entry, loop) in zip(entries, loops) {
+                    let got = loop.resolution(atFrame: frame)
+                    guard let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) else {
+                        continue
+                    }
+                    let step = history.steps[frame].isEmpty ? "no edit, the context as before" : history.steps[frame]
+                    var failure = VerificationFailure(
+                        scenario: scenario, variant: entry.name, frame: frame, difference: difference,
+                        history:
+                            "edit history, frame \(frame) of \(contexts.count)\(pass == 1 ? " (second pass)" : ""): \(step)",
+                        evidence: .init(
+                            tree: tree, context: contexts[frame], expected: expected,
+                            expectedName: VariantList.referenceName.rawValue, got: got))
+                    failure.isHistoryStep = true
+                    throw failure
+                }
+            }
+        }
+        return history
     }
 
     /// Verifies the variants that remember over the sequence the timing will run, after

@@ -23,7 +23,8 @@ public enum VariantList {
             runsByDefault: false),
         VariantEntry(
             PreparingAnew(FastResolver()),
-            summary: "test only: fast preparing the tree anew where it is edited, what edits in place are measured against",
+            summary:
+                "test only: fast preparing the tree anew where it is edited, what edits in place are measured against",
             isTestOnly: true),
         VariantEntry(
             PreparingAnew(IncrementalResolver()),
@@ -56,6 +57,12 @@ public enum VariantList {
                     "test only: incremental forgetting the \(fault.rawValue) when it skips, which the runner must refuse",
                 isTestOnly: true)
         }
+        + [
+            VariantEntry(
+                EditBlindResolver(),
+                summary: "test only: incremental taking edits in place but keeping its answer as if it still held",
+                isTestOnly: true)
+        ]
         + EditForgettingResolver.Fault.allCases.map { fault in
             VariantEntry(
                 EditForgettingResolver(forgetting: fault),

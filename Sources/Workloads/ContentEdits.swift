@@ -130,13 +130,13 @@ extension Motion {
     }
 
     /// The arrangement a sheet switches, as an edit names it, and the arrangement.
-    static func sheetTarget(_ tree: ArrangementTree) -> (name: String, arrangement: Arrangement) {
+    public static func sheetTarget(_ tree: ArrangementTree) -> (name: String, arrangement: Arrangement) {
         if let nested = tree.root.secondary.arrangement { return (tree.root.secondary.id, nested) }
         return (TreeEdit.rootPane, tree.root)
     }
 
     /// A detail: a list over a body, with ids the tree does not use.
-    static func detailSubtree(avoiding ids: Set<String>) -> Arrangement? {
+    public static func detailSubtree(avoiding ids: Set<String>) -> Arrangement? {
         var suffix = ""
         var attempt = 0
         while ids.contains("detail-list\(suffix)") || ids.contains("detail-body\(suffix)") {

@@ -53,4 +53,28 @@ struct ContentRunTests {
             #expect(result.err.contains("edits on this frame:") && result.err.contains(planted.edit), "\(result.err)")
         }
     }
+
+    @Test(
+        "a variant that remembers is checked over every kind of edit after its history; one blind to edits is refused")
+    func editHistory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shipped = runFoldBench([
+            "run", "--scenario", "hold/balanced-d8/iphone-duo", "--variant", "incremental", "--frames", "60",
+            "--time-per-scenario", "0", "--out", directory.path,
+        ])
+        #expect(shipped.status == 0, "\(shipped.err)")
+        for kind in ["preference", "priority", "overlay-edges", "style", "axes", "insert", "remove", "replace"] {
+            #expect(shipped.out.contains("edited: \(kind) "), "\(kind): \(shipped.out)")
+        }
+        let blind = runFoldBench([
+            "run", "--scenario", "hold/balanced-d8/iphone-duo", "--variant", "incremental-forgets-edits", "--frames",
+            "60", "--time-per-scenario", "0", "--out", directory.path,
+        ])
+        #expect(blind.status == 1)
+        #expect(
+            blind.err.contains("variant incremental-forgets-edits differs from the reference")
+                && blind.err.contains("(edit history, frame 1 of ") && blind.err.contains("the context unchanged"),
+            "\(blind.err)")
+    }
 }
