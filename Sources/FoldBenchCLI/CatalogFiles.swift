@@ -1,3 +1,4 @@
+import Foundation
 import Workloads
 
 /// The catalog of a command's `--device-file` and `--motion-file` files: devices by
@@ -19,6 +20,17 @@ enum CatalogFiles {
         for path in motionFiles {
             let bytes = try readFile(path)
             do { try catalog.addTrace(bytes, path: path) } catch { throw .badInput(file: path, error) }
+            // The app's edits while the trace was recorded, when a file of them lies beside it.
+            let editsPath = MotionTrace.editsPath(of: path)
+            if FileManager.default.fileExists(atPath: editsPath) {
+                let edits = try readFile(editsPath)
+                do {
+                    catalog.traces[Catalog.traceName(path)]?.edits = try MotionTrace.decodeEdits(
+                        edits, limits: Limits.current)
+                } catch {
+                    throw .badInput(file: editsPath, error)
+                }
+            }
         }
         return catalog
     }

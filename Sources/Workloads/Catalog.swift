@@ -51,6 +51,14 @@ public struct Catalog: Sendable {
             do { try catalog.addTrace(bytes(path), path: path) } catch {
                 throw InputError(place: "\(path): \(error.place)", rule: error.rule)
             }
+            let editsPath = MotionTrace.editsPath(of: path)
+            if FileManager.default.fileExists(atPath: editsPath) {
+                do {
+                    catalog.traces[traceName(path)]?.edits = try MotionTrace.decodeEdits(bytes(editsPath))
+                } catch {
+                    throw InputError(place: "\(editsPath): \(error.place)", rule: error.rule)
+                }
+            }
         }
         return catalog
     }

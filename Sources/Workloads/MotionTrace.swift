@@ -24,6 +24,66 @@ public struct MotionTrace: Sendable, Equatable {
     public var name: String
     public var hinges: Int
     public var samples: [Sample]
+    /// The app's edits while the trace was recorded, by time (a companion file,
+    /// ``decodeEdits(_:file:limits:)``); none by default.
+    public var edits: [TimedEdit] = []
+
+    /// An edit at a time of the trace.
+    public struct TimedEdit: Sendable, Equatable {
+        /// Seconds from the start; it lands on the first frame at or after it.
+        public var time: Double
+        public var edit: TreeEdit
+        /// The line of the edits file it came from, for messages.
+        public var line: Int
+    }
+
+    /// The companion file of a trace at `path` (`NAME.csv`): `NAME.edits.jsonl` beside it.
+    public static func editsPath(of path: String) -> String {
+        (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".edits.jsonl"
+    }
+
+    /// Reads an edits file: one JSON object a line (blank lines and lines starting with
+    /// `#` skipped), an edit as the contract spells one with `"time"` in seconds instead
+    /// of a frame. Times may not go back. A failure names the line and the key.
+    public static func decodeEdits(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError)
+        -> [TimedEdit]
+    {
+        var edits: [TimedEdit] = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let text = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if text.isEmpty || text.first == UInt8(ascii: "#") || text == [UInt8(ascii: "\r")] { continue }
+            let place = "line \(lineNumber)"
+            let document: JSONValue
+            do {
+                document = try JSONReader.document(Array(line), limits: limits)
+            } catch {
+                throw InputError(place: place, rule: error.rule)
+            }
+            do throws(InputError) {
+                let reader = JSONReader(document)
+                // The edit's own keys are checked by the edit's decoder, the time first.
+                guard case .object(let entries) = document, let value = entries.first(where: { $0.key == "time" })
+                else {
+                    throw InputError(place: "time", rule: "missing: an edit of a trace says when it lands, in seconds")
+                }
+                let timeReader = reader.member("time", value.value)
+                let time = try timeReader.number()
+                guard time.isFinite, time > 0 else {
+                    throw timeReader.failure("is not a time after the start, in seconds (frame 0 is the scene's tree)")
+                }
+                if let previous = edits.last, time < previous.time {
+                    throw timeReader.failure("goes back (the line before says \(formatNumber(previous.time)))")
+                }
+                let edit = try EditFormat.decode(reader, extraKeys: ["time"], limits: limits)
+                edits.append(TimedEdit(time: time, edit: edit, line: lineNumber))
+            } catch {
+                throw InputError(place: "\(place): \(error.place)", rule: error.rule)
+            }
+        }
+        return edits
+    }
 
     public static let maximumRows = 1_000_000
 
@@ -81,7 +141,8 @@ public struct MotionTrace: Sendable, Equatable {
             state.angles = state.angles.map { ($0 * 100).rounded() / 100 }
             if let last, last.orientation == state.orientation, last.widthFraction == state.widthFraction,
                 last.heightFraction == state.heightFraction, last.windowX == state.windowX,
-                last.windowY == state.windowY, zip(last.angles, state.angles).allSatisfy({ abs($0 - $1) <= 0.1 }), sample != count
+                last.windowY == state.windowY, zip(last.angles, state.angles).allSatisfy({ abs($0 - $1) <= 0.1 }),
+                sample != count
             {
                 continue
             }

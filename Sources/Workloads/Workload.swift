@@ -39,6 +39,9 @@ public struct Workload: Sendable {
             source: motion, device: device, frames: frames, refreshRate: refreshRate, direction: direction)
         for index in contexts.indices { contexts[index] = Self.combine(contexts[index], with: scene) }
         trees = TreeTimeline(scene.tree)
+        if case .trace(let trace) = motion, !trace.edits.isEmpty {
+            trees = try Self.trees(scene.tree, trace: trace, frames: contexts.count, refreshRate: refreshRate)
+        }
         if case .model(let model) = motion, model.editsContent {
             do {
                 trees = try TreeTimeline(
@@ -47,6 +50,36 @@ public struct Workload: Sendable {
             } catch {
                 throw InputError(place: scenario.description, rule: "its edits: \(error.description)")
             }
+        }
+    }
+
+    /// The trees of a trace's timeline: each edit on the first frame at or after its time
+    /// (those past the last frame do not land), made in order; one that names nothing or
+    /// leaves an invalid tree is refused with its line.
+    static func trees(_ tree: ArrangementTree, trace: MotionTrace, frames: Int, refreshRate: Double) throws(InputError)
+        -> TreeTimeline
+    {
+        var schedule: [(frame: Int, edits: [TreeEdit])] = []
+        var edited = tree
+        for timed in trace.edits {
+            let frame = Int((timed.time * refreshRate - 1e-9).rounded(.up))
+            guard frame < frames else { break }
+            do {
+                edited = try timed.edit.applied(to: edited)
+            } catch {
+                throw InputError(
+                    place: "\(trace.name)'s edits, line \(timed.line) (frame \(frame))", rule: error.description)
+            }
+            if schedule.last?.frame == max(frame, 1) {
+                schedule[schedule.count - 1].edits.append(timed.edit)
+            } else {
+                schedule.append((max(frame, 1), [timed.edit]))
+            }
+        }
+        do {
+            return try TreeTimeline(tree, frames: frames, schedule: schedule)
+        } catch {
+            throw InputError(place: "\(trace.name)'s edits", rule: error.description)
         }
     }
 

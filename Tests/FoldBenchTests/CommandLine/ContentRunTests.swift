@@ -77,4 +77,46 @@ struct ContentRunTests {
                 && blind.err.contains("(edit history, frame 1 of ") && blind.err.contains("the context unchanged"),
             "\(blind.err)")
     }
+
+    @Test(
+        "a trace carries the app's edits in a file beside it: they land by time, and a bad one is refused at its line")
+    func traceEdits() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("rec.csv")
+        try "time,angle,orientation\n0,180,landscape\n0.2,90,landscape\n0.4,180,landscape\n".write(
+            to: trace, atomically: true, encoding: .utf8)
+        let edits = directory.appendingPathComponent("rec.edits.jsonl")
+        func run(_ lines: String) throws -> (status: Int32, out: String, err: String) {
+            try lines.write(to: edits, atomically: true, encoding: .utf8)
+            return runFoldBench([
+                "run", "--motion-file", trace.path, "--scenario", "rec/media-player/iphone-duo", "--variant", "fast",
+                "--variant", "incremental", "--frames", "120", "--time-per-scenario", "0", "--out",
+                directory.appendingPathComponent("out").path,
+            ])
+        }
+        let good = try run(
+            """
+            # tracks added, the lyrics opened and closed
+            {"time": 0.1, "pane": "queue", "minWidth": 400}
+            {"time": 0.25, "pane": "queue", "insert": {"primary": {"id": "lyrics"}, "secondary": {"id": "up-next"}}}
+            {"time": 0.35, "pane": "queue", "remove": true}
+            """)
+        #expect(good.status == 0, "\(good.err)")
+        // At 120 Hz: frames 12, 30 and 42, and frame 0 changing the minimum back.
+        #expect(good.out.contains("* fast: 4 edit frames of 120"), "\(good.out)")
+        let unknown = try run(#"{"time": 0.1, "pane": "nowhere", "minWidth": 400}"#)
+        #expect(
+            unknown.status == 2 && unknown.err.contains("rec's edits, line 1 (frame 12): pane: no pane \"nowhere\""))
+        let backwards = try run(
+            """
+            {"time": 0.1, "pane": "queue", "minWidth": 400}
+            {"time": 0.05, "pane": "queue", "minWidth": 4}
+            """)
+        #expect(
+            backwards.status == 2 && backwards.err.contains("rec.edits.jsonl: line 2: time: goes back"),
+            "\(backwards.err)")
+        let misspelt = try run(#"{"time": 0.1, "pane": "queue", "minWidt": 400}"#)
+        #expect(misspelt.status == 2 && misspelt.err.contains("line 1: minWidt: unknown key"), "\(misspelt.err)")
+    }
 }
