@@ -26,6 +26,11 @@ public enum Metric: String, CaseIterable, Sendable {
     case frameInstructions
     /// The costliest frame's instructions.
     case worstFrameInstructions
+    /// One edit frame's time (a frame the tree changed on: a motion with content), over
+    /// the edit frames only.
+    case editFrameTime
+    /// One edit frame's instructions, over the edit frames only (`run --instructions`).
+    case editFrameInstructions
     /// The scenario's share of frames whose answer differs from the previous frame's.
     case changingFrames
     case prepareTime
@@ -39,9 +44,9 @@ public enum Metric: String, CaseIterable, Sendable {
 
     public var unit: String {
         switch self {
-        case .timePerRelayout, .timePerArrangement, .prepareTime, .frameTime, .worstFrameTime: "ns"
+        case .timePerRelayout, .timePerArrangement, .prepareTime, .frameTime, .worstFrameTime, .editFrameTime: "ns"
         case .frameOverrun: "ms"
-        case .framesOverBudgetCount, .frameInstructions, .worstFrameInstructions: "count"
+        case .framesOverBudgetCount, .frameInstructions, .worstFrameInstructions, .editFrameInstructions: "count"
         case .relayoutsPerSecond: "1/s"
         case .allocationsPerRelayout, .instructionsPerRelayout, .instructionsPerArrangement,
             .estimatedCyclesPerRelayout:
@@ -61,6 +66,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .timePerRelayout, .timePerArrangement: Statistic.timeSummary
         case .ratioToReference, .ratioToFloor, .ratioToBaseline: [.p50, .ci95Lower, .ci95Upper]
         case .frameTime, .frameOverrun, .frameInstructions: [.p99, .p50, .p90]
+        case .editFrameTime, .editFrameInstructions: [.p99, .p50, .max]
         default: [.value]
         }
     }

@@ -717,6 +717,7 @@ public struct Runner {
             result.framePhases = scenario.phases
             result.frameChanges = scenario.frameChanges
             result.editFrames = scenario.editFrames
+            result.summarizeEditFrames()
             result.rankWorstFrames()
             if variant.historyChecked { result.historyCheck = scenario.historyCheck }
             // A variant that keeps nothing between frames must write every pane: timed

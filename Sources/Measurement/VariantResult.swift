@@ -66,6 +66,23 @@ public struct VariantResult: Sendable {
     public var counterpart: CounterpartComparison?
     /// The frames on which the tree changed (a motion with content), with their kinds of edit.
     public var editFrames: [EditFrame] = []
+    /// The distributions of the edit frames' times and instructions (``Metric/editFrameTime``,
+    /// ``Metric/editFrameInstructions``), kept with the frames by ``summarizeEditFrames()``.
+    public var editFrameTimes: FrameDistribution?
+    public var editFrameInstructionCounts: FrameDistribution?
+
+    /// The edit frames' distributions from the frames' times and instructions, and the
+    /// metrics present or absent with them.
+    public mutating func summarizeEditFrames() {
+        let summary = editFrameSummary
+        editFrameTimes = summary?.time
+        editFrameInstructionCounts = summary?.instructions
+        for (metric, present) in [
+            (Metric.editFrameTime, editFrameTimes != nil), (.editFrameInstructions, editFrameInstructionCounts != nil),
+        ] {
+            if present { absentMetrics.remove(metric) } else { absentMetrics.insert(metric) }
+        }
+    }
     /// The edit frames apart from the others; nil when the content never changes.
     public var editFrameSummary: EditFrameSummary? {
         EditFrameSummary(editFrames, frameTimes: frameTimes, frameInstructions: frameInstructions)
@@ -139,6 +156,8 @@ extension VariantResult {
         case .worstFrameTime: return frameTime?.worst
         case .frameOverrun: return frameTime.map { ($0.value(statistic) - 1e9 / refreshRate) / 1e6 }
         case .frameInstructions: return frameInstructionCounts?.value(statistic)
+        case .editFrameTime: return editFrameTimes?.value(statistic)
+        case .editFrameInstructions: return editFrameInstructionCounts?.value(statistic)
         case .worstFrameInstructions: return frameInstructionCounts?.worst
         case .changingFrames: return changingFrames
         case .prepareTime: return prepareNanoseconds
@@ -166,6 +185,10 @@ extension VariantResult {
         case .worstFrameTime: frameTime = (frameTime ?? FrameDistribution()).setting(.max, to: value)
         case .frameInstructions:
             frameInstructionCounts = (frameInstructionCounts ?? FrameDistribution()).setting(statistic, to: value)
+        case .editFrameTime: editFrameTimes = (editFrameTimes ?? FrameDistribution()).setting(statistic, to: value)
+        case .editFrameInstructions:
+            editFrameInstructionCounts = (editFrameInstructionCounts ?? FrameDistribution()).setting(
+                statistic, to: value)
         case .worstFrameInstructions:
             frameInstructionCounts = (frameInstructionCounts ?? FrameDistribution()).setting(.max, to: value)
         case .changingFrames: changingFrames = value

@@ -76,7 +76,8 @@ public enum Comparison {
 
     static func onlyOneSide(_ entry: VariantResult, _ verdict: Verdict) -> ComparisonRow {
         ComparisonRow(
-            scenario: entry.scenario, variant: entry.variant.rawValue, metric: nil, baseline: nil, new: nil, change: nil,
+            scenario: entry.scenario, variant: entry.variant.rawValue, metric: nil, baseline: nil, new: nil,
+            change: nil,
             verdict: verdict, gated: false)
     }
 
@@ -156,7 +157,7 @@ public enum Comparison {
     static func hint(_ metric: Metric) -> String {
         switch metric {
         case .instructionsPerRelayout, .estimatedCyclesPerRelayout: " (counted by run --instructions)"
-        case .worstFrameInstructions: " (counted frame by frame by run --instructions)"
+        case .worstFrameInstructions, .editFrameInstructions: " (counted frame by frame by run --instructions)"
         default: ""
         }
     }
@@ -189,12 +190,16 @@ public enum BlindGate: Sendable, CustomStringConvertible {
         var lines: [String] = []
         let missing = problems.filter { if case .notInNew = $0 { return true } else { return false } }.count
         if missing > 0 {
-            lines.append("\(missing) scenario × variant pair\(missing == 1 ? "" : "s") of the baseline \(missing == 1 ? "is" : "are") not in this run")
+            lines.append(
+                "\(missing) scenario × variant pair\(missing == 1 ? "" : "s") of the baseline \(missing == 1 ? "is" : "are") not in this run"
+            )
         }
         var oneSide: [String: Int] = [:]
         for problem in problems {
             if case .metricOnOneSide(_, let metric, let inBaseline) = problem {
-                oneSide["\(metric.name) is \(inBaseline ? "in the baseline, not in this run" : "in this run, not in the baseline")\(Comparison.hint(metric))", default: 0] += 1
+                oneSide[
+                    "\(metric.name) is \(inBaseline ? "in the baseline, not in this run" : "in this run, not in the baseline")\(Comparison.hint(metric))",
+                    default: 0] += 1
             }
         }
         for (text, count) in oneSide.sorted(by: { $0.key < $1.key }) {

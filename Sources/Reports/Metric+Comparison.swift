@@ -19,8 +19,9 @@ extension Metric {
     public var rule: Rule? {
         switch self {
         case .allocationsPerRelayout, .bytesAllocatedPerRelayout: .exactCount
-        case .instructionsPerRelayout, .estimatedCyclesPerRelayout, .worstFrameInstructions: .instructionThreshold
-        case .timePerRelayout, .ratioToReference, .ratioToFloor, .worstFrameTime: .informational
+        case .instructionsPerRelayout, .estimatedCyclesPerRelayout, .worstFrameInstructions, .editFrameInstructions:
+            .instructionThreshold
+        case .timePerRelayout, .ratioToReference, .ratioToFloor, .worstFrameTime, .editFrameTime: .informational
         default: nil
         }
     }
@@ -33,6 +34,7 @@ extension Metric {
         case .instructionsPerRelayout: "instructions"
         case .estimatedCyclesPerRelayout: "cycles"
         case .worstFrameInstructions: "worst-frame-instructions"
+        case .editFrameInstructions: "edit-frame-instructions"
         default: nil
         }
     }
@@ -43,7 +45,8 @@ extension Metric {
     /// The metrics `compare` judges, in the order its table lists them.
     public static let compared: [Metric] = [
         .allocationsPerRelayout, .bytesAllocatedPerRelayout, .instructionsPerRelayout, .estimatedCyclesPerRelayout,
-        .worstFrameInstructions, .timePerRelayout, .worstFrameTime, .ratioToReference, .ratioToFloor,
+        .worstFrameInstructions, .editFrameInstructions, .timePerRelayout, .worstFrameTime, .editFrameTime,
+        .ratioToReference, .ratioToFloor,
     ]
 
     /// The metric with `gateName`, or `nil`.

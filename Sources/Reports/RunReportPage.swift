@@ -232,6 +232,12 @@ public enum RunReportPage {
                     "<p class=\"meta\">\(SVG.escape(entry.variant.rawValue)) was \(SVG.escape($0.summary))</p>\n"
                 }
             }.joined()
+            // A motion with content: the frames the tree changed on, apart from the others.
+            + entries.compactMap { entry in
+                entry.editFrameSummary.map {
+                    "<p class=\"meta\">\(SVG.escape(entry.variant.rawValue)): \(SVG.escape($0.summary))</p>\n"
+                }
+            }.joined()
     }
 
     /// The fold animation: each variant's time per frame across the timeline, the

@@ -98,6 +98,7 @@ enum Measuring {
                 report.results[index].frameInstructionCounts = FrameDistribution(frames)
                 report.results[index].absentMetrics.subtract([.frameInstructions, .worstFrameInstructions])
                 report.results[index].rankWorstFrames()
+                report.results[index].summarizeEditFrames()
             }
         }
         report.results.compareWithCounterparts(VariantList.statelessCounterparts)

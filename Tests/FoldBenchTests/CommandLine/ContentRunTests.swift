@@ -28,6 +28,12 @@ struct ContentRunTests {
         let summary = try #require(fast["editFrameSummary"] as? [String: Any])
         #expect(summary["editFrames"] as? Int == 4 && summary["otherFrames"] as? Int == 116)
         #expect((summary["kinds"] as? [[String: Any]])?.map { $0["kind"] as! String }.sorted() == ["insert", "remove"])
+        // The CSV's rows and the page's line.
+        let csv = try String(contentsOf: directory.appendingPathComponent("latest.csv"), encoding: .utf8)
+        #expect(
+            csv.contains(",fast,15,editFrameTime,p99,") && csv.contains(",editFrameTime,max,"), "\(csv.prefix(400))")
+        let page = try String(contentsOf: directory.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(page.contains("incremental: 4 edit frames of 120"))
     }
 
     /// A planted edit cache and a scenario whose tree shows what it forgets.

@@ -49,6 +49,8 @@ struct ReportCodecTests {
             report.results[index].clockNanoseconds = 21.5
             report.results[index].frameInstructions = [100, 250, 120]
             report.results[index].editFrames = [EditFrame(frame: 1, kinds: ["insert", "preference"])]
+            report.results[index].editFrameTimes = FrameDistribution([900])
+            report.results[index].editFrameInstructionCounts = FrameDistribution([250])
             report.results[index].frameInstructionCounts = FrameDistribution([100, 250, 120])
             report.results[index].frameTime = FrameDistribution([1200.5, 900, 1000 + Double(index)])
             report.results[index].worstFramesByTime = [
