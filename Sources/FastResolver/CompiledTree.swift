@@ -320,33 +320,43 @@ public struct CompiledTree: Sendable {
     /// change the arrangement that holds the pane as one of its two, a style or axes the
     /// arrangement the pane holds (or the root).
     static func arrangements(changedBy edits: [TreeEdit], in edited: ArrangementTree) -> [(Int, Arrangement)] {
-        var owners: [String: Bool] = [:]  // pane id: its own values changed (else what it holds)
+        var own: Set<String> = []  // panes whose own values changed
+        var held: Set<String> = []  // panes whose arrangement's style or axes changed
         var root = false
         for edit in edits {
             switch edit {
-            case .setPane(let id, _): owners[id] = true
+            case .setPane(let id, _): own.insert(id)
             case .setStyle(let id, _), .setAxes(let id, _):
-                if id == TreeEdit.rootPane { root = true } else { owners[id] = owners[id] ?? false }
+                if id == TreeEdit.rootPane { root = true } else { held.insert(id) }
             default: break
             }
         }
-        var found: [(Int, Arrangement)] = root ? [(0, edited.root)] : []
-        var next = 1
-        // As ``Numbering`` numbers them: panes popped primary first, an arrangement
-        // numbered when the pane holding it is popped.
-        var stack: [(pane: Pane, owner: Int, arrangement: Arrangement)] = [
-            (edited.root.secondary, 0, edited.root), (edited.root.primary, 0, edited.root),
-        ]
-        while let (pane, owner, arrangement) = stack.popLast() {
-            let ownValues = owners[pane.id]
-            if ownValues == true, !found.contains(where: { $0.0 == owner }) { found.append((owner, arrangement)) }
-            if let nested = pane.arrangement {
-                let index = next
-                next += 1
-                if ownValues == false { found.append((index, nested)) }
-                stack.append((nested.secondary, index, nested))
-                stack.append((nested.primary, index, nested))
+        var found: [(Int, Arrangement)] = []
+        var wanted = own.count + held.count + (root ? 1 : 0)
+        // Arrangements in ``Numbering``'s order (pre-order, the primary's subtree first),
+        // each numbered as it is popped, with the pane holding it; the walk stops once
+        // every pane an edit names was seen.
+        var stack: [(arrangement: Arrangement, holder: String?)] = [(edited.root, nil)]
+        var next = 0
+        while wanted > 0, let (arrangement, holder) = stack.popLast() {
+            let index = next
+            next += 1
+            var changed = false
+            if index == 0, root {
+                changed = true
+                wanted -= 1
             }
+            if let holder, held.contains(holder) {
+                changed = true
+                wanted -= 1
+            }
+            for id in [arrangement.primary.id, arrangement.secondary.id] where own.contains(id) {
+                changed = true
+                wanted -= 1
+            }
+            if changed { found.append((index, arrangement)) }
+            if let nested = arrangement.secondary.arrangement { stack.append((nested, arrangement.secondary.id)) }
+            if let nested = arrangement.primary.arrangement { stack.append((nested, arrangement.primary.id)) }
         }
         return found
     }

@@ -2,6 +2,7 @@ import ArrangementModel
 import FastResolver
 import Measurement
 import ReferenceResolver
+import SceneGenerator
 import Support
 import Testing
 import Variants
@@ -117,5 +118,66 @@ struct ContentTimelineTests {
             loop.resolution(atFrame: middle)
                 == ReferenceResolver().resolve(
                     workload.trees.tree(atFrame: middle), in: workload.contexts[middle]))
+    }
+}
+
+@Suite("Edits taken in place")
+struct InPlaceEditTests {
+    /// A few edits that keep the panes where they were, drawn for `tree`: a pane's values,
+    /// an arrangement's style or axes, each on a pane drawn from the whole tree.
+    static func edits(_ tree: ArrangementTree, _ generator: inout SceneGenerator<SeededSource>) -> [TreeEdit] {
+        var holders = [TreeEdit.rootPane]
+        var stack = [tree.root]
+        while let arrangement = stack.popLast() {
+            for pane in [arrangement.primary, arrangement.secondary] {
+                if let nested = pane.arrangement {
+                    holders.append(pane.id)
+                    stack.append(nested)
+                }
+            }
+        }
+        return (0..<generator.source.int(in: 1...3)).map { _ in
+            let pane = tree.paneIDs[generator.source.int(in: 0...(tree.paneCount - 1))]
+            let holder = holders[generator.source.int(in: 0...(holders.count - 1))]
+            switch generator.source.int(in: 0...5) {
+            case 0: return .setPane(pane, .layoutPriority(generator.source.double(in: -2...2).rounded()))
+            case 1: return .setPane(pane, .split(.horizontal, try! .ratio(ideal: 0.3)))
+            case 2: return .setPane(pane, .overlayEdges(OverlayEdges(horizontal: .trailing)))
+            case 3: return .setStyle(holder, generator.source.bool() ? .overlay(.both) : .split(.vertical))
+            case 4: return .setAxes(holder, .horizontal)
+            default: return .setPane(pane, .split(.vertical, .fixed))
+            }
+        }
+    }
+
+    @Test("fast and incremental, given edits in place, answer as the edited tree freshly prepared, on 200 seeded trees")
+    func asFreshlyPrepared() throws {
+        var generator = SceneGenerator(seed: 55)
+        var compared = 0
+        for index in 0..<200 {
+            let tree = try generator.tree(arrangements: generator.source.int(in: 1...60), maximumDepth: 12)
+            let edits = Self.edits(tree, &generator)
+            var edited = tree
+            do {
+                for edit in edits { edited = try edit.applied(to: edited) }
+            } catch { continue }  // an edit this tree refuses (a minimum above an ideal)
+            let walk = generator.walk(for: tree, steps: 4)
+            var fast = FastResolver().prepare(tree)
+            #expect(FastResolver().edit(&fast, with: edits, giving: edited), "\(index)")
+            var memory = IncrementalResolver().prepare(tree)
+            var resolution = Resolution(paneCount: tree.paneCount)
+            IncrementalResolver().relayout(memory, in: walk[0], into: &resolution)
+            #expect(IncrementalResolver().edit(&memory, with: edits, giving: edited), "\(index)")
+            for context in walk {
+                let want = ReferenceResolver().resolve(edited, in: context)
+                var got = Resolution(paneCount: tree.paneCount)
+                FastResolver().relayout(fast, in: context, into: &got)
+                #expect(got == want, "tree \(index), fast after \(edits.map(\.description))")
+                IncrementalResolver().relayout(memory, in: context, into: &resolution)
+                #expect(resolution == want, "tree \(index), incremental after \(edits.map(\.description))")
+                compared += 1
+            }
+        }
+        #expect(compared > 400)
     }
 }
