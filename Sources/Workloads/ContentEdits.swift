@@ -33,28 +33,7 @@ extension Motion {
         }
         switch self {
         case .listLoading:
-            // The first and the last leaf pane are the lists. While the phone opens, each
-            // sizes itself to its content (a `fixed` height preference, the ideal height)
-            // and loads a page every 6 frames; when the period starts again (the phone
-            // shut) they reload: their ideal and their preference as the scene has them.
-            let lists = leaves.count > 1 ? [leaves[0].pane, leaves[leaves.count - 1].pane] : leaves.map(\.pane)
-            let period = max(Int((2 * refreshRate).rounded()), 1)
-            let opening = Int((0.4 * refreshRate).rounded())
-            for frame in 1..<max(frames, 1) {
-                let step = frame % period
-                guard step < opening, step % 6 == 0 else { continue }
-                let pages = Double(step / 6)
-                at(
-                    frame,
-                    lists.flatMap { list -> [TreeEdit] in
-                        let height = TreeEdit.setPane(list.id, .idealHeight(list.idealHeight + pages * Self.listPage))
-                        switch step {
-                        case 0: return [height, .setPane(list.id, .split(.vertical, list.split.vertical))]
-                        case 6: return [.setPane(list.id, .split(.vertical, .fixed)), height]
-                        default: return [height]
-                        }
-                    })
-            }
+            for (frame, edits) in Self.listLoads(leaves, frames: frames, refreshRate: refreshRate) { at(frame, edits) }
         case .keyboard:
             // The text field with its accessory bar is the shallowest leaf pane (the last of
             // them): with the keyboard its minimum height rises by ``keyboardGrowth`` (its
@@ -104,6 +83,35 @@ extension Motion {
             break
         }
         return schedule.sorted { $0.frame < $1.frame }
+    }
+
+    /// `list-loading`'s edits by frame. The first and the last leaf pane are the lists.
+    /// While the phone opens, each sizes itself to its content (a `fixed` height
+    /// preference, the ideal height) and loads a page every 6 frames; when the period
+    /// starts again (the phone shut) they reload: their ideal and their preference as the
+    /// scene has them.
+    static func listLoads(_ leaves: [(pane: Pane, depth: Int)], frames: Int, refreshRate: Double) -> [(
+        Int, [TreeEdit]
+    )] {
+        let lists = leaves.count > 1 ? [leaves[0].pane, leaves[leaves.count - 1].pane] : leaves.map(\.pane)
+        let period = max(Int((2 * refreshRate).rounded()), 1)
+        let opening = Int((0.4 * refreshRate).rounded())
+        return (1..<max(frames, 1)).compactMap { frame in
+            let step = frame % period
+            guard step < opening, step % 6 == 0 else { return nil }
+            let pages = Double(step / 6)
+            return (
+                frame,
+                lists.flatMap { list -> [TreeEdit] in
+                    let height = TreeEdit.setPane(list.id, .idealHeight(list.idealHeight + pages * Self.listPage))
+                    switch step {
+                    case 0: return [height, .setPane(list.id, .split(.vertical, list.split.vertical))]
+                    case 6: return [.setPane(list.id, .split(.vertical, .fixed)), height]
+                    default: return [height]
+                    }
+                }
+            )
+        }
     }
 
     /// The frames at which `at` seconds into a period of `period` seconds is reached

@@ -165,12 +165,14 @@ struct CompareTests {
             #expect(unknown.status == 2)
             #expect(
                 unknown.err.contains(
-                    "--gate takes allocations, bytes, instructions, cycles, worst-frame-instructions; not '\(name)'"),
+                    "--gate takes allocations, bytes, instructions, cycles, worst-frame-instructions, edit-frame-instructions; not '\(name)'"
+                ),
                 "\(unknown.err)")
         }
         #expect(
             runFoldBench(["compare", "--help"]).out.contains(
-                "allocations, bytes, instructions, cycles, worst-frame-instructions (default all)"))
+                "allocations, bytes, instructions, cycles, worst-frame-instructions, edit-frame-instructions (default all)"
+            ))
         #expect(try compare(text, text, ["--gate", "bytes"]).status == 0)
     }
 
@@ -204,7 +206,9 @@ struct CompareTests {
         #expect(time?["gated"] == .bool(false) && time?["verdict"] == .string("informational"))
     }
 
-    @Test("a scenario x variant only the new report has is listed as new; one the baseline gates and the new lacks exits 2")
+    @Test(
+        "a scenario x variant only the new report has is listed as new; one the baseline gates and the new lacks exits 2"
+    )
     func newAndMissing() throws {
         let fast = report(instructions: 50_000, allocations: 0, samples: steady)
         let both = fast.replacingOccurrences(
@@ -231,10 +235,15 @@ struct CompareTests {
         let uncounted = counted.replacingOccurrences(
             of: #",\s*"instructionsPerRelayout": \{[^}]*\}"#, with: "", options: .regularExpression)
         #expect(uncounted != counted)
-        for (baseline, new, side) in [(counted, uncounted, "in the baseline, not in the new report"), (uncounted, counted, "in the new report, not in the baseline")] {
+        for (baseline, new, side) in [
+            (counted, uncounted, "in the baseline, not in the new report"),
+            (uncounted, counted, "in the new report, not in the baseline"),
+        ] {
             let result = try compare(baseline, new, ["--gate", "instructions"])
             #expect(result.status == 2, "\(result.out)")
-            #expect(result.err.contains("instructionsPerRelayout is \(side) (counted by run --instructions)"), "\(result.err)")
+            #expect(
+                result.err.contains("instructionsPerRelayout is \(side) (counted by run --instructions)"),
+                "\(result.err)")
             #expect(!result.out.contains("No regression"))
         }
         // Neither side counted, and the gate asked for: an error; not asked for: not judged.
