@@ -50,7 +50,9 @@ extension CommandSpec.Option {
         "--device-file", value: "PATH", repeatable: true, help: "A device profile of your own (JSON).")
     static let motionFiles = Self(
         "--motion-file", value: "PATH", repeatable: true,
-        help: "A recorded motion (CSV: time, angle..., orientation[, width]); named after the file.")
+        help:
+            "A recorded motion (CSV: time, angle..., orientation[, width]); named after the file; NAME.edits.jsonl beside it, the app's edits."
+    )
     static let instructions = Self(
         "--instructions", help: "Also count instructions per relayout with callgrind (needs valgrind).")
     static let chainedFloor = Self(

@@ -81,10 +81,7 @@ public final class FrameLoop {
         _ storage: ResolutionStorage
     ) -> (Int, Int) -> Void {
         let count = contexts.count
-        let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
-        let regionsChange = contexts.indices.map { index in
-            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
-        }
+        let (frames, regionsChange) = Self.handover(contexts)
         // Per frame, the segment that begins there, or -1. When the last segment's tree is
         // the first one's, the wrap-around changes nothing: the loop only notes that the
         // first segment is in force again.
@@ -115,11 +112,7 @@ public final class FrameLoop {
                     state.switchTree(to: begin, trees, &resolution, edits: trees.segments[begin].edits)
                     prepared = state.prepared
                 }
-                let frame = frames[index]
-                context.bounds = frame.bounds
-                context.sizeClass = frame.sizeClass
-                context.layoutDirection = frame.direction
-                if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+                Self.hand(index, frames, regionsChange, contexts, to: &context)
                 variant.relayout(prepared, in: context, into: &resolution)
                 index += 1
                 if index == count {
@@ -132,23 +125,43 @@ public final class FrameLoop {
         }
     }
 
+    /// What the loops hand over frame by frame. A loop passes each frame's context from
+    /// one local variable, so the variant borrows it without reference counting: copying
+    /// a context out of the array would retain and release its region list (two atomic
+    /// operations, a few nanoseconds a frame, the caller's cost rather than the
+    /// variant's). The fields that are plain values are set every frame; the region list
+    /// only when it differs from the previous frame's (an equal list, already in the
+    /// variable, is the same input).
+    @inlinable
+    static func handover(_ contexts: [LayoutContext]) -> (frames: [Frame], regionsChange: [Bool]) {
+        let count = contexts.count
+        let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
+        let regionsChange = contexts.indices.map { index in
+            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
+        }
+        return (frames, regionsChange)
+    }
+
+    /// Frame `index`'s context into the loop's variable (``handover(_:)``).
+    @inlinable @inline(__always)
+    static func hand(
+        _ index: Int, _ frames: [Frame], _ regionsChange: [Bool], _ contexts: [LayoutContext],
+        to context: inout LayoutContext
+    ) {
+        let frame = frames[index]
+        context.bounds = frame.bounds
+        context.sizeClass = frame.sizeClass
+        context.layoutDirection = frame.direction
+        if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+    }
+
     /// The timed loop of `variant` over `contexts`, into `storage`'s resolution.
     @inlinable
     static func loop<V: ResolverVariant>(
         _ variant: V, _ prepared: V.Prepared, _ contexts: [LayoutContext], _ storage: ResolutionStorage
     ) -> (Int, Int) -> Void {
         let count = contexts.count
-        // The loop passes each frame's context from one local variable, so the variant
-        // borrows it without reference counting: copying a context out of the array
-        // would retain and release its region list (two atomic operations, a few
-        // nanoseconds a frame, the caller's cost rather than the variant's). The fields
-        // that are plain values are set every frame; the region list only when it
-        // differs from the previous frame's (an equal list, already in the variable,
-        // is the same input).
-        let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
-        let regionsChange = contexts.indices.map { index in
-            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
-        }
+        let (frames, regionsChange) = Self.handover(contexts)
         return { start, length in
             // Take the buffer out of the box so that it is uniquely referenced in the loop.
             var resolution = Resolution(paneCount: 0)
@@ -156,11 +169,7 @@ public final class FrameLoop {
             var index = start % count
             var context = contexts[index]
             for _ in 0..<length {
-                let frame = frames[index]
-                context.bounds = frame.bounds
-                context.sizeClass = frame.sizeClass
-                context.layoutDirection = frame.direction
-                if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+                Self.hand(index, frames, regionsChange, contexts, to: &context)
                 variant.relayout(prepared, in: context, into: &resolution)
                 index += 1
                 if index == count { index = 0 }
