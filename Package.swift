@@ -137,7 +137,8 @@ let package = Package(
             name: "ArrangementTests",
             dependencies: [
                 "Support", "ArrangementModel", "ReferenceResolver", "FastResolver", "SceneFormat", "SceneGenerator",
-                "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings", "Fixtures",
+                "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings", "Fixtures", "FlatTrees",
+                "CVariantInterface",
             ]),
         .testTarget(
             name: "FoldBenchTests",

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The conformance fixtures end to end (docs/fixtures.md): writes the default set, has it
-# answered by every listed variant, by c-fast (the C port), by fast-lib when it is built
+# answered by every listed variant, by c-fast (the C port, interface version 2, taking
+# edits in place) and c-fast-v1 (the same speaking version 1), by fast-lib when it is built
 # (scripts/libraries.sh --swift), by the Python port in examples/fixtures and by the
 # JavaScript port written from the contract's words alone (examples/fixtures/answer.mjs),
 # and checks each back. Exit 1 if any answer differs, 2 if one cannot be written or checked.
 #   scripts/conformance.sh [FOLDER [NAME ...]]
-# FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, fast-lib, python,
-# javascript) keep only those answerers (CI's: the reference, fast, incremental, c-fast
-# and javascript).
+# FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, c-fast-v1, fast-lib,
+# python, javascript) keep only those answerers (CI's: the reference, fast, incremental,
+# c-fast, c-fast-v1, python and javascript).
 # Expects .build/release/foldbench; builds c-fast (scripts/libraries.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +33,7 @@ for variant in $("$bin" list --json | python3 -c 'import json, sys; print("\n".j
         || { echo "conformance: $variant did not answer: $bin answer --fixtures $work/fixtures --variant $variant" >&2; exit 2; }
     check "$variant"
 done
-for library in c-fast fast-lib; do
+for library in c-fast c-fast-v1 fast-lib; do
     wanted "$library" || continue
     path=.build/libraries/lib$library.so
     if [ ! -f "$path" ]; then

@@ -3,6 +3,7 @@
 # (Sources/CVariantInterface/include/foldbench_variant.h) into .build/libraries/:
 #   libc-fast.so                the fast resolver's design in C99 (gcc -O2: $CC, else cc,
 #                               else the Swift toolchain's clang)
+#   libc-fast-v1.so             the same, speaking interface version 1 (no edits in place)
 #   libmisbehaving-FAULT.so     test only: c-fast breaking one rule (libraries/misbehaving)
 #   libfast-lib.so              with --swift: the fast variant itself, built by SwiftPM
 #                               as a shared library (what the interface costs)
@@ -22,8 +23,9 @@ build() {  # OUTPUT SOURCE [FLAGS...]
     mv -f "$target.$$" "$target"
 }
 build "$out/libc-fast.so" libraries/c-fast/c_fast.c
+build "$out/libc-fast-v1.so" libraries/c-fast/c_fast.c -DC_FAST_VERSION_1
 for fault in crash hang deaf overrun refuse version clash no-release allocate wrong stale exit write-context \
-    write-tree stop late-crash fork far-overrun underrun far-underrun print constructor skip; do
+    write-tree stop late-crash fork far-overrun underrun far-underrun print constructor skip forget-edit; do
     build "$out/libmisbehaving-$fault.so" libraries/misbehaving/misbehaving.c -D"FAULT_$(printf '%s' "$fault" | tr 'a-z-' 'A-Z_')"
 done
 if [ "${1:-}" = --swift ]; then

@@ -59,8 +59,9 @@ public struct Conformance {
         var fixture: FixtureScenario
         var nextFrame = 0
         var rules: [[ContractRule]?]
-        /// Each pane's holder: the pane whose nested arrangement it belongs to, or -1.
-        var holders: [Int]
+        /// Per tree of the scenario, each pane's holder: the pane whose nested
+        /// arrangement it belongs to, or -1 (made when a frame on that tree is checked).
+        var holders: [[Int]?]
     }
 
     var current: Current?
@@ -116,7 +117,7 @@ public struct Conformance {
             let fixture = try load(set.scenarios[index])
             current = Current(
                 index: index, fixture: fixture, rules: Array(repeating: nil, count: fixture.contexts.count),
-                holders: Self.holders(fixture.tree))
+                holders: Array(repeating: nil, count: fixture.trees.segments.count))
         }
         try FixtureSet.onLine(line.number) { () throws(InputError) in
             let frame = try FixtureSet.count(object.required("frame"))
@@ -132,7 +133,7 @@ public struct Conformance {
                 )
             }
             let panes = try object.required("panes").array()
-            let want = current!.fixture.tree.paneCount
+            let want = current!.fixture.tree(ofContext: current!.fixture.frames[frame]).paneCount
             guard panes.count == want else {
                 throw try object.required("panes").failure("\(panes.count) panes, but \"\(name)\" has \(want)")
             }
@@ -178,11 +179,15 @@ public struct Conformance {
         let number = state.fixture.frames[frame]
         let expected = state.fixture.answers[number]
         let context = state.fixture.contexts[number]
+        let tree = state.fixture.tree(ofContext: number)
         if state.rules[number] == nil {
             var resolution = Resolution(paneCount: 0)
             resolution.panes = expected
-            state.rules[number] = ContractRule.deciding(state.fixture.tree, in: context, resolution: resolution)
+            state.rules[number] = ContractRule.deciding(tree, in: context, resolution: resolution)
         }
+        let segment = state.fixture.contextTrees[number]
+        if state.holders[segment] == nil { state.holders[segment] = Self.holders(tree) }
+        let holders = state.holders[segment]!
         let rules = state.rules[number]!
         var result = scenarios[state.index]
         result.frames += 1
@@ -206,7 +211,7 @@ public struct Conformance {
                 moves.decisions += 1
             }
             // Depth-first order puts a holder before the panes it holds.
-            let holder = state.holders[index]
+            let holder = holders[index]
             if holder >= 0, differs[holder] {
                 inherited += 1
                 continue
@@ -215,8 +220,8 @@ public struct Conformance {
             differing[rule, default: 0] += 1
             if result.first == nil {
                 result.first = Difference(
-                    frame: frame, pane: index, id: state.fixture.tree.paneIDs[index], field: field, expected: want,
-                    got: got[index], rule: rule, context: context, tree: state.fixture.tree, expectedPanes: expected,
+                    frame: frame, pane: index, id: tree.paneIDs[index], field: field, expected: want,
+                    got: got[index], rule: rule, context: context, tree: tree, expectedPanes: expected,
                     gotPanes: got)
             }
         }

@@ -2,13 +2,20 @@ import ArrangementModel
 import SceneFormat
 import Support
 
-/// The conformance fixtures' file format, version 1 (`docs/fixtures.md`): a folder with
+/// The conformance fixtures' file format (`docs/fixtures.md`): a folder with
 /// `fixtures.json` naming the set and its scenarios, and one JSON Lines file per
 /// scenario holding its tree, each distinct context with the reference's answer, and
 /// the frames as a list of context numbers. Answers come back as JSON Lines too, one
 /// line per frame. Everything is plain JSON a reader in any language parses.
+///
+/// Version 2 adds edits: a scenario's header lists the edits made before given frames,
+/// and a context line names the tree it was answered on. A set without edits is written
+/// as version 1, byte for byte as before, so a reader of version 1 still reads it.
 public enum FixtureFormat {
-    public static let version = 1
+    /// The newest version, which this FoldBench writes when a set has edits.
+    public static let version = 2
+    /// The versions this FoldBench reads.
+    public static let versions = 1...2
     /// The value of the manifest's `format` field.
     public static let formatName = "foldbench-fixtures"
     /// The manifest's file name inside a fixture folder.
@@ -78,7 +85,8 @@ public enum FixtureFormat {
     // MARK: Lines
 
     /// A scenario file's first line: its name, frame count, tree (as a scene, contract
-    /// §4, in the first frame's context) and pane ids in the answers' order.
+    /// §4, in the first frame's context) and pane ids in the answers' order; with edits
+    /// (version 2), the edits made before each frame they land on, in their text form.
     public static func headerLine(_ scenario: FixtureScenario) -> String {
         var out = "{\"scenario\":"
         JSONWriter.writeString(scenario.name, to: &out)
@@ -86,7 +94,17 @@ public enum FixtureFormat {
         out += ",\"panes\":\(scenario.tree.paneCount),\"ids\":"
         writeCompact(.array(scenario.tree.paneIDs.map { .string($0) }), to: &out)
         out += ",\"scene\":"
-        writeCompact(SceneEncoder.json(Scene(context: scenario.contexts[0], tree: scenario.tree)), to: &out)
+        writeCompact(
+            SceneEncoder.json(Scene(context: scenario.contexts[scenario.frames[0]], tree: scenario.tree)), to: &out)
+        if scenario.trees.hasEdits {
+            out += ",\"edits\":"
+            let segments = scenario.trees.segments.dropFirst().map { segment -> JSONValue in
+                .object([
+                    ("frame", .number(Double(segment.start))), ("edits", .array(segment.edits.map(EditFormat.json))),
+                ])
+            }
+            writeCompact(.array(Array(segments)), to: &out)
+        }
         return out + "}"
     }
 
@@ -103,9 +121,14 @@ public enum FixtureFormat {
     /// One line per distinct context: its number, the context in the panes' compact
     /// spelling (bounds `[x, y, width, height]`, the size class as two letters, the
     /// direction `"ltr"` or `"rtl"`, the reserved regions as rects) and the reference's
-    /// answer in it.
-    public static func contextLine(_ number: Int, _ context: LayoutContext, _ answer: [PaneLayout]) -> String {
-        var out = "{\"id\":\(number),\"bounds\":"
+    /// answer in it; on a scenario with edits, `"tree": N` when the answer is to the tree
+    /// after the Nth frame's worth of edits (left out for the first tree).
+    public static func contextLine(_ number: Int, _ context: LayoutContext, _ answer: [PaneLayout], tree: Int = 0)
+        -> String
+    {
+        var out = "{\"id\":\(number),"
+        if tree > 0 { out += "\"tree\":\(tree)," }
+        out += "\"bounds\":"
         appendRect(context.bounds, to: &out)
         out += ",\"sizeClass\":\"" + letter(context.sizeClass.horizontal) + letter(context.sizeClass.vertical) + "\""
         out += context.layoutDirection == .leftToRight ? ",\"direction\":\"ltr\"" : ",\"direction\":\"rtl\""
@@ -206,7 +229,7 @@ public enum FixtureFormat {
 
     /// The identity of a fixture set: FNV-1a over the format's version and each
     /// scenario's name and file bytes, in the manifest's order, as 16 hex digits.
-    public static func identity(_ files: [(name: String, bytes: [UInt8])]) -> String {
+    public static func identity(_ files: [(name: String, bytes: [UInt8])], version: Int) -> String {
         var hash = FNV1a.hash("\(formatName) \(version)".utf8)
         for file in files {
             hash = FNV1a.hash(file.name.utf8, from: FNV1a.mix(hash, 0))
@@ -229,53 +252,75 @@ public enum FixtureFormat {
     }
 }
 
-/// One scenario of a fixture set: its tree, its distinct contexts with the reference's
-/// answer in each, and which context each frame has.
+/// One scenario of a fixture set: its tree frame by frame, its distinct contexts (each
+/// with the tree it was answered on) with the reference's answer in each, and which
+/// context each frame has.
 public struct FixtureScenario: Sendable {
     public var name: String
-    public var tree: ArrangementTree
+    /// The tree of every frame: the first, and the edits made on later frames.
+    public var trees: TreeTimeline
     public var contexts: [LayoutContext]
+    /// Each context's tree: its segment in ``trees``.
+    public var contextTrees: [Int]
     public var answers: [[PaneLayout]]
     /// Each frame's index into ``contexts``.
     public var frames: [Int]
 
-    public init(name: String, tree: ArrangementTree, contexts: [LayoutContext], answers: [[PaneLayout]], frames: [Int])
-    {
+    /// The tree of the first frame.
+    public var tree: ArrangementTree { trees.first }
+
+    /// The tree context `number` was answered on.
+    public func tree(ofContext number: Int) -> ArrangementTree { trees.segments[contextTrees[number]].tree }
+
+    public init(
+        name: String, trees: TreeTimeline, contexts: [LayoutContext], contextTrees: [Int], answers: [[PaneLayout]],
+        frames: [Int]
+    ) {
         self.name = name
-        self.tree = tree
+        self.trees = trees
         self.contexts = contexts
+        self.contextTrees = contextTrees
         self.answers = answers
         self.frames = frames
     }
 
-    /// A scenario from its frames' contexts, in order: each distinct context kept once,
-    /// answered by `resolve` (the reference's answer: it depends on the context alone).
+    /// A scenario from its frames' contexts, in order, on the trees of `trees`: each
+    /// distinct context on each tree kept once, answered by `resolve` (the reference's
+    /// answer depends on the tree and the context alone).
     public init(
-        name: String, tree: ArrangementTree, frameContexts: [LayoutContext],
+        name: String, trees: TreeTimeline, frameContexts: [LayoutContext],
         resolve: (ArrangementTree, LayoutContext) -> [PaneLayout]
     ) {
-        var numbers: [LayoutContext: Int] = [:]
+        struct Key: Hashable {
+            let context: LayoutContext
+            let tree: Int
+        }
+        var numbers: [Key: Int] = [:]
         var contexts: [LayoutContext] = []
+        var contextTrees: [Int] = []
         var frames: [Int] = []
         frames.reserveCapacity(frameContexts.count)
-        for context in frameContexts {
-            if let number = numbers[context] {
+        for (frame, context) in frameContexts.enumerated() {
+            let key = Key(context: context, tree: trees.segment(atFrame: frame))
+            if let number = numbers[key] {
                 frames.append(number)
             } else {
-                numbers[context] = contexts.count
+                numbers[key] = contexts.count
                 frames.append(contexts.count)
                 contexts.append(context)
+                contextTrees.append(key.tree)
             }
         }
+        let answers = contexts.indices.map { resolve(trees.segments[contextTrees[$0]].tree, contexts[$0]) }
         self.init(
-            name: name, tree: tree, contexts: contexts, answers: contexts.map { resolve(tree, $0) }, frames: frames)
+            name: name, trees: trees, contexts: contexts, contextTrees: contextTrees, answers: answers, frames: frames)
     }
 
     /// The scenario's file: header, frames, then a line per context.
     public func fileText() -> String {
         var text = FixtureFormat.headerLine(self) + "\n" + FixtureFormat.framesLine(frames) + "\n"
         for (number, context) in contexts.enumerated() {
-            text += FixtureFormat.contextLine(number, context, answers[number]) + "\n"
+            text += FixtureFormat.contextLine(number, context, answers[number], tree: contextTrees[number]) + "\n"
         }
         return text
     }

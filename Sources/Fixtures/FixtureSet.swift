@@ -7,6 +7,8 @@ import Support
 public struct FixtureSet: Sendable {
     public var identity: String
     public var scenarios: [Entry]
+    /// The format version the set was written in (2 when a scenario has edits).
+    public var version = 1
 
     /// A scenario named in the manifest, with its file's name.
     public struct Entry: Sendable {
@@ -15,13 +17,21 @@ public struct FixtureSet: Sendable {
         public var frames: Int
     }
 
-    public init(identity: String, scenarios: [Entry]) {
+    public init(identity: String, scenarios: [Entry], version: Int = 1) {
         self.identity = identity
         self.scenarios = scenarios
+        self.version = version
+    }
+
+    /// The version a set of `scenarios` is written in: the oldest that holds them.
+    public static func version(of scenarios: [FixtureScenario]) -> Int {
+        scenarios.contains { $0.trees.hasEdits } ? 2 : 1
     }
 
     /// The manifest's text for `scenarios` written to the files named.
-    public static func manifest(_ scenarios: [(FixtureScenario, file: String)], identity: String) -> String {
+    public static func manifest(_ scenarios: [(FixtureScenario, file: String)], identity: String, version: Int)
+        -> String
+    {
         let entries: [JSONValue] = scenarios.map { scenario, file in
             .object([
                 ("name", .string(scenario.name)), ("file", .string(file)),
@@ -33,7 +43,7 @@ public struct FixtureSet: Sendable {
         let frames = scenarios.reduce(0) { $0 + $1.0.frames.count }
         return JSONWriter.writePretty(
             .object([
-                ("format", .string(FixtureFormat.formatName)), ("version", .number(Double(FixtureFormat.version))),
+                ("format", .string(FixtureFormat.formatName)), ("version", .number(Double(version))),
                 ("set", .string(identity)), ("frames", .number(Double(frames))), ("scenarios", .array(entries)),
             ])) + "\n"
     }
@@ -47,10 +57,11 @@ public struct FixtureSet: Sendable {
         guard format == FixtureFormat.formatName else {
             throw try object.required("format").failure("expected \"\(FixtureFormat.formatName)\", found \"\(format)\"")
         }
-        let version = try object.required("version").number()
-        guard version == Double(FixtureFormat.version) else {
+        let versionNumber = try object.required("version").number()
+        guard let version = FixtureFormat.versions.first(where: { Double($0) == versionNumber }) else {
             throw try object.required("version").failure(
-                "this foldbench reads fixtures of version \(FixtureFormat.version), found \(formatNumber(version))")
+                "this foldbench reads fixtures of versions \(FixtureFormat.versions.lowerBound) to \(FixtureFormat.versions.upperBound), found \(formatNumber(versionNumber))"
+            )
         }
         let identity = try object.required("set").string()
         var entries: [Entry] = []
@@ -73,12 +84,12 @@ public struct FixtureSet: Sendable {
             entries.append(Entry(name: name, file: file, frames: Int(frames)))
             files.append((name, try read(file)))
         }
-        let computed = FixtureFormat.identity(files)
+        let computed = FixtureFormat.identity(files, version: version)
         guard computed == identity else {
             throw try object.required("set").failure(
                 "the files hash to \(computed), not \(identity): a file was changed after the set was written")
         }
-        return FixtureSet(identity: identity, scenarios: entries)
+        return FixtureSet(identity: identity, scenarios: entries, version: version)
     }
 
     /// Decodes one scenario file. Failures name the line and the field.
@@ -89,8 +100,10 @@ public struct FixtureSet: Sendable {
         guard let header = try lines.next(limits: limits) else {
             throw InputError(place: "line 1", rule: "the file is empty (expected the scenario's header)")
         }
-        let (name, frameCount, contextCount, scene) = try onLine(header.number) { () throws(InputError) in
-            let object = try header.reader.object(allowing: ["scenario", "frames", "contexts", "panes", "ids", "scene"])
+        let (name, frameCount, contextCount, scene, trees) = try onLine(header.number) { () throws(InputError) in
+            let object = try header.reader.object(allowing: [
+                "scenario", "frames", "contexts", "panes", "ids", "scene", "edits",
+            ])
             let name = try object.required("scenario").string()
             let frameCount = try count(object.required("frames"))
             let contextCount = try count(object.required("contexts"))
@@ -105,9 +118,9 @@ public struct FixtureSet: Sendable {
             guard panes == scene.tree.paneCount else {
                 throw try object.required("panes").failure("\(panes), but the scene has \(scene.tree.paneCount) panes")
             }
-            return (name, frameCount, contextCount, scene)
+            let trees = try decodeEdits(object.optional("edits"), on: scene.tree, frames: frameCount)
+            return (name, frameCount, contextCount, scene, trees)
         }
-        let paneCount = scene.tree.paneCount
         guard let framesLine = try lines.next(limits: limits) else {
             throw InputError(place: "line \(header.number + 1)", rule: "the file ends early (expected the frames)")
         }
@@ -128,31 +141,88 @@ public struct FixtureSet: Sendable {
             }
             return frames
         }
-        var contexts: [LayoutContext] = []
-        var answers: [[PaneLayout]] = []
-        while let line = try lines.next(limits: limits) {
-            try onLine(line.number) { () throws(InputError) in
-                let entry = try line.reader.object(allowing: [
-                    "id", "bounds", "sizeClass", "direction", "regions", "panes",
-                ])
-                let number = try count(entry.required("id"))
-                guard number == contexts.count else {
-                    throw try entry.required("id").failure("expected context \(contexts.count), found \(number)")
-                }
-                contexts.append(try FixtureFormat.decodeContext(entry))
-                let panes = try entry.required("panes").array()
-                guard panes.count == paneCount else {
-                    throw try entry.required("panes").failure("\(panes.count) panes, the scene has \(paneCount)")
-                }
-                answers.append(try panes.map { (pane) throws(InputError) in try FixtureFormat.decodePane(pane) })
-            }
-        }
+        let (contexts, contextTrees, answers) = try decodeContexts(&lines, trees: trees, limits: limits)
         guard contexts.count == contextCount else {
             throw InputError(
                 place: "line \(lines.lineNumber)",
                 rule: "the file ends after \(contexts.count) contexts, the header says \(contextCount)")
         }
-        return FixtureScenario(name: name, tree: scene.tree, contexts: contexts, answers: answers, frames: frames)
+        for (frame, number) in frames.enumerated() where contextTrees[number] != trees.segment(atFrame: frame) {
+            throw InputError(
+                place: "line \(framesLine.number): frames[\(frame)]",
+                rule:
+                    "context \(number) was answered on tree \(contextTrees[number]), but frame \(frame) has tree \(trees.segment(atFrame: frame))"
+            )
+        }
+        return FixtureScenario(
+            name: name, trees: trees, contexts: contexts, contextTrees: contextTrees, answers: answers, frames: frames)
+    }
+
+    /// The context lines, each with the tree it was answered on and the answer.
+    static func decodeContexts(_ lines: inout JSONLines, trees: TreeTimeline, limits: InputLimits) throws(InputError)
+        -> (contexts: [LayoutContext], trees: [Int], answers: [[PaneLayout]])
+    {
+        var contexts: [LayoutContext] = []
+        var contextTrees: [Int] = []
+        var answers: [[PaneLayout]] = []
+        while let line = try lines.next(limits: limits) {
+            try onLine(line.number) { () throws(InputError) in
+                let entry = try line.reader.object(allowing: [
+                    "id", "tree", "bounds", "sizeClass", "direction", "regions", "panes",
+                ])
+                let number = try count(entry.required("id"))
+                guard number == contexts.count else {
+                    throw try entry.required("id").failure("expected context \(contexts.count), found \(number)")
+                }
+                let tree = try entry.optional("tree").map { (reader) throws(InputError) in try count(reader) } ?? 0
+                guard tree < trees.segments.count else {
+                    throw try entry.required("tree").failure(
+                        "tree \(tree), but the scenario's edits make \(trees.segments.count) trees")
+                }
+                contexts.append(try FixtureFormat.decodeContext(entry))
+                contextTrees.append(tree)
+                let panes = try entry.required("panes").array()
+                let paneCount = trees.segments[tree].tree.paneCount
+                guard panes.count == paneCount else {
+                    throw try entry.required("panes").failure(
+                        "\(panes.count) panes, the scene\(tree > 0 ? " after the edits of frame \(trees.segments[tree].start)" : "") has \(paneCount)"
+                    )
+                }
+                answers.append(try panes.map { (pane) throws(InputError) in try FixtureFormat.decodePane(pane) })
+            }
+        }
+        return (contexts, contextTrees, answers)
+    }
+
+    /// The header's `edits` (version 2): a list of `{"frame": N, "edits": [EDIT, …]}`, in
+    /// increasing frames from 1, each edit in its text form, made to the scene's tree.
+    static func decodeEdits(_ reader: JSONReader?, on tree: ArrangementTree, frames: Int) throws(InputError)
+        -> TreeTimeline
+    {
+        guard let reader else { return TreeTimeline(tree) }
+        var schedule: [(frame: Int, edits: [TreeEdit])] = []
+        var edited = tree
+        for element in try reader.array() {
+            let entry = try element.object(allowing: ["frame", "edits"])
+            let frame = try count(entry.required("frame"))
+            guard frame > (schedule.last?.frame ?? 0), frame < frames else {
+                throw try entry.required("frame").failure(
+                    "frame \(frame): edits land on frames 1 to \(frames - 1), each after the one before")
+            }
+            var edits: [TreeEdit] = []
+            for editReader in try entry.required("edits").array() {
+                let edit = try EditFormat.decode(editReader)
+                edited = try EditFormat.apply(edit, to: edited, at: editReader)
+                edits.append(edit)
+            }
+            guard !edits.isEmpty else { throw try entry.required("edits").failure("at least one edit") }
+            schedule.append((frame, edits))
+        }
+        do {
+            return try TreeTimeline(tree, frames: frames, schedule: schedule)
+        } catch {
+            throw reader.failure(error.rule)
+        }
     }
 
     /// Runs `body` for line `number`, naming the line in any failure.

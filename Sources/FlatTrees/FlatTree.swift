@@ -155,3 +155,35 @@ extension ArrangementTree {
         }
     }
 }
+
+extension FlatTree {
+    /// `edits`, made in order to some tree to give this one, as interface version 2 hands
+    /// them over: each edit's pane and arrangement as indices into this tree (-1 where an
+    /// edit named a pane a later one removed, or names no pane).
+    public func interfaceEdits(_ edits: [TreeEdit]) -> [foldbench_edit] {
+        var paneIndex: [String: Int32] = [:]
+        var owner = [Int32](repeating: -1, count: panes.count)
+        for (index, pane) in panes.enumerated() { paneIndex[String(cString: pane.id)] = Int32(index) }
+        for (index, arrangement) in arrangements.enumerated() {
+            owner[Int(arrangement.primary)] = Int32(index)
+            owner[Int(arrangement.secondary)] = Int32(index)
+        }
+        return edits.map { edit in
+            let kind = UInt32(TreeEdit.Kind.allCases.firstIndex(of: edit.kind)!)
+            // A style or axes edit naming "root" changes the root arrangement, whatever a pane is called.
+            if edit.pane == TreeEdit.rootPane, edit.kind == .style || edit.kind == .axes {
+                return foldbench_edit(kind: kind, pane: -1, arrangement: 0, reserved: 0)
+            }
+            guard let pane = paneIndex[edit.pane] else {
+                return foldbench_edit(kind: kind, pane: -1, arrangement: -1, reserved: 0)
+            }
+            let arrangement: Int32
+            switch edit.kind {
+            case .preference, .priority, .overlayEdges: arrangement = owner[Int(pane)]
+            case .style, .axes, .insert, .replace: arrangement = panes[Int(pane)].arrangement
+            case .remove: arrangement = -1
+            }
+            return foldbench_edit(kind: kind, pane: pane, arrangement: arrangement, reserved: 0)
+        }
+    }
+}

@@ -54,10 +54,10 @@ enum AnswerCommand: Command {
         for scenarioEntry in set.scenarios {
             let scenario = try FixtureFiles.scenario(scenarioEntry, in: directory)
             let contexts = scenario.frames.map { scenario.contexts[$0] }
-            let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
+            let loop = entry.frameLoop(scenario.trees, contexts, now: { 0 })
             var line = ""
-            for (frame, context) in contexts.enumerated() {
-                loop.relayout(context) { resolution in
+            for frame in contexts.indices {
+                loop.relayout(frame: frame) { resolution in
                     FixtureFormat.appendAnswerLine(
                         scenario: scenario.name, frame: frame, panes: resolution.panes, to: &line)
                 }

@@ -65,15 +65,19 @@ enum FixturesCommand: Command {
             } catch {
                 throw CommandFailure(status: 2, "\(scenario): \(error)")
             }
-            try writer.add(FixtureFiles.name(scenario, direction: direction), workload.tree, workload.contexts)
+            try writer.add(FixtureFiles.name(scenario, direction: direction), workload.trees, workload.contexts)
         }
         if usesDefaultSet(arguments) {
             for seed in FixtureFiles.generatedSeeds {
                 let generated = try FixtureFiles.generated(seed: seed)
-                try writer.add(generated.name, generated.tree, generated.contexts)
+                try writer.add(generated.name, TreeTimeline(generated.tree), generated.contexts)
+            }
+            for seed in FixtureFiles.generatedSeeds {
+                let edited = try FixtureFiles.edited(seed: seed)
+                try writer.add(edited.name, edited.trees, edited.contexts)
             }
         }
-        for (path, scene) in scenes { try writer.add(path, scene.tree, [scene.context]) }
+        for (path, scene) in scenes { try writer.add(path, TreeTimeline(scene.tree), [scene.context]) }
         console.err(try writer.finish() + "\n")
         return 0
     }

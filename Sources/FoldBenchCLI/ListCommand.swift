@@ -41,11 +41,15 @@ enum ListCommand: Command {
     /// What `list` shows, as JSON: the listed variants (built-in and from libraries),
     /// motions and shipped traces, scenes, devices, and each suite's scenarios.
     static func document(_ libraries: [LibraryInfo]) -> JSONValue {
-        func variant(_ name: VariantName, _ summary: String, _ memory: FrameMemory, library: String?) -> JSONValue {
+        func variant(_ name: VariantName, _ summary: String, _ memory: FrameMemory, library: LibraryInfo?) -> JSONValue {
             var entries: [(key: String, value: JSONValue)] = [
                 ("name", .string(name.rawValue)), ("summary", .string(summary)), ("remembers", .bool(memory.remembers)),
             ]
-            if let library { entries.append(("library", .string(library))) }
+            if let library {
+                entries.append(("library", .string(library.path)))
+                entries.append(("interface", .number(Double(library.interface))))
+                entries.append(("takesEdits", .bool(library.takesEdits)))
+            }
             return .object(entries)
         }
         return .object([
@@ -53,7 +57,7 @@ enum ListCommand: Command {
                 "variants",
                 .array(
                     VariantList.listed.map { variant($0.name, $0.summary, $0.frameMemory, library: nil) }
-                        + libraries.map { variant($0.name, $0.summary, $0.frameMemory, library: $0.path) })
+                        + libraries.map { variant($0.name, $0.summary, $0.frameMemory, library: $0) })
             ),
             (
                 "motions",
@@ -73,7 +77,8 @@ enum ListCommand: Command {
         var text = "Variants:\n"
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         for library in libraries {
-            text += "  \(library.name): \(library.summary) (from \(library.path))\n"
+            let edits = library.takesEdits ? ", takes edits in place" : ""
+            text += "  \(library.name): \(library.summary) (from \(library.path), interface \(library.interface)\(edits))\n"
         }
         text += "  (or --variant-library PATH.so: a variant of your own, through the C interface)\n"
 

@@ -45,7 +45,8 @@ enum WorkerCommand: Command {
                     WorkerChannel.send(
                         .library(
                             path: library.displayPath, name: library.name.rawValue, summary: library.summary,
-                            frameMemory: Int(library.frameMemory.rawValue)))
+                            frameMemory: Int(library.frameMemory.rawValue), interface: Int(library.version),
+                            takesEdits: library.takesEdits))
                 }
             case .run: try measure(request, libraries)
             case .count: try count(request, libraries)
@@ -160,12 +161,12 @@ enum WorkerCommand: Command {
                     scenario: scenario.name, phase: "answering", index: index + 1, count: set.scenarios.count,
                     elapsedSeconds: 0))
             let contexts = scenario.frames.map { scenario.contexts[$0] }
-            let loop = entry.frameLoop(scenario.tree, contexts, now: { 0 })
+            let loop = entry.frameLoop(scenario.trees, contexts, now: { 0 })
             WorkerCrumb.phase(.answering)
             var lines = ""
-            for (frame, context) in contexts.enumerated() {
+            for frame in contexts.indices {
                 WorkerCrumb.step(.frame, frame)
-                loop.relayout(context) { resolution in
+                loop.relayout(frame: frame) { resolution in
                     FixtureFormat.appendAnswerLine(
                         scenario: scenario.name, frame: frame, panes: resolution.panes, to: &lines)
                 }

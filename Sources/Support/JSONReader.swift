@@ -75,6 +75,11 @@ public struct JSONReader {
         return number
     }
 
+    public func bool() throws(InputError) -> Bool {
+        guard case .bool(let flag) = value else { throw failure("expected true or false, found \(value.kindDescription)") }
+        return flag
+    }
+
     public func string() throws(InputError) -> String {
         guard case .string(let text) = value else { throw failure("expected a string, found \(value.kindDescription)") }
         return text

@@ -19,15 +19,50 @@ import Workers
 /// reads its last answer), so a pane left unwritten is seen (rule 2).
 struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     let library: VariantLibrary
+    /// On a timeline whose tree changes: its trees and edits, handed over before any
+    /// frame, so an edit frame costs the library's call rather than FoldBench flattening.
+    var timeline: TimelineTrees? = nil
 
     var name: String { library.name.rawValue }
     var frameMemory: FrameMemory { library.frameMemory }
 
-    func prepare(_ tree: ArrangementTree) -> LibraryLoopState { LibraryLoopState(library, tree, contexts: []) }
+    func prepare(_ tree: ArrangementTree) -> LibraryLoopState {
+        LibraryLoopState(library, tree, contexts: [], handed: timeline?.find(tree, edits: nil))
+    }
 
     func relayout(_ prepared: LibraryLoopState, in context: LayoutContext, into resolution: inout Resolution) {
         prepared.relayoutGuarded(context)
         prepared.copyAnswer(into: &resolution)
+    }
+
+    /// Interface version 2: the library's edit entry point, guarded as its prepare is
+    /// (the edited tree and the edits in read-only pages for the call only, a time limit,
+    /// a crumb step). Declined, or no entry point: the frame loop prepares anew.
+    func edit(_ prepared: inout LibraryLoopState, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
+        guard let editFunction = library.editFunction else { return false }
+        let handed = timeline?.find(tree, edits: edits)
+        let readOnly = handed ?? ReadOnlyTree(FlatTree(tree), edits: FlatTree(tree).interfaceEdits(edits))
+        readOnly.open()
+        let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
+        WorkerCrumb.step(.edit, Int(step.1 ?? 0))
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
+        let taken = editFunction(prepared.prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
+        WorkerCrumb.leaveLibrary()
+        readOnly.close()
+        if handed == nil { readOnly.free() }
+        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
+            crumb.pointee.step_kind = step0
+            crumb.pointee.step = step1
+        }
+        guard taken == 1 else {
+            if taken != 0 {
+                WorkerChannel.refuse(
+                    library: library.index, "returned \(taken) from foldbench_variant_edit, which returns 0 or 1")
+            }
+            return false
+        }
+        if tree.paneCount != prepared.paneCount { prepared = LibraryLoopState(adopting: prepared, paneCount: tree.paneCount) }
+        return true
     }
 
     /// The frame loop: the timeline's contexts laid out once in read-only pages, so that
@@ -82,12 +117,17 @@ final class LibraryLoopState: @unchecked Sendable {
     let prepared: UnsafeMutableRawPointer
     let paneCount: Int
     let panes: UnsafeMutablePointer<foldbench_pane_layout>
-    let tree: ReadOnlyTree
+    /// The tree `prepare` was given, when this state owns its pages.
+    let tree: ReadOnlyTree?
     /// The timeline's contexts, read-only; nil for a one-off.
     let arena: ContextArena?
     var scratch: ContextPage
+    /// False once an edit moved the prepared value to another state.
+    var ownsPrepared = true
 
-    init(_ library: VariantLibrary, _ tree: ArrangementTree, contexts: [LayoutContext]) {
+    /// Prepares `tree` in the library; `handed`, when given, is that tree already in
+    /// pages of its own (a timeline's), used and left to its owner.
+    init(_ library: VariantLibrary, _ tree: ArrangementTree, contexts: [LayoutContext], handed: ReadOnlyTree? = nil) {
         precondition(
             MemoryLayout<PaneLayout>.stride == MemoryLayout<foldbench_pane_layout>.stride
                 && MemoryLayout<Rect>.stride == MemoryLayout<foldbench_rect>.stride,
@@ -99,14 +139,15 @@ final class LibraryLoopState: @unchecked Sendable {
             WorkerChannel.fail(.badInput, "cannot map the guarded panes of \(library.displayPath)")
         }
         panes = raw.assumingMemoryBound(to: foldbench_pane_layout.self)
-        self.tree = ReadOnlyTree(FlatTree(tree))
         arena = contexts.isEmpty ? nil : ContextArena(contexts)
         scratch = ContextPage(regions: contexts.map(\.reservedRegions.count).max() ?? 4)
         var message = [CChar](repeating: 0, count: 1024)
         let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
         WorkerCrumb.step(.prepare, 0)
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
-        let readOnly = self.tree
+        let readOnly = handed ?? ReadOnlyTree(FlatTree(tree))
+        readOnly.open()
+        self.tree = handed == nil ? readOnly : nil
         let result = message.withUnsafeMutableBufferPointer { message in
             library.prepareFunction(readOnly.tree, message.baseAddress, message.count - 1)
         }
@@ -125,12 +166,34 @@ final class LibraryLoopState: @unchecked Sendable {
         if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
     }
 
+    /// The library's prepared value, moved to panes of a new count after an edit it took
+    /// in place (all hidden: nothing of the last answer lines up with them); `old` no
+    /// longer releases it.
+    init(adopting old: LibraryLoopState, paneCount: Int) {
+        library = old.library
+        prepared = old.prepared
+        self.paneCount = paneCount
+        let bytes = paneCount * MemoryLayout<foldbench_pane_layout>.stride
+        guard let raw = foldbench_guarded_panes(bytes, Self.guardBytes) else {
+            WorkerChannel.fail(.badInput, "cannot map the guarded panes of \(library.displayPath)")
+        }
+        panes = raw.assumingMemoryBound(to: foldbench_pane_layout.self)
+        panes.initialize(repeating: foldbench_pane_layout(), count: paneCount)
+        tree = nil
+        arena = nil
+        scratch = ContextPage(regions: old.scratch.regionCapacity)
+        old.ownsPrepared = false
+    }
+
     deinit {
-        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
-        library.releaseFunction(prepared)
-        WorkerCrumb.leaveLibrary()
+        if ownsPrepared {
+            WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
+            library.releaseFunction(prepared)
+            WorkerCrumb.leaveLibrary()
+        }
         foldbench_guarded_panes_free(panes, paneCount * MemoryLayout<foldbench_pane_layout>.stride, Self.guardBytes)
-        tree.free()
+        tree?.free()
+        scratch.free()
     }
 
     /// One call, watched: the context in read-only pages, the panes poisoned first
@@ -182,20 +245,29 @@ final class ReadOnlyTree {
     let pages: UnsafeMutableRawPointer
     let bytes: Int
     let tree: UnsafePointer<foldbench_tree>
+    /// The edits handed over with it (interface version 2), in the same pages.
+    let edits: UnsafePointer<foldbench_edit>
+    let editCount: Int
 
-    init(_ flat: FlatTree) {
+    init(_ flat: FlatTree, edits list: [foldbench_edit] = []) {
         let header = MemoryLayout<foldbench_tree>.stride
+        let editBytes = list.count * MemoryLayout<foldbench_edit>.stride
         let arrangementBytes = flat.arrangements.count * MemoryLayout<foldbench_tree_arrangement>.stride
         let paneBytes = flat.panes.count * MemoryLayout<foldbench_tree_pane>.stride
         let ids = flat.panes.map { Array(UnsafeBufferPointer(start: $0.id, count: strlen($0.id) + 1)) }
-        bytes = header + arrangementBytes + paneBytes + ids.reduce(0) { $0 + $1.count }
+        bytes = header + editBytes + arrangementBytes + paneBytes + ids.reduce(0) { $0 + $1.count }
         guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_TREE)) else {
             WorkerChannel.fail(.badInput, "cannot map a tree's pages")
         }
         self.pages = pages
-        let arrangements = (pages + header).assumingMemoryBound(to: foldbench_tree_arrangement.self)
-        let panes = (pages + header + arrangementBytes).assumingMemoryBound(to: foldbench_tree_pane.self)
-        var text = (pages + header + arrangementBytes + paneBytes).assumingMemoryBound(to: CChar.self)
+        let editList = (pages + header).assumingMemoryBound(to: foldbench_edit.self)
+        for (index, edit) in list.enumerated() { editList[index] = edit }
+        edits = UnsafePointer(editList)
+        editCount = list.count
+        let arrays = pages + header + editBytes
+        let arrangements = arrays.assumingMemoryBound(to: foldbench_tree_arrangement.self)
+        let panes = (arrays + arrangementBytes).assumingMemoryBound(to: foldbench_tree_pane.self)
+        var text = (arrays + arrangementBytes + paneBytes).assumingMemoryBound(to: CChar.self)
         for (index, arrangement) in flat.arrangements.enumerated() { arrangements[index] = arrangement }
         for (index, pane) in flat.panes.enumerated() {
             var copy = pane
@@ -209,13 +281,49 @@ final class ReadOnlyTree {
             arrangement_count: UInt32(flat.arrangements.count), pane_count: UInt32(flat.panes.count),
             depth: UInt32(flat.depth), reserved: 0, arrangements: arrangements, panes: panes)
         self.tree = UnsafePointer(tree)
-        foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE))
+        foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER))
     }
+
+    /// A call is about to be given the tree: read-only while it runs.
+    func open() { foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE)) }
 
     /// `prepare` returned: the tree is no longer the library's to read (rule 3).
     func close() { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) }
 
     func free() { foldbench_input_pages_free(pages, bytes) }
+}
+
+/// A timeline's trees, each with the edits that lead to it, in pages of their own made
+/// before any frame (inaccessible but during a call). A tree is found by its identity
+/// (the storage of its pane ids, shared by every copy of the timeline's value), so a
+/// tree made elsewhere, as the edit history makes its own, is not found and is handed
+/// over anew.
+final class TimelineTrees: @unchecked Sendable {
+    let keys: [UnsafeRawPointer?]
+    let trees: [ReadOnlyTree]
+
+    init(_ timeline: TreeTimeline) {
+        keys = timeline.segments.map { Self.key($0.tree) }
+        trees = timeline.segments.map { segment in
+            let flat = FlatTree(segment.tree)
+            return ReadOnlyTree(flat, edits: flat.interfaceEdits(segment.edits))
+        }
+    }
+
+    deinit { for tree in trees { tree.free() } }
+
+    static func key(_ tree: ArrangementTree) -> UnsafeRawPointer? {
+        tree.paneIDs.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// The pages of `tree`, when it is one of the timeline's and (for an edit) reached by
+    /// the same number of edits.
+    func find(_ tree: ArrangementTree, edits: [TreeEdit]?) -> ReadOnlyTree? {
+        let key = Self.key(tree)
+        guard let index = keys.firstIndex(where: { $0 == key }) else { return nil }
+        if let edits, edits.count != trees[index].editCount { return nil }
+        return trees[index]
+    }
 }
 
 /// Every context of a timeline in read-only pages, with a private copy to compare.
@@ -271,6 +379,8 @@ struct ContextPage {
     var context: UnsafePointer<foldbench_context> {
         UnsafePointer(pages.assumingMemoryBound(to: foldbench_context.self))
     }
+
+    func free() { foldbench_input_pages_free(pages, bytes) }
 
     /// Writes `context` and makes the page read-only.
     mutating func fill(_ context: LayoutContext) {

@@ -13,8 +13,10 @@ import Workers
 /// that follows the rules and is not a built-in variant's. Only a worker loads one
 /// (``Supervisor``): a library's code never runs in the process that reports.
 public final class VariantLibrary: @unchecked Sendable {
-    /// The interface version this build of FoldBench speaks.
+    /// The interface version this build of FoldBench speaks; it takes every version up to it.
     public static let interfaceVersion = UInt32(FOLDBENCH_VARIANT_INTERFACE_VERSION)
+    /// The version the library speaks (1 or 2).
+    public let version: UInt32
     /// The longest time one guarded relayout may take before the check calls it a hang.
     public static let frameLimitMilliseconds = 1000
 
@@ -36,10 +38,18 @@ public final class VariantLibrary: @unchecked Sendable {
             UnsafeMutableRawPointer?, UnsafePointer<foldbench_context>?, UnsafeMutablePointer<foldbench_pane_layout>?
         ) -> Void
     typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias Edit =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafePointer<foldbench_tree>?, UnsafePointer<foldbench_edit>?, UInt32
+        ) -> Int32
 
     let prepareFunction: Prepare
     let relayoutFunction: Relayout
     let releaseFunction: Release
+    /// Version 2's optional entry point; nil when the library prepares anew on an edit.
+    let editFunction: Edit?
+    /// Whether it exports version 2's edit entry point.
+    public var takesEdits: Bool { editFunction != nil }
 
     /// The entry points, in the header's order.
     static let symbols = [
@@ -47,6 +57,9 @@ public final class VariantLibrary: @unchecked Sendable {
         "foldbench_variant_frame_memory", "foldbench_variant_prepare", "foldbench_variant_relayout",
         "foldbench_variant_release",
     ]
+
+    /// Version 2's optional entry point.
+    static let editSymbol = "foldbench_variant_edit"
 
     /// Loads the library at `path` (named `displayPath` in messages, the `index`th of
     /// the worker's request); `builtIn` are the names it may not take. Every call into
@@ -78,11 +91,12 @@ public final class VariantLibrary: @unchecked Sendable {
         typealias Number = @convention(c) () -> UInt32
         typealias Text = @convention(c) () -> UnsafePointer<CChar>?
         let version = unsafeBitCast(found[Self.symbols[0]]!, to: Number.self)()
-        guard version == Self.interfaceVersion else {
+        guard (1...Self.interfaceVersion).contains(version) else {
             throw LibraryError(
                 path: path,
-                "speaks interface version \(version); this FoldBench speaks version \(Self.interfaceVersion)")
+                "speaks interface version \(version); this FoldBench speaks versions 1 to \(Self.interfaceVersion)")
         }
+        self.version = version
         guard let namePointer = unsafeBitCast(found[Self.symbols[1]]!, to: Text.self)() else {
             throw LibraryError(path: path, "foldbench_variant_name returned NULL")
         }
@@ -101,6 +115,9 @@ public final class VariantLibrary: @unchecked Sendable {
         prepareFunction = unsafeBitCast(found[Self.symbols[4]]!, to: Prepare.self)
         relayoutFunction = unsafeBitCast(found[Self.symbols[5]]!, to: Relayout.self)
         releaseFunction = unsafeBitCast(found[Self.symbols[6]]!, to: Release.self)
+        // A version-1 library's symbols are not looked at beyond its seven.
+        editFunction =
+            version >= 2 ? dlsym(handle, Self.editSymbol).map { unsafeBitCast($0, to: Edit.self) } : nil
         // The library stays loaded for the life of the process: prepared values may outlive any owner here.
     }
 
@@ -123,10 +140,12 @@ public final class VariantLibrary: @unchecked Sendable {
         return VariantEntry(
             LibraryVariant(library: self), summary: summary,
             makeLoop: { trees, contexts, now in
-                // A timeline whose tree changes runs each frame as one guarded call, the
-                // library's tree prepared anew where edits land (interface version 1).
+                // A timeline whose tree changes runs each frame as one guarded call; where
+                // edits land, the library takes them (version 2) or its tree is prepared anew.
                 trees.hasEdits
-                    ? VariantEntry(LibraryVariant(library: library), summary: "").frameLoop(trees, contexts, now: now)
+                    ? VariantEntry(
+                        LibraryVariant(library: library, timeline: TimelineTrees(trees)), summary: ""
+                    ).frameLoop(trees, contexts, now: now)
                     : LibraryVariant.frameLoop(library, trees.first, contexts, now: now)
             })
     }

@@ -218,6 +218,18 @@ public final class FrameLoop {
         return relayout(contexts[frame % frames]) { $0.copyingPanes() }
     }
 
+    /// Relayouts frame `frame` of the timeline, as ``resolution(atFrame:)`` does, and
+    /// hands the loop's own resolution to `body` without copying it (not to be kept). On
+    /// a timeline whose tree changes, the edits of the frames are taken as the timed
+    /// loop takes them, so frames are asked for in order.
+    public func relayout<Result>(frame: Int, _ body: (Resolution) -> Result) -> Result {
+        if let relayoutFrame {
+            relayoutFrame(frame % frames)
+            return body(lastAnswer)
+        }
+        return relayout(contexts[frame % frames], body)
+    }
+
     /// Relayouts a context outside the timeline into the loop's own resolution (the same
     /// prepared value, so a variant that remembers goes on from the frames before), and
     /// hands that resolution to `body` without copying it. `body` must not keep it: a

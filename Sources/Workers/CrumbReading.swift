@@ -64,6 +64,7 @@ struct CrumbReading {
         case Int(FOLDBENCH_STEP_HISTORY): return "step \(number) of the adversarial history"
         case Int(FOLDBENCH_STEP_BATCH): return "batch \(number)"
         case Int(FOLDBENCH_STEP_PREPARE): return "its prepare"
+        case Int(FOLDBENCH_STEP_EDIT): return "its edit at frame \(number)"
         default: return nil
         }
     }
@@ -140,7 +141,7 @@ struct CrumbReading {
             case Int(FOLDBENCH_FAULT_TREE):
                 return "wrote into the tree it was given, which is read-only (rule 1)"
             default:
-                return "touched the tree after its prepare returned (rule 3: it lives only during the call)"
+                return "touched a tree after the call it was given to returned (rule 3: it lives only during the call)"
             }
         }
         return "crashed with \(signalName(signal)) (signal \(signal))"

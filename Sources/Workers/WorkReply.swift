@@ -6,8 +6,9 @@ import Support
 public enum WorkReply: Sendable, Equatable {
     /// A phase of a scenario begun (for the console; the crumb says the frame).
     case progress(scenario: String, phase: String, index: Int, count: Int, elapsedSeconds: Double)
-    /// A library loaded and described (`describe`).
-    case library(path: String, name: String, summary: String, frameMemory: Int)
+    /// A library loaded and described (`describe`): its interface version, and whether
+    /// it exports version 2's edit entry point.
+    case library(path: String, name: String, summary: String, frameMemory: Int, interface: Int, takesEdits: Bool)
     /// The run's report, as `Report.json()` writes it, with each scenario's frame changes
     /// (what the report file leaves out, needed to rank worst frames again).
     case report(JSONValue, frameChanges: [String: [String]])
@@ -38,10 +39,11 @@ public enum WorkReply: Sendable, Equatable {
                 ("reply", .string("progress")), ("scenario", .string(scenario)), ("phase", .string(phase)),
                 ("index", .number(Double(index))), ("count", .number(Double(count))), ("elapsed", .number(elapsed)),
             ])
-        case .library(let path, let name, let summary, let memory):
+        case .library(let path, let name, let summary, let memory, let interface, let takesEdits):
             return .object([
                 ("reply", .string("library")), ("path", .string(path)), ("name", .string(name)),
                 ("summary", .string(summary)), ("frameMemory", .number(Double(memory))),
+                ("interface", .number(Double(interface))), ("takesEdits", .bool(takesEdits)),
             ])
         case .report(let report, let changes):
             return .object([
@@ -75,7 +77,7 @@ public enum WorkReply: Sendable, Equatable {
     public init(json reader: JSONReader) throws(InputError) {
         let object = try reader.object(allowing: [
             "reply", "scenario", "phase", "index", "count", "elapsed", "path", "name", "summary", "frameMemory",
-            "report",
+            "interface", "takesEdits", "report",
             "frameChanges", "lines", "panes", "status", "message", "page", "trial",
         ])
         func text(_ key: String) throws(InputError) -> String { try object.required(key).string() }
@@ -88,7 +90,8 @@ public enum WorkReply: Sendable, Equatable {
         case "library":
             self = .library(
                 path: try text("path"), name: try text("name"), summary: try text("summary"),
-                frameMemory: Int(try number("frameMemory")))
+                frameMemory: Int(try number("frameMemory")), interface: Int(try number("interface")),
+                takesEdits: try object.required("takesEdits").bool())
         case "report":
             var changes: [String: [String]] = [:]
             let changesReader = try object.required("frameChanges")

@@ -17,7 +17,7 @@ public enum WorkerCrumb {
     }
 
     public enum Step: UInt32 {
-        case none = 0, frame, secondPass, history, batch, prepare
+        case none = 0, frame, secondPass, history, batch, prepare, edit
     }
 
     public static func phase(_ phase: Phase, scenario: Int? = nil) {

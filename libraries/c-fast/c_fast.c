@@ -15,6 +15,8 @@
  *    chain (without the maximums when there are none); a split or overlay divided by a
  *    region, out of line, takes the two regions; a tree of proportional splits only,
  *    in a frame without regions, gets a loop without the hidden-pane test or dispatch.
+ * Edits (interface version 2) that keep the panes where they were rebuild the changed
+ * arrangements' steps; a subtree inserted, removed or replaced is prepared anew.
  * Not ported: the Swift variant's loops specialised by tree size and region list, and
  * its blocks of levels. docs/c-interface.md has the comparison.
  *
@@ -88,14 +90,25 @@ typedef struct step {
 
 typedef struct prepared {
     uint32_t count;
-    int proportional; /* every arrangement a proportional split along both axes */
-    step *steps[2]; /* [0] left-to-right, [1] right-to-left */
-    plan *plans;    /* two per arrangement */
+    int proportional;   /* every arrangement a proportional split along both axes */
+    step *steps[2];     /* [0] left-to-right, [1] right-to-left */
+    plan *plans;        /* two per arrangement */
+    uint32_t *position; /* the tree's arrangement index -> its step's index, for edits */
     step storage[];
 } prepared;
 
-uint32_t foldbench_variant_interface_version(void) { return FOLDBENCH_VARIANT_INTERFACE_VERSION; }
-const char *foldbench_variant_name(void) { return "c-fast"; }
+/* Built with -DC_FAST_VERSION_1 it speaks interface version 1, as a library built before
+ * version 2 did: FoldBench then never calls its edit entry point and prepares anew. */
+#ifdef C_FAST_VERSION_1
+#define C_FAST_INTERFACE 1u
+#define C_FAST_NAME "c-fast-v1"
+#else
+#define C_FAST_INTERFACE FOLDBENCH_VARIANT_INTERFACE_VERSION
+#define C_FAST_NAME "c-fast"
+#endif
+
+uint32_t foldbench_variant_interface_version(void) { return C_FAST_INTERFACE; }
+const char *foldbench_variant_name(void) { return C_FAST_NAME; }
 const char *foldbench_variant_summary(void) {
     return "the fast resolver's design in C99 (level-order steps, prepared kernels), through the C interface";
 }
@@ -204,20 +217,54 @@ static pair pair_of(const foldbench_tree_arrangement *a, const plan *plan, int a
     return p;
 }
 
+/* The plans and both directions' steps of step i, from the tree's arrangement a. */
+static void build_step(prepared *p, const foldbench_tree *tree, uint32_t arrangement, uint32_t i) {
+    const foldbench_tree_arrangement *a = &tree->arrangements[arrangement];
+    const foldbench_tree_pane *primary = &tree->panes[a->primary];
+    const foldbench_tree_pane *secondary = &tree->panes[a->secondary];
+    plan *axis_plans = &p->plans[2 * i];
+    for (int axis = 0; axis < 2; axis++) axis_plans[axis] = plan_of(primary, secondary, axis);
+    for (int rtl = 0; rtl < 2; rtl++) {
+        step *s = &p->steps[rtl][i];
+        s->parent = a->parent;
+        s->primary = a->primary;
+        s->secondary = a->secondary;
+        s->overlay = a->style == FOLDBENCH_STYLE_OVERLAY;
+        s->axes = (uint8_t)a->axes;
+        s->primary_wins_collapse = primary->layout_priority >= secondary->layout_priority;
+        s->plans = axis_plans;
+        for (int axis = 0; axis < 2; axis++) {
+            s->primary_takes_first[axis] = takes_first(primary->overlay_edge[axis], secondary->overlay_edge[axis]);
+            s->along[axis] = pair_of(a, &axis_plans[axis], axis, rtl);
+        }
+    }
+}
+
+/* The same for both directions: a kernel's share does not depend on which pane is near. */
+static int all_proportional(const prepared *p) {
+    for (uint32_t i = 0; i < p->count; i++)
+        for (int axis = 0; axis < 2; axis++)
+            if (p->steps[0][i].along[axis].kernel > KERNEL_FAR_SHARE) return 0;
+    return 1;
+}
+
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
     uint32_t count = tree->arrangement_count;
     prepared *p = malloc(sizeof(prepared) + 2 * (size_t)count * sizeof(step));
     plan *plans = malloc(2 * (size_t)count * sizeof(plan));
     uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
-    if (p == NULL || plans == NULL || order == NULL) {
+    uint32_t *position = malloc((size_t)count * sizeof(uint32_t));
+    if (p == NULL || plans == NULL || order == NULL || position == NULL) {
         free(p);
         free(plans);
         free(order);
+        free(position);
         snprintf(message, capacity, "c-fast: out of memory for %u arrangements", count);
         return NULL;
     }
     p->count = count;
     p->plans = plans;
+    p->position = position;
     p->steps[0] = p->storage;
     p->steps[1] = p->storage + count;
     /* Level order: a queue of arrangement indices, the root first. */
@@ -231,39 +278,34 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
         if (nested >= 0) order[tail++] = (uint32_t)nested;
     }
     for (uint32_t i = 0; i < count; i++) {
-        const foldbench_tree_arrangement *a = &tree->arrangements[order[i]];
-        const foldbench_tree_pane *primary = &tree->panes[a->primary];
-        const foldbench_tree_pane *secondary = &tree->panes[a->secondary];
-        plan *axis_plans = &plans[2 * i];
-        for (int axis = 0; axis < 2; axis++) axis_plans[axis] = plan_of(primary, secondary, axis);
-        for (int rtl = 0; rtl < 2; rtl++) {
-            step *s = &p->steps[rtl][i];
-            s->parent = a->parent;
-            s->primary = a->primary;
-            s->secondary = a->secondary;
-            s->overlay = a->style == FOLDBENCH_STYLE_OVERLAY;
-            s->axes = (uint8_t)a->axes;
-            s->primary_wins_collapse = primary->layout_priority >= secondary->layout_priority;
-            s->plans = axis_plans;
-            for (int axis = 0; axis < 2; axis++) {
-                s->primary_takes_first[axis] =
-                    takes_first(primary->overlay_edge[axis], secondary->overlay_edge[axis]);
-                s->along[axis] = pair_of(a, &axis_plans[axis], axis, rtl);
-            }
-        }
+        position[order[i]] = i;
+        build_step(p, tree, order[i], i);
     }
-    /* The same for both directions: a kernel's share does not depend on which pane is near. */
-    p->proportional = 1;
-    for (uint32_t i = 0; i < count; i++)
-        for (int axis = 0; axis < 2; axis++)
-            if (p->steps[0][i].along[axis].kernel > KERNEL_FAR_SHARE) p->proportional = 0;
+    p->proportional = all_proportional(p);
     free(order);
     return p;
+}
+
+/* Interface version 2: an edit that keeps the panes where they were (a pane's values, a
+ * style, the axes) rebuilds the steps of the arrangement it changed, in both directions;
+ * a subtree inserted, removed or replaced is declined, and prepared anew. */
+int foldbench_variant_edit(void *value, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
+    prepared *p = value;
+    if (tree->arrangement_count != p->count) return 0;
+    for (uint32_t e = 0; e < count; e++)
+        if (edits[e].kind > FOLDBENCH_EDIT_AXES || edits[e].arrangement < 0) return 0;
+    for (uint32_t e = 0; e < count; e++) {
+        uint32_t arrangement = (uint32_t)edits[e].arrangement;
+        build_step(p, tree, arrangement, p->position[arrangement]);
+    }
+    p->proportional = all_proportional(p);
+    return 1;
 }
 
 void foldbench_variant_release(void *value) {
     prepared *p = value;
     free(p->plans);
+    free(p->position);
     free(p);
 }
 

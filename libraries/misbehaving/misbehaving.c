@@ -25,6 +25,7 @@
  *   far-underrun  writes 4 KiB before the first pane, every relayout
  *   print       prints a line from every relayout
  *   constructor crashes in its constructor, while loaded
+ *   forget-edit takes every edit in place (interface version 2) and changes nothing
  *   skip        reads its last answer without declaring it: returns at once when its panes
  *               hold an answer and the bounds are the last call's (right on a still timeline)
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
@@ -36,6 +37,7 @@
 #define foldbench_variant_frame_memory c_fast_frame_memory
 #define foldbench_variant_release c_fast_release
 #define foldbench_variant_summary c_fast_summary
+#define foldbench_variant_edit c_fast_edit
 #define _DEFAULT_SOURCE 1
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -52,6 +54,7 @@
 #undef foldbench_variant_frame_memory
 #undef foldbench_variant_release
 #undef foldbench_variant_summary
+#undef foldbench_variant_edit
 
 #if defined(FAULT_CRASH)
 #define NAME "misbehaving-crash"
@@ -97,6 +100,8 @@
 #define NAME "misbehaving-print"
 #elif defined(FAULT_CONSTRUCTOR)
 #define NAME "misbehaving-constructor"
+#elif defined(FAULT_FORGET_EDIT)
+#define NAME "misbehaving-forget-edit"
 #elif defined(FAULT_SKIP)
 #define NAME "misbehaving-skip"
 #else
@@ -227,6 +232,16 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     printf("relayout %ld\n", relayouts);
 #endif
 }
+
+#ifdef FAULT_FORGET_EDIT
+int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
+    (void)prepared;
+    (void)tree;
+    (void)edits;
+    (void)count;
+    return 1;
+}
+#endif
 
 #ifndef FAULT_NO_RELEASE
 void foldbench_variant_release(void *prepared) {

@@ -1,12 +1,15 @@
 /*
  * foldbench_variant.h: a resolver variant in a shared library, for FoldBench.
  *
- * Interface version 1. Plain C99; no FoldBench header or library is needed to build
+ * Interface version 2. Plain C99; no FoldBench header or library is needed to build
  * against it. docs/c-interface.md explains it with examples in C, C++ and Rust; this
  * file is the whole promise.
  *
  * A library holds one variant and exports the seven functions declared at the end, with
- * C linkage and exactly these names. FoldBench loads it only in a worker process of its
+ * C linkage and exactly these names, and, from version 2, may export an eighth,
+ * foldbench_variant_edit, to take the app's edits to a tree in place. A library built
+ * against version 1 (no edit entry point, the same seven functions and structures)
+ * keeps working: its tree is prepared anew where edits land. FoldBench loads it only in a worker process of its
  * own, with dlopen(RTLD_NOW | RTLD_LOCAL), checks the interface version, the name and
  * every symbol, checks the variant against its reference resolver (every frame of every
  * scenario, and for a variant that remembers, the adversarial history), times it in the
@@ -23,8 +26,8 @@
  *  2. relayout writes every pane, unless the variant declares
  *     FOLDBENCH_READS_ITS_LAST_ANSWER: then the panes hold, on entry, what that same
  *     prepared value's previous relayout wrote (all hidden before the first one).
- *  3. What prepare is given (the tree and its arrays) lives only during the call: copy
- *     what the variant needs. The context lives only during relayout.
+ *  3. What prepare and edit are given (the tree, its arrays, the edits) lives only
+ *     during the call: copy what the variant needs. The context lives only during relayout.
  *  4. One call at a time: FoldBench calls from one thread, never two functions at once.
  *     A prepared value is used for one tree until it is released; several may be alive.
  *  5. Nothing is printed (FoldBench's reports go to standard output), nothing exits the
@@ -46,8 +49,9 @@
 extern "C" {
 #endif
 
-/* The version this header describes; foldbench_variant_interface_version returns it. */
-#define FOLDBENCH_VARIANT_INTERFACE_VERSION 1u
+/* The version this header describes; foldbench_variant_interface_version returns it.
+ * FoldBench takes 1 and 2. Version 2 adds foldbench_edit and foldbench_variant_edit. */
+#define FOLDBENCH_VARIANT_INTERFACE_VERSION 2u
 
 /* A rectangle: x and y of the top-left corner, then width and height (never negative). */
 typedef struct foldbench_rect {
@@ -186,6 +190,36 @@ enum {
     FOLDBENCH_READS_ITS_LAST_ANSWER = 1u << 1 /* relayout reads the panes it wrote last */
 };
 
+/* What an edit changed (version 2). An app edits its tree between two frames: a list
+ * loaded (a pane's ideal size), the keyboard came up (a minimum), a sheet was presented
+ * (a style). Kinds 0-4 leave every pane where it was (the same pane indices, the same
+ * arrangement indices); kinds 5-7 move the panes after the edited one. */
+enum {
+    FOLDBENCH_EDIT_PREFERENCE = 0,    /* a pane's minimum or ideal size, or a split preference */
+    FOLDBENCH_EDIT_PRIORITY = 1,      /* a pane's layout priority */
+    FOLDBENCH_EDIT_OVERLAY_EDGES = 2, /* a pane's overlay edges */
+    FOLDBENCH_EDIT_STYLE = 3,         /* an arrangement's style (split or overlay, with its axes) */
+    FOLDBENCH_EDIT_AXES = 4,          /* an arrangement's permitted axes only */
+    FOLDBENCH_EDIT_INSERT = 5,        /* a subtree into a pane that held a view */
+    FOLDBENCH_EDIT_REMOVE = 6,        /* the subtree a pane held (it holds a view now) */
+    FOLDBENCH_EDIT_REPLACE = 7        /* the subtree a pane held, for another */
+};
+
+/* One edit, its places given as indices into the edited tree (the tree after every edit
+ * of the call). */
+typedef struct foldbench_edit {
+    uint32_t kind; /* FOLDBENCH_EDIT_* */
+    /* The pane the edit names, in the edited tree's panes; -1 when the edit names the root
+     * arrangement (kinds 3 and 4 only), or when a later edit of the same call removed it. */
+    int32_t pane;
+    /* The arrangement whose values changed, in the edited tree's arrangements: for kinds
+     * 0-2 the arrangement the pane belongs to; for 3 and 4 the one the pane holds (0 for
+     * the root); for 5 and 7 the root of the new subtree; -1 for 6, and when a later edit
+     * removed it. */
+    int32_t arrangement;
+    uint32_t reserved; /* 0 */
+} foldbench_edit;
+
 /* The entry points, each exported with exactly this name. (FoldBench's own Swift code,
  * which defines or looks them up, leaves the declarations out.) */
 #ifndef FOLDBENCH_VARIANT_NO_PROTOTYPES
@@ -205,6 +239,16 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
 void foldbench_variant_relayout(void *prepared, const foldbench_context *context, foldbench_pane_layout *panes);
 /* Frees a prepared value; FoldBench never uses it again. */
 void foldbench_variant_release(void *prepared);
+/* Version 2, optional: brings a prepared value up to date with edits made to its tree,
+ * in the order given (edit_count >= 1). `tree` is the edited tree, whole, laid out as
+ * prepare's is, and lives only during the call (rule 3). Returns 1 when the prepared
+ * value now answers for `tree` exactly as a value prepared on it would; 0 to decline,
+ * having changed nothing: FoldBench then releases the value and prepares `tree` anew.
+ * A variant may take some kinds and decline the others. After an edit taken in place,
+ * a variant that reads its last answer finds in the panes what its last relayout wrote
+ * when the pane count is unchanged, all hidden when it changed. FoldBench checks every
+ * frame after an edit against its reference on the edited tree. */
+int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t edit_count);
 #endif
 
 #ifdef __cplusplus

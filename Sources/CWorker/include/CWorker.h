@@ -37,7 +37,8 @@ enum {
     FOLDBENCH_STEP_SECOND_PASS = 2,   /* a frame of the second pass (a variant that remembers) */
     FOLDBENCH_STEP_HISTORY = 3,       /* a step of the adversarial history */
     FOLDBENCH_STEP_BATCH = 4,         /* a timed batch (a round) */
-    FOLDBENCH_STEP_PREPARE = 5        /* the library's prepare */
+    FOLDBENCH_STEP_PREPARE = 5,       /* the library's prepare */
+    FOLDBENCH_STEP_EDIT = 6           /* the library's edit (interface version 2) */
 };
 
 /* Where a fault landed (foldbench_crumb.fault_kind). */
@@ -46,8 +47,8 @@ enum {
     FOLDBENCH_FAULT_BEFORE_PANES = 1, /* offset: bytes before the first pane */
     FOLDBENCH_FAULT_AFTER_PANES = 2,  /* offset: bytes after the last pane's end */
     FOLDBENCH_FAULT_CONTEXT = 3,      /* the context or its regions (read-only) */
-    FOLDBENCH_FAULT_TREE = 4,         /* the tree during prepare (read-only) */
-    FOLDBENCH_FAULT_TREE_AFTER = 5    /* the tree after prepare returned (rule 3) */
+    FOLDBENCH_FAULT_TREE = 4,         /* the tree during prepare or edit (read-only) */
+    FOLDBENCH_FAULT_TREE_AFTER = 5    /* the tree after prepare or edit returned (rule 3) */
 };
 
 /* Written by the worker, read by its supervisor. Plain stores; the supervisor reads a

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Fixtures
 import Foundation
+import Measurement
 import Reports
 import SceneGenerator
 import Support
@@ -32,8 +33,7 @@ enum FixtureFiles {
     /// device, and every other of the random tree's motions, runs right to left, so that
     /// each motion and tree meets both directions at the size of one.
     static func defaultScenarios(catalog: Catalog) -> [(Scenario, LayoutDirection)] {
-        // The motions with content change the tree, which a fixture file does not carry yet.
-        let motions = Motion.allCases.filter { !$0.editsContent }.map(\.rawValue) + Catalog.shippedTraces
+        let motions = Motion.allCases.map(\.rawValue) + Catalog.shippedTraces
         var scenarios: [(Scenario, LayoutDirection)] = []
         for (index, device) in DeviceProfile.shippedNames.enumerated() {
             let trees = everyDeviceTrees + (nestedTreeDevices.contains(device) ? [nestedTree] : [])
@@ -68,6 +68,16 @@ enum FixtureFiles {
         let (tree, _) = try generator.scene(arrangements: 1...30, maximumDepth: 8)
         let walk = generator.walk(for: tree, steps: generatedWalk).map(generatedGrid.snap)
         return ("generated/seed-\(seed)", tree, walk)
+    }
+
+    /// The edited scenario of `seed`: the generated tree of ``generated(seed:)`` over the
+    /// edit history a variant that remembers is checked on (every kind of edit the tree
+    /// allows, each alone at an unchanged context and undone with the context changed,
+    /// then two at once), its contexts those of the generated walk.
+    static func edited(seed: UInt64) throws -> (name: String, trees: TreeTimeline, contexts: [LayoutContext]) {
+        let generated = try generated(seed: seed)
+        let history = try EditHistory(tree: generated.tree, timeline: generated.contexts)
+        return ("edited/seed-\(seed)", history.trees, history.contexts)
     }
 
     /// The pixel grid of the generated scenarios' contexts: 3 pixels a point.
@@ -198,10 +208,10 @@ struct FixtureWriter {
 
     init(directory: String) { self.directory = directory }
 
-    /// Writes the scenario `name`: `tree` over `frames`, answered by the reference.
-    mutating func add(_ name: String, _ tree: ArrangementTree, _ frames: [LayoutContext]) throws(CommandFailure) {
+    /// Writes the scenario `name`: `trees` over `frames`, answered by the reference.
+    mutating func add(_ name: String, _ trees: TreeTimeline, _ frames: [LayoutContext]) throws(CommandFailure) {
         let reference = VariantList.reference.variant
-        let scenario = FixtureScenario(name: name, tree: tree, frameContexts: frames) { tree, context in
+        let scenario = FixtureScenario(name: name, trees: trees, frameContexts: frames) { tree, context in
             reference.resolve(tree, in: context).panes
         }
         let file = FixtureFormat.fileName(index: written.count, scenario: scenario.name)
@@ -215,10 +225,12 @@ struct FixtureWriter {
 
     /// Writes the manifest and removes what an earlier set left; the line that says what was written.
     func finish() throws(CommandFailure) -> String {
-        let identity = FixtureFormat.identity(files)
+        let version = FixtureSet.version(of: written.map(\.0))
+        let identity = FixtureFormat.identity(files, version: version)
         let manifest = directory + "/" + FixtureFormat.manifestName
         do {
-            try ResultFiles.writeAtomically(FixtureSet.manifest(written, identity: identity), to: manifest)
+            try ResultFiles.writeAtomically(
+                FixtureSet.manifest(written, identity: identity, version: version), to: manifest)
         } catch {
             throw CommandFailure(status: 2, error.description)
         }

@@ -14,6 +14,9 @@ struct LibraryInfo: Sendable {
     var name: VariantName
     var summary: String
     var frameMemory: FrameMemory
+    /// The interface version it speaks, and whether it takes edits in place (version 2).
+    var interface: Int
+    var takesEdits: Bool
 
     /// The variant for the parent's lists: its name and what it remembers. Its code
     /// runs only in a worker; here it answers nothing.
@@ -54,12 +57,13 @@ enum Libraries {
         request.libraryPaths = paths.map(absolutePath)
         var found: [LibraryInfo] = []
         try run(request) { reply in
-            guard case .library(let path, let name, let summary, let memory) = reply else { return }
+            guard case .library(let path, let name, let summary, let memory, let interface, let takesEdits) = reply
+            else { return }
             let index = found.count
             found.append(
                 LibraryInfo(
                     path: path, absolute: request.libraryPaths[index], name: VariantName(name), summary: summary,
-                    frameMemory: FrameMemory(rawValue: UInt8(memory))))
+                    frameMemory: FrameMemory(rawValue: UInt8(memory)), interface: interface, takesEdits: takesEdits))
         }
         for (index, library) in found.enumerated() {
             if let other = found[..<index].first(where: { $0.name == library.name }) {

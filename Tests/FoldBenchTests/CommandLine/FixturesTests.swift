@@ -13,10 +13,13 @@ import Workloads
 @Suite("conformance fixtures")
 struct FixturesTests {
     /// A small set: random trees and a scene on the tri-fold (two folds) and the
-    /// hinged duo (a gap), a window dragged across folds, and a scene file right to left.
+    /// hinged duo (a gap), a window dragged across folds, three motions with content (a
+    /// style switched, a subtree inserted and removed, a minimum and a priority raised),
+    /// and a scene file right to left.
     static let scenarios = [
         "fold-cycle/random-n100/galaxy-z-trifold", "staged-unfold/balanced-d4/hinged-duo",
         "window-drag/media-player/galaxy-z-trifold", "rotate-half-open/random-n40/iphone-duo",
+        "sheet/balanced-d4/iphone-duo", "detail/nested-reader/galaxy-z-fold7", "keyboard/balanced-d4/pixel-9-pro-fold",
     ]
 
     /// Writes the small set into a fresh folder (with `frames` frames) and returns it.
@@ -91,14 +94,25 @@ struct FixturesTests {
             #expect(again.answers == scenario.answers)
             #expect(again.frames == scenario.frames)
             #expect(again.tree.paneIDs == scenario.tree.paneIDs)
+            #expect(again.trees == scenario.trees && again.contextTrees == scenario.contextTrees)
             for (number, context) in scenario.contexts.enumerated() {
-                #expect(ReferenceResolver().resolve(scenario.tree, in: context).panes == scenario.answers[number])
+                let tree = scenario.tree(ofContext: number)
+                #expect(ReferenceResolver().resolve(tree, in: context).panes == scenario.answers[number])
             }
-            // Contexts are written once: as many as differ, frames refer to them.
-            #expect(Set(scenario.contexts).count == scenario.contexts.count)
+            // Contexts are written once on each tree: as many as differ, frames refer to them.
+            let keys = scenario.contexts.indices.map { "\(scenario.contexts[$0]) \(scenario.contextTrees[$0])" }
+            #expect(Set(keys).count == scenario.contexts.count)
+            // Each frame's context was answered on the frame's tree.
+            for (frame, number) in scenario.frames.enumerated() {
+                #expect(scenario.contextTrees[number] == scenario.trees.segment(atFrame: frame))
+            }
         }
-        #expect(scenarios[0].frames.count == 60 && scenarios[4].frames == [0])
-        #expect(scenarios[4].contexts[0].layoutDirection == .rightToLeft)
+        #expect(scenarios[0].frames.count == 60 && scenarios[7].frames == [0])
+        #expect(scenarios[7].contexts[0].layoutDirection == .rightToLeft)
+        // The motions with content carry their edits, each kind they make.
+        let kinds = Set(scenarios[4...6].flatMap { $0.trees.segments.flatMap { $0.edits.map(\.kind) } })
+        #expect(kinds == [.style, .insert, .remove, .preference, .priority], "\(kinds)")
+        #expect(scenarios[0...3].allSatisfy { !$0.trees.hasEdits })
     }
 
     @Test(
@@ -114,7 +128,51 @@ struct FixturesTests {
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("(\(variant)) against fixture set"))
         #expect(result.out.contains("every frame of every scenario agrees with the reference"))
-        #expect(result.out.contains("241 of 241 frames agree"), "\(result.out)")
+        #expect(result.out.contains("421 of 421 frames agree"), "\(result.out)")
+    }
+
+    @Test(
+        "a set with edits is version 2 and a port is held to them: a variant that forgets a style edit differs at the edit's frame; a set without is version 1"
+    )
+    func edits() throws {
+        let directory = try fixtures()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let manifest = try String(contentsOf: directory.appendingPathComponent("fixtures.json"), encoding: .utf8)
+        #expect(manifest.contains(#""version": 2"#), "\(manifest.prefix(200))")
+        let answers = directory.deletingLastPathComponent().appendingPathComponent("answers.jsonl").path
+        let answered = runFoldBench([
+            "answer", "--fixtures", directory.path, "--variant", "fast-forgets-style-edits", "--out", answers,
+        ])
+        #expect(answered.status == 0, "\(answered.err)")
+        let result = runFoldBench(["check", answers, "--fixtures", directory.path, "--format", "json"])
+        #expect(result.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let differing = (report["scenarios"] as! [[String: Any]]).filter { $0["firstDifference"] != nil }
+        #expect(differing.map { $0["name"] as! String } == ["sheet/balanced-d4/iphone-duo"])
+        let (_, scenarios) = try decoded(directory)
+        let styleFrame = try #require(scenarios[4].trees.segments.first { $0.edits.contains { $0.kind == .style } })
+        let first = differing.first?["firstDifference"] as? [String: Any]
+        #expect(first?["frame"] as? Int == styleFrame.start, "\(first ?? [:])")
+        // Without a motion with content, the set is written as before: version 1.
+        let plain = directory.deletingLastPathComponent().appendingPathComponent("plain").path
+        #expect(runFoldBench(["fixtures", "--out", plain, "--frames", "10", "--scenario", Self.scenarios[0]]).status == 0)
+        let plainManifest = try String(contentsOfFile: plain + "/fixtures.json", encoding: .utf8)
+        #expect(plainManifest.contains(#""version": 1"#))
+        // A file whose edit names no pane, or whose context names a tree the edits do not make, is refused at its place.
+        let text = scenarios[4].fileText()
+        let noPane = text.replacingOccurrences(of: #"{"pane":"s1","style""#, with: #"{"pane":"nowhere","style""#)
+        #expect(noPane != text)
+        #expect(throws: InputError.self) { try FixtureSet.decodeScenario(Array(noPane.utf8)) }
+        do { _ = try FixtureSet.decodeScenario(Array(noPane.utf8)) } catch {
+            #expect(error.description.contains("line 1: edits[0].edits[0]"), "\(error)")
+            #expect(error.description.contains("no pane \"nowhere\""), "\(error)")
+        }
+        var farTree = text
+        let treeKey = try #require(farTree.range(of: #","tree":1,"#))
+        farTree.replaceSubrange(treeKey, with: #","tree":9,"#)
+        do { _ = try FixtureSet.decodeScenario(Array(farTree.utf8)) } catch {
+            #expect(error.description.contains("tree 9, but the scenario's edits make"), "\(error)")
+        }
     }
 
     @Test("a variant that forgets between frames is caught in the frames where its memory goes wrong")
@@ -155,7 +213,8 @@ struct FixturesTests {
             let context = scenario.contexts[scenario.frames[frame]]
             var resolution = Resolution(paneCount: 0)
             resolution.panes = panes
-            let rules = ContractRule.deciding(scenario.tree, in: context, resolution: resolution)
+            let rules = ContractRule.deciding(
+                scenario.tree(ofContext: scenario.frames[frame]), in: context, resolution: resolution)
             for index in panes.indices {
                 var pane = panes[index]
                 let branch = rules[index]
@@ -210,7 +269,7 @@ struct FixturesTests {
         let scorecard = report["scorecard"] as! [[String: Any]]
         let held = scorecard.filter { ($0["differing"] as! Int) > 0 }.map { $0["rule"] as! String }
         #expect(held == [rule.rawValue], "\(held)")
-        #expect(report["framesAgreeing"] as? Int == 240)
+        #expect(report["framesAgreeing"] as? Int == 420)
     }
 
     @Test(
@@ -229,7 +288,7 @@ struct FixturesTests {
             ),
             ("a key of its own", "line 2: colour: unknown key (expected one of frame, panes, scenario)"),
             ("a line cut short", "line 2: malformed JSON"),
-            ("the last scenario missing", "line 241: the answers end without \""),
+            ("the last scenario missing", "line 421: the answers end without \""),
             (
                 "a scenario cut short",
                 "line 61: \"fold-cycle/random-n100/galaxy-z-trifold\" ends at frame 58 of 60 (frame 59 is missing)"
@@ -280,7 +339,9 @@ struct FixturesTests {
         line.removeSubrange(start...line.index(after: end))
     }
 
-    @Test("the default set has every device and motion, stays under 20 MB, and is as large as docs/fixtures.md says")
+    @Test(
+        "the default set has every device and motion, the edited trees, stays under 25 MB, and is as large as docs/fixtures.md says"
+    )
     func defaultSet() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -294,7 +355,7 @@ struct FixturesTests {
         }
         .map { Int($0.replacingOccurrences(of: ",", with: ""))! }
         try #require(numbers.count == 4, "\(counts)")
-        #expect(numbers[3] < 20_000_000)
+        #expect(numbers[3] < 25_000_000)
         let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/fixtures.md"), encoding: .utf8)
         let grouped = numbers.map { NumberText.grouped(Double($0)) }
         let stated =
@@ -306,17 +367,32 @@ struct FixturesTests {
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
         let entries = manifest["scenarios"] as! [[String: Any]]
-        let (generated, devices) = (
+        #expect(manifest["version"] as? Int == 2)
+        let (generated, edited) = (
             entries.filter { ($0["name"] as! String).hasPrefix("generated/") },
-            entries.filter { !($0["name"] as! String).hasPrefix("generated/") }
+            entries.filter { ($0["name"] as! String).hasPrefix("edited/") }
         )
+        let devices = entries.filter {
+            !($0["name"] as! String).hasPrefix("generated/") && !($0["name"] as! String).hasPrefix("edited/")
+        }
         let names = devices.map {
             ($0["name"] as! String).split(separator: "@")[0].split(separator: "/").map(String.init)
         }
         #expect(Set(names.map { $0[2] }) == Set(DeviceProfile.shippedNames))
-        #expect(Set(names.map { $0[0] }).isSuperset(of: Motion.allCases.filter { !$0.editsContent }.map(\.rawValue)))
+        #expect(Set(names.map { $0[0] }).isSuperset(of: Motion.allCases.map(\.rawValue)))
         #expect(devices.allSatisfy { $0["frames"] as? Int == 300 })
         #expect(generated.count == 100 && generated.allSatisfy { $0["frames"] as? Int == 8 })
+        // Every edited tree's file states its edits, every kind among them (the edit history's).
+        #expect(edited.count == 100)
+        var kinds: Set<String> = []
+        for entry in edited {
+            let header = try String(contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8)
+                .prefix { $0 != "\n" }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
+            let edits = try #require(object["edits"] as? [[String: Any]], "\(entry["name"]!)")
+            for frame in edits { for edit in frame["edits"] as! [[String: Any]] { kinds.formUnion(edit.keys) } }
+        }
+        #expect(kinds.isSuperset(of: ["minWidth", "layoutPriority", "overlayEdge", "style", "axes", "insert", "remove", "replace"]))
         // Both directions: a third of the device scenarios right to left.
         let rightToLeft = try devices.filter { entry in
             try String(contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8)

@@ -39,7 +39,7 @@ struct VariantLibraryTests {
             "misbehaving-refuse",
             "refuses the tree: 15 arrangements; this library takes 3 at most while preparing \(scenario) at its prepare"
         ),
-        ("misbehaving-version", "speaks interface version 99; this FoldBench speaks version 1"),
+        ("misbehaving-version", "speaks interface version 99; this FoldBench speaks versions 1 to 2"),
         ("misbehaving-clash", "names its variant 'fast', which is a built-in variant's name"),
         ("misbehaving-no-release", "does not export foldbench_variant_release (see foldbench_variant.h)"),
         (
@@ -272,6 +272,41 @@ struct VariantLibraryTests {
         #expect(drawn.status == 1)
         #expect(drawn.out.isEmpty)
         #expect(drawn.err.contains("refuses the tree: 15 arrangements"), "\(drawn.err)")
+    }
+
+    @Test(
+        "interface version 2: c-fast takes edits in place and a version-1 build is prepared anew, both exact on every motion with content; an edit taken and forgotten is refused at its frame"
+    )
+    func edits() throws {
+        let listed = try runBinary([
+            "list", "--variant-library", library("c-fast"), "--variant-library", library("c-fast-v1"),
+        ])
+        #expect(listed.out.contains("(from \(library("c-fast")), interface 2, takes edits in place)"), "\(listed.out)")
+        #expect(listed.out.contains("(from \(library("c-fast-v1")), interface 1)"), "\(listed.out)")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = [
+            "list-loading/balanced-d4/iphone-duo", "keyboard/nested-reader/pixel-9-pro-fold",
+            "sheet/random-n100/galaxy-z-trifold", "detail/balanced-d4/hinged-duo",
+        ]
+        let result = try runBinary(
+            [
+                "run", "--variant-library", library("c-fast"), "--variant-library", library("c-fast-v1"), "--variant",
+                "c-fast", "--variant", "c-fast-v1", "--time-per-scenario", "0.01", "--frames", "240", "--out",
+                directory.path,
+            ] + scenarios.flatMap { ["--scenario", $0] })
+        #expect(result.status == 0, "\(result.err.suffix(600))")
+        #expect(result.out.contains("* c-fast: "), "\(result.out.suffix(600))")
+        let forgotten = try runBinary([
+            "run", "--variant-library", library("misbehaving-forget-edit"), "--scenario", "sheet/balanced-d4/iphone-duo",
+            "--time-per-scenario", "0.01", "--out", directory.appendingPathComponent("forgotten").path,
+        ])
+        #expect(forgotten.status == 1)
+        #expect(
+            forgotten.err.contains(
+                "sheet/balanced-d4/iphone-duo: variant misbehaving-forget-edit differs from the reference at frame 15"),
+            "\(forgotten.err)")
+        #expect(forgotten.err.contains("edits on this frame: the arrangement in pane \"s1\": style overlay"))
     }
 
     @Test("c-fast is exact on the default suite, both directions: the run checks every frame and measures it")
