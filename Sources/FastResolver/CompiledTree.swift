@@ -130,22 +130,45 @@ public struct CompiledTree: Sendable {
     /// ``Step/tableIndex``.
     init(_ tree: ArrangementTree, order: Order, sharingTablesOf other: CompiledTree?) {
         Self.checkPaneLayout(paneCount: tree.paneCount)
-        let numbering = Numbering(tree)
+        self.init(Numbering(tree.root), order: order, sharingTablesOf: other) { count, position in
+            Self.plans(tree.root, count: count, position: position)
+        }
+    }
+
+    /// The tree `numbering` describes, in `order`; `makePlans` gives the plans (two per
+    /// arrangement) in the tables' order, from the arrangement count and each
+    /// arrangement's place there (by depth-first number), unless `other`'s are shared.
+    init(
+        _ numbering: Numbering, order: Order, sharingTablesOf other: CompiledTree?,
+        plans makePlans: (Int, [Int]) -> [AxisPlan]
+    ) {
         let count = numbering.compiled.count
         let storageOrder = numbering.stored(in: order)
         // The tables (plans, arrangements) are kept in the order of the tree they come
         // from: each arrangement's place there.
         let tableOrder = other?.tableOrder ?? order
-        var position = [Int](repeating: 0, count: count)
-        for (place, index) in (tableOrder == order ? storageOrder : numbering.stored(in: tableOrder)).enumerated() {
-            position[index] = place
-        }
+        let ownPlans: [AxisPlan]
+        let steps: [Step]
         if let other {
             precondition(other.count == count && other.paneCount == numbering.paneCount, "the tables of another tree")
-        }
-        let ownPlans = other != nil ? [] : Self.plans(tree, count: count, position: position)
-        let steps = ownPlans.withUnsafeBufferPointer { own in
-            Self.steps(numbering, storageOrder: storageOrder, position: position, plans: other?.plans ?? own)
+            // An arrangement's steps do not depend on where they are stored: the other
+            // order's, moved to this order's places.
+            ownPlans = []
+            steps = [Step](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+                for (place, index) in storageOrder.enumerated() {
+                    let from = Int(other.storage.storedPlace[index])
+                    (buffer.baseAddress! + place).initialize(to: other.storage.steps[from])
+                    (buffer.baseAddress! + count + place).initialize(to: other.storage.steps[count + from])
+                }
+                initialized = 2 * count
+            }
+        } else {
+            var position = [Int](repeating: 0, count: count)
+            for (place, index) in storageOrder.enumerated() { position[index] = place }
+            ownPlans = makePlans(count, position)
+            steps = ownPlans.withUnsafeBufferPointer { own in
+                Self.steps(numbering, storageOrder: storageOrder, position: position, plans: own)
+            }
         }
         storage = TableStorage(
             steps: steps, count: count, paneCount: numbering.paneCount, sharing: other?.storage, plans: ownPlans,
@@ -185,10 +208,22 @@ public struct CompiledTree: Sendable {
         var compiled: [CompiledArrangement]
         var paneCount = 0
 
-        init(_ tree: ArrangementTree) {
-            compiled = [CompiledArrangement(tree.root)]
+        /// No arrangement yet, room for `capacity` (filled in by a splice).
+        init(capacity: Int) {
+            parentSlots = []
+            depths = []
+            parents = []
+            compiled = []
+            parentSlots.reserveCapacity(capacity)
+            depths.reserveCapacity(capacity)
+            parents.reserveCapacity(capacity)
+            compiled.reserveCapacity(capacity)
+        }
+
+        init(_ root: Arrangement) {
+            compiled = [CompiledArrangement(root)]
             var stack: [(pane: Pane, arrangement: Int, isPrimary: Bool)] = [
-                (tree.root.secondary, 0, false), (tree.root.primary, 0, true),
+                (root.secondary, 0, false), (root.primary, 0, true),
             ]
             while let (pane, owner, isPrimary) = stack.popLast() {
                 let slot = PaneSlot(pane: paneCount)
@@ -238,7 +273,7 @@ public struct CompiledTree: Sendable {
 
     /// Each arrangement's two plans, written straight to their places (`position`, by
     /// depth-first number): a second walk in the same numbering as ``Numbering``'s.
-    static func plans(_ tree: ArrangementTree, count: Int, position: [Int]) -> [AxisPlan] {
+    static func plans(_ root: Arrangement, count: Int, position: [Int]) -> [AxisPlan] {
         [AxisPlan](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
             var next = 1
             func visit(_ arrangement: Arrangement, _ index: Int) {
@@ -256,7 +291,7 @@ public struct CompiledTree: Sendable {
                     visit(nested, next - 1)
                 }
             }
-            visit(tree.root, 0)
+            visit(root, 0)
             precondition(next == count, "the second walk numbers the arrangements as the first")
             initialized = 2 * count
         }
@@ -315,48 +350,52 @@ public struct CompiledTree: Sendable {
         }
     }
 
-    /// The arrangements `edits` change in `edited` (the tree they left), by their
-    /// depth-first number (``Numbering``'s), with their values there: a pane's own values
-    /// change the arrangement that holds the pane as one of its two, a style or axes the
-    /// arrangement the pane holds (or the root).
-    static func arrangements(changedBy edits: [TreeEdit], in edited: ArrangementTree) -> [(Int, Arrangement)] {
-        var own: Set<String> = []  // panes whose own values changed
-        var held: Set<String> = []  // panes whose arrangement's style or axes changed
-        var root = false
-        for edit in edits {
-            switch edit {
-            case .setPane(let id, _): own.insert(id)
-            case .setStyle(let id, _), .setAxes(let id, _):
-                if id == TreeEdit.rootPane { root = true } else { held.insert(id) }
-            default: break
-            }
-        }
+    /// The arrangements `edits` change in `edited` (the tree they left, its panes where
+    /// this tree has them), by their depth-first number (``Numbering``'s), with their
+    /// values there: a pane's own values change the arrangement that holds the pane as one
+    /// of its two, a style or axes the arrangement the pane holds (or the root). Each is
+    /// found by going down from the root along the pane numbering, in which a pane's
+    /// subtree is the run of panes right after it: as many arrangements as the pane is
+    /// deep, and one look through the ids, not a walk over the tree.
+    func arrangements(changedBy edits: [TreeEdit], in edited: ArrangementTree) -> [(Int, Arrangement)] {
+        let slotsPerPane = MemoryLayout<PaneLayout>.stride / 8
         var found: [(Int, Arrangement)] = []
-        var wanted = own.count + held.count + (root ? 1 : 0)
-        // Arrangements in ``Numbering``'s order (pre-order, the primary's subtree first),
-        // each numbered as it is popped, with the pane holding it; the walk stops once
-        // every pane an edit names was seen.
-        var stack: [(arrangement: Arrangement, holder: String?)] = [(edited.root, nil)]
-        var next = 0
-        while wanted > 0, let (arrangement, holder) = stack.popLast() {
-            let index = next
-            next += 1
-            var changed = false
-            if index == 0, root {
-                changed = true
-                wanted -= 1
+        for edit in edits {
+            let held: Bool  // the edit changes the arrangement the pane holds
+            switch edit {
+            case .setStyle, .setAxes: held = true
+            default: held = false
             }
-            if let holder, held.contains(holder) {
-                changed = true
-                wanted -= 1
+            if held, edit.pane == TreeEdit.rootPane {
+                found.append((0, edited.root))
+                continue
             }
-            for id in [arrangement.primary.id, arrangement.secondary.id] where own.contains(id) {
-                changed = true
-                wanted -= 1
+            guard let pane = edited.paneIDs.firstIndex(of: edit.pane) else { continue }
+            var index = 0
+            var value = edited.root
+            while true {
+                let compiled = self.arrangement(stored: Int(storage.storedPlace[index]))
+                let primary = Int(compiled.primary.rawValue) / slotsPerPane
+                let secondary = Int(compiled.secondary.rawValue) / slotsPerPane
+                let reached = pane == primary || pane == secondary
+                if reached, !held {
+                    found.append((index, value))
+                    break
+                }
+                // Into the primary's arrangement (numbered next), or the secondary's (after
+                // the primary's subtree, whose panes lie between the two).
+                if pane == primary || (!reached && pane < secondary) {
+                    index += 1
+                    value = value.primary.arrangement!
+                } else {
+                    index += 1 + (secondary - primary - 1) / 2
+                    value = value.secondary.arrangement!
+                }
+                if reached {
+                    found.append((index, value))
+                    break
+                }
             }
-            if changed { found.append((index, arrangement)) }
-            if let nested = arrangement.secondary.arrangement { stack.append((nested, arrangement.secondary.id)) }
-            if let nested = arrangement.primary.arrangement { stack.append((nested, arrangement.primary.id)) }
         }
         return found
     }

@@ -36,11 +36,17 @@ public struct FastResolver: ResolverVariant {
     public func prepare(_ tree: ArrangementTree) -> CompiledTree { CompiledTree(tree, order: order) }
 
     /// Edits that leave every pane where it was (a pane's values, an arrangement's style
-    /// or axes) compile the arrangements they change again, in place; a subtree inserted,
-    /// removed or replaced renumbers the panes, and the tree is prepared anew.
+    /// or axes) compile the arrangements they change again, in place; one subtree
+    /// inserted, removed or replaced is spliced into the compiled tables, only the new
+    /// subtree compiled (``CompiledSplice``); more edits than that with one of them
+    /// prepare the tree anew.
     public func edit(_ tree: inout CompiledTree, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        guard CompiledTree.keepsPanes(edits) else { return false }
-        for (index, arrangement) in CompiledTree.arrangements(changedBy: edits, in: edited) {
+        guard CompiledTree.keepsPanes(edits) else {
+            guard let splice = CompiledSplice(tree, edits, giving: edited) else { return false }
+            tree = splice.compiled(tree.order)
+            return true
+        }
+        for (index, arrangement) in tree.arrangements(changedBy: edits, in: edited) {
             tree.recompile(index, arrangement)
         }
         return true

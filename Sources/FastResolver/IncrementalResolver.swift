@@ -57,10 +57,17 @@ public struct IncrementalResolver: ResolverVariant {
     /// Edits that leave every pane where it was compile the arrangements they change
     /// again in both orders, in place (the fast resolver's way), and the next frame
     /// resolves the whole tree: the answer kept was written for the tree before the
-    /// edits. A subtree inserted, removed or replaced prepares the tree anew.
+    /// edits. One subtree inserted, removed or replaced is spliced into the compiled
+    /// tables (``CompiledSplice``: only the new subtree compiled), and the memory starts
+    /// afresh; more edits than that with one of them prepare the tree anew.
     public func edit(_ memory: inout Memory, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        guard CompiledTree.keepsPanes(edits) else { return false }
-        for (index, arrangement) in CompiledTree.arrangements(changedBy: edits, in: edited) {
+        guard CompiledTree.keepsPanes(edits) else {
+            guard let splice = CompiledSplice(memory.levelOrder, edits, giving: edited) else { return false }
+            let levelOrder = splice.compiled(.levelOrder)
+            memory = Memory(levelOrder, splice.compiled(.preOrder, sharingTablesOf: levelOrder))
+            return true
+        }
+        for (index, arrangement) in memory.levelOrder.arrangements(changedBy: edits, in: edited) {
             memory.levelOrder.recompile(index, arrangement)
             memory.preOrder.retableSteps(index)
         }
@@ -502,10 +509,17 @@ public struct IncrementalResolver: ResolverVariant {
             last.pointee.regionCount = regions.count
         }
 
-        public init(_ tree: ArrangementTree) {
+        public convenience init(_ tree: ArrangementTree) {
             // One copy of the plans and the arrangements' table, in level order, for both.
-            levelOrder = CompiledTree(tree, order: .levelOrder)
-            preOrder = CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder)
+            let levelOrder = CompiledTree(tree, order: .levelOrder)
+            self.init(levelOrder, CompiledTree(tree, order: .preOrder, sharingTablesOf: levelOrder))
+        }
+
+        /// The memory of a tree compiled in both orders (the pre-order sharing the level
+        /// order's tables).
+        init(_ levelOrder: CompiledTree, _ preOrder: CompiledTree) {
+            self.levelOrder = levelOrder
+            self.preOrder = preOrder
             count = preOrder.arrangements.count
             resolvesWhole = count <= IncrementalResolver.smallTree
             paneCount = preOrder.paneCount

@@ -181,3 +181,74 @@ struct InPlaceEditTests {
         #expect(compared > 400)
     }
 }
+
+@Suite("Subtrees spliced in place")
+struct SplicedEditTests {
+    /// `arrangement` with every pane's id prefixed, so it can go into a tree that uses its ids.
+    static func renamed(_ arrangement: Arrangement, _ prefix: String) throws -> Arrangement {
+        func pane(_ pane: Pane) throws -> Pane {
+            var content = PaneContent.view
+            if let nested = pane.arrangement { content = .arrangement(try renamed(nested, prefix)) }
+            return try Pane(
+                id: prefix + pane.id, layoutPriority: pane.layoutPriority, minWidth: pane.minWidth,
+                minHeight: pane.minHeight, idealWidth: pane.idealWidth, idealHeight: pane.idealHeight, split: pane.split,
+                overlayEdge: pane.overlayEdge, content: content)
+        }
+        return Arrangement(style: arrangement.style, primary: try pane(arrangement.primary), secondary: try pane(arrangement.secondary))
+    }
+
+    @Test(
+        "a subtree inserted, removed or replaced is spliced into fast's and incremental's tables: stored as a fresh compile stores it, answering as the reference, on 200 seeded trees"
+    )
+    func asFreshlyCompiled() throws {
+        var generator = SceneGenerator(seed: 56)
+        var kinds: [TreeEdit.Kind: Int] = [:]
+        for index in 0..<200 {
+            let tree = try generator.tree(arrangements: generator.source.int(in: 1...40), maximumDepth: 10)
+            var leaves: [String] = []
+            var holders: [String] = []
+            var stack = [tree.root]
+            while let arrangement = stack.popLast() {
+                for pane in [arrangement.primary, arrangement.secondary] {
+                    if let nested = pane.arrangement {
+                        holders.append(pane.id)
+                        stack.append(nested)
+                    } else {
+                        leaves.append(pane.id)
+                    }
+                }
+            }
+            let inserted = try Self.renamed(
+                generator.tree(arrangements: generator.source.int(in: 1...8), maximumDepth: 4).root, "new-")
+            let leaf = leaves[generator.source.int(in: 0...(leaves.count - 1))]
+            let edit: TreeEdit
+            switch holders.isEmpty ? 0 : generator.source.int(in: 0...2) {
+            case 0: edit = .insert(leaf, inserted)
+            case 1: edit = .remove(holders[generator.source.int(in: 0...(holders.count - 1))])
+            default: edit = .replace(holders[generator.source.int(in: 0...(holders.count - 1))], inserted)
+            }
+            guard let edited = try? edit.applied(to: tree) else { continue }  // deeper than the contract allows
+            kinds[edit.kind, default: 0] += 1
+            var fast = FastResolver().prepare(tree)
+            #expect(FastResolver().edit(&fast, with: [edit], giving: edited), "\(index)")
+            let fresh = FastResolver().prepare(edited)
+            #expect(fast.paneCount == edited.paneCount)
+            #expect(fast.storedPanes.map { [$0.holder, $0.primary, $0.secondary] } == fresh.storedPanes.map { [$0.holder, $0.primary, $0.secondary] }, "tree \(index), \(edit.description)")
+            var memory = IncrementalResolver().prepare(tree)
+            var resolution = Resolution(paneCount: tree.paneCount)
+            let walk = generator.walk(for: tree, steps: 4)
+            IncrementalResolver().relayout(memory, in: walk[0], into: &resolution)
+            #expect(IncrementalResolver().edit(&memory, with: [edit], giving: edited), "\(index)")
+            resolution = Resolution(paneCount: edited.paneCount)
+            for context in walk {
+                let want = ReferenceResolver().resolve(edited, in: context)
+                var got = Resolution(paneCount: edited.paneCount)
+                FastResolver().relayout(fast, in: context, into: &got)
+                #expect(got == want, "tree \(index), fast after \(edit.description)")
+                IncrementalResolver().relayout(memory, in: context, into: &resolution)
+                #expect(resolution == want, "tree \(index), incremental after \(edit.description)")
+            }
+        }
+        #expect(kinds[.insert, default: 0] > 30 && kinds[.remove, default: 0] > 30 && kinds[.replace, default: 0] > 30, "\(kinds)")
+    }
+}
