@@ -33,7 +33,8 @@ struct CompiledSplice {
         let before = Numbering(old)
         let count = before.numbering.compiled.count
         // The old subtree's arrangements: from the one pane `pane` holds, while deeper.
-        let start = (1..<count).first { before.holder[$0] == pane } ?? (1..<count).first { before.holder[$0] > pane }
+        let start =
+            (1..<count).first { before.holder[$0] == pane } ?? (1..<count).first { before.holder[$0] > pane }
             ?? count
         var end = start
         if start < count, before.holder[start] == pane {

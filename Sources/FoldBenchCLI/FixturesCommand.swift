@@ -67,19 +67,22 @@ enum FixturesCommand: Command {
             }
             try writer.add(FixtureFiles.name(scenario, direction: direction), workload.trees, workload.contexts)
         }
-        if usesDefaultSet(arguments) {
-            for seed in FixtureFiles.generatedSeeds {
-                let generated = try FixtureFiles.generated(seed: seed)
-                try writer.add(generated.name, TreeTimeline(generated.tree), generated.contexts)
-            }
-            for seed in FixtureFiles.generatedSeeds {
-                let edited = try FixtureFiles.edited(seed: seed)
-                try writer.add(edited.name, edited.trees, edited.contexts)
-            }
-        }
+        if usesDefaultSet(arguments) { try addGenerated(to: &writer) }
         for (path, scene) in scenes { try writer.add(path, TreeTimeline(scene.tree), [scene.context]) }
         console.err(try writer.finish() + "\n")
         return 0
+    }
+
+    /// The default set's generated trees, then the same trees edited.
+    static func addGenerated(to writer: inout FixtureWriter) throws {
+        for seed in FixtureFiles.generatedSeeds {
+            let generated = try FixtureFiles.generated(seed: seed)
+            try writer.add(generated.name, TreeTimeline(generated.tree), generated.contexts)
+        }
+        for seed in FixtureFiles.generatedSeeds {
+            let edited = try FixtureFiles.edited(seed: seed)
+            try writer.add(edited.name, edited.trees, edited.contexts)
+        }
     }
 
     /// The scenarios of `--suite` and `--scenario`, checked against the catalog; the
