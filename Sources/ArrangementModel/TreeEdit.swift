@@ -261,3 +261,54 @@ extension Pane {
             overlayEdge: overlayEdge ?? self.overlayEdge, content: content ?? self.content)
     }
 }
+
+extension TreeEdit {
+    /// The edits that undo this one, made to `tree` (the tree before it): the values it
+    /// replaced set back, a subtree inserted removed, one removed or replaced put back.
+    /// Nil when the edit names nothing in `tree`.
+    public func undoing(in tree: ArrangementTree) -> [TreeEdit]? {
+        if pane == Self.rootPane, let style = rootStyleBefore(tree) { return [.setStyle(pane, style)] }
+        guard let found = Self.find(pane, in: tree.root) else { return nil }
+        switch self {
+        case .setPane(let id, let change):
+            switch change {
+            // The ideal set back too: a minimum may have moved it, or may move it back.
+            case .minWidth:
+                return [.setPane(id, .minWidth(found.minWidth)), .setPane(id, .idealWidth(found.idealWidth))]
+            case .minHeight:
+                return [.setPane(id, .minHeight(found.minHeight)), .setPane(id, .idealHeight(found.idealHeight))]
+            case .idealWidth: return [.setPane(id, .idealWidth(found.idealWidth))]
+            case .idealHeight: return [.setPane(id, .idealHeight(found.idealHeight))]
+            case .layoutPriority: return [.setPane(id, .layoutPriority(found.layoutPriority))]
+            case .split(let axis, _):
+                return [.setPane(id, .split(axis, axis == .horizontal ? found.split.horizontal : found.split.vertical))]
+            case .overlayEdges: return [.setPane(id, .overlayEdges(found.overlayEdge))]
+            }
+        case .setStyle(let id, _), .setAxes(let id, _):
+            guard let held = found.arrangement else { return nil }
+            return [.setStyle(id, held.style)]
+        case .insert(let id, _): return [.remove(id)]
+        case .remove(let id), .replace(let id, _):
+            guard let held = found.arrangement else { return nil }
+            return [self.kind == .remove ? .insert(id, held) : .replace(id, held)]
+        }
+    }
+
+    /// The root's style before a style or axes edit naming the root, or nil for any other edit.
+    func rootStyleBefore(_ tree: ArrangementTree) -> ArrangementStyle? {
+        switch self {
+        case .setStyle, .setAxes: tree.root.style
+        default: nil
+        }
+    }
+
+    /// The pane called `id` in `arrangement` or below it. Recursion is bounded by the
+    /// tree's validated depth.
+    static func find(_ id: String, in arrangement: Arrangement) -> Pane? {
+        for pane in [arrangement.primary, arrangement.secondary] {
+            if pane.id == id { return pane }
+            if let nested = pane.arrangement, let found = find(id, in: nested) { return found }
+        }
+        return nil
+    }
+}

@@ -21,6 +21,11 @@ public struct TreeTimeline: Equatable, Sendable {
 
     /// In order of their start; the first starts at frame 0 with no edits.
     public private(set) var segments: [Segment]
+    /// When the timeline wraps round to a first tree that is not its last: the edits
+    /// that take the last tree back to the first (each edit of the timeline undone, the
+    /// last first), so that a variant can take them in place as it takes the others;
+    /// empty when they do not give the first tree exactly, or when nothing is restored.
+    public private(set) var wrapEdits: [TreeEdit] = []
 
     /// A timeline whose tree never changes.
     public init(_ tree: ArrangementTree) {
@@ -53,6 +58,29 @@ public struct TreeTimeline: Equatable, Sendable {
                 segments.append(Segment(start: frame, edits: edits, tree: edited))
             }
         }
+        if restoresAtWrap { wrapEdits = Self.undoing(segments) }
+    }
+
+    /// The edits that undo every segment's, the last first, when they give the first
+    /// tree back exactly; else none.
+    static func undoing(_ segments: [Segment]) -> [TreeEdit] {
+        var undo: [TreeEdit] = []
+        for index in (1..<segments.count).reversed() {
+            var tree = segments[index - 1].tree
+            var steps: [[TreeEdit]] = []
+            for edit in segments[index].edits {
+                guard let back = edit.undoing(in: tree), let next = try? edit.applied(to: tree) else { return [] }
+                steps.append(back)
+                tree = next
+            }
+            undo += steps.reversed().flatMap { $0 }
+        }
+        var tree = segments[segments.count - 1].tree
+        for edit in undo {
+            guard let next = try? edit.applied(to: tree) else { return [] }
+            tree = next
+        }
+        return tree == segments[0].tree ? undo : []
     }
 
     /// The tree of frame 0.

@@ -61,7 +61,9 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
             }
             return false
         }
-        if tree.paneCount != prepared.paneCount { prepared = LibraryLoopState(adopting: prepared, paneCount: tree.paneCount) }
+        if tree.paneCount != prepared.paneCount {
+            prepared = LibraryLoopState(adopting: prepared, paneCount: tree.paneCount)
+        }
         return true
     }
 
@@ -304,9 +306,10 @@ final class TimelineTrees: @unchecked Sendable {
 
     init(_ timeline: TreeTimeline) {
         keys = timeline.segments.map { Self.key($0.tree) }
-        trees = timeline.segments.map { segment in
+        // The first tree is reached by the wrap-around's edits.
+        trees = timeline.segments.enumerated().map { index, segment in
             let flat = FlatTree(segment.tree)
-            return ReadOnlyTree(flat, edits: flat.interfaceEdits(segment.edits))
+            return ReadOnlyTree(flat, edits: flat.interfaceEdits(index == 0 ? timeline.wrapEdits : segment.edits))
         }
     }
 

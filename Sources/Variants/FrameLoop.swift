@@ -109,7 +109,8 @@ public final class FrameLoop {
                 let begin = begins[index]
                 if begin >= 0, begin != state.segment {
                     state.prepared = prepared
-                    state.switchTree(to: begin, trees, &resolution, edits: trees.segments[begin].edits)
+                    state.switchTree(
+                        to: begin, trees, &resolution, edits: begin == 0 ? trees.wrapEdits : trees.segments[begin].edits)
                     prepared = state.prepared
                 }
                 Self.hand(index, frames, regionsChange, contexts, to: &context)

@@ -27,6 +27,43 @@ struct ContentTimelineTests {
         #expect(EditFrame.frames(of: open, count: 10).map(\.kinds) == [["restore"], ["preference"]])
     }
 
+    @Test(
+        "a timeline that wraps round to another tree carries the edits that undo its own, which give the first tree back; fast and incremental take them in place"
+    )
+    func wrapEdits() throws {
+        for (motion, device) in [
+            (Motion.listLoading, "iphone-duo"), (.detail, "pixel-9-pro-fold"), (.keyboard, "hinged-duo"),
+        ] {
+            let scenario = Scenario(motion: motion, tree: .balanced(depth: 4), device: device)
+            for frames in [100, 240, 333] {
+                let trees = try Workload(scenario, catalog: Catalog(), frames: frames).trees
+                guard trees.restoresAtWrap else {
+                    #expect(trees.wrapEdits.isEmpty)
+                    continue
+                }
+                #expect(!trees.wrapEdits.isEmpty, "\(scenario) over \(frames) frames")
+                var tree = trees.segments[trees.segments.count - 1].tree
+                for edit in trees.wrapEdits { tree = try edit.applied(to: tree) }
+                #expect(tree == trees.first, "\(scenario) over \(frames) frames")
+            }
+        }
+        // Each kind undone: applied, then undone, gives the tree back.
+        let leaf = try #require(Motion.leafPanes(tree).first?.pane)
+        let subtree = try #require(Motion.detailSubtree(avoiding: Set(tree.paneIDs)))
+        let edits: [TreeEdit] = [
+            .setPane(leaf.id, .minWidth(leaf.minWidth + 50)), .setPane(leaf.id, .idealHeight(leaf.idealHeight + 9)),
+            .setPane(leaf.id, .layoutPriority(3)), .setPane(leaf.id, .split(.vertical, .fixed)),
+            .setPane(leaf.id, .overlayEdges(OverlayEdges(vertical: .bottom))), .setStyle("root", .overlay(.vertical)),
+            .setAxes("p1", .vertical), .insert(leaf.id, subtree), .remove("p1"), .replace("s1", subtree),
+        ]
+        for edit in edits {
+            let undo = try #require(edit.undoing(in: tree), "\(edit.description)")
+            var back = try edit.applied(to: tree)
+            for step in undo { back = try step.applied(to: back) }
+            #expect(back == tree, "\(edit.description)")
+        }
+    }
+
     @Test("an edit that names nothing, or lands outside the timeline, is refused with its frame and its rule")
     func refusals() {
         #expect(throws: ModelError.self) {
@@ -191,10 +228,13 @@ struct SplicedEditTests {
             if let nested = pane.arrangement { content = .arrangement(try renamed(nested, prefix)) }
             return try Pane(
                 id: prefix + pane.id, layoutPriority: pane.layoutPriority, minWidth: pane.minWidth,
-                minHeight: pane.minHeight, idealWidth: pane.idealWidth, idealHeight: pane.idealHeight, split: pane.split,
+                minHeight: pane.minHeight, idealWidth: pane.idealWidth, idealHeight: pane.idealHeight,
+                split: pane.split,
                 overlayEdge: pane.overlayEdge, content: content)
         }
-        return Arrangement(style: arrangement.style, primary: try pane(arrangement.primary), secondary: try pane(arrangement.secondary))
+        return Arrangement(
+            style: arrangement.style, primary: try pane(arrangement.primary), secondary: try pane(arrangement.secondary)
+        )
     }
 
     @Test(
@@ -233,7 +273,10 @@ struct SplicedEditTests {
             #expect(FastResolver().edit(&fast, with: [edit], giving: edited), "\(index)")
             let fresh = FastResolver().prepare(edited)
             #expect(fast.paneCount == edited.paneCount)
-            #expect(fast.storedPanes.map { [$0.holder, $0.primary, $0.secondary] } == fresh.storedPanes.map { [$0.holder, $0.primary, $0.secondary] }, "tree \(index), \(edit.description)")
+            #expect(
+                fast.storedPanes.map { [$0.holder, $0.primary, $0.secondary] }
+                    == fresh.storedPanes.map { [$0.holder, $0.primary, $0.secondary] },
+                "tree \(index), \(edit.description)")
             var memory = IncrementalResolver().prepare(tree)
             var resolution = Resolution(paneCount: tree.paneCount)
             let walk = generator.walk(for: tree, steps: 4)
@@ -249,6 +292,8 @@ struct SplicedEditTests {
                 #expect(resolution == want, "tree \(index), incremental after \(edit.description)")
             }
         }
-        #expect(kinds[.insert, default: 0] > 30 && kinds[.remove, default: 0] > 30 && kinds[.replace, default: 0] > 30, "\(kinds)")
+        #expect(
+            kinds[.insert, default: 0] > 30 && kinds[.remove, default: 0] > 30 && kinds[.replace, default: 0] > 30,
+            "\(kinds)")
     }
 }
