@@ -100,7 +100,7 @@ public struct FixtureSet: Sendable {
         guard let header = try lines.next(limits: limits) else {
             throw InputError(place: "line 1", rule: "the file is empty (expected the scenario's header)")
         }
-        let (name, frameCount, contextCount, scene, trees) = try onLine(header.number) { () throws(InputError) in
+        let (name, frameCount, contextCount, trees) = try onLine(header.number) { () throws(InputError) in
             let object = try header.reader.object(allowing: [
                 "scenario", "frames", "contexts", "panes", "ids", "scene", "edits",
             ])
@@ -119,7 +119,7 @@ public struct FixtureSet: Sendable {
                 throw try object.required("panes").failure("\(panes), but the scene has \(scene.tree.paneCount) panes")
             }
             let trees = try decodeEdits(object.optional("edits"), on: scene.tree, frames: frameCount)
-            return (name, frameCount, contextCount, scene, trees)
+            return (name, frameCount, contextCount, trees)
         }
         guard let framesLine = try lines.next(limits: limits) else {
             throw InputError(place: "line \(header.number + 1)", rule: "the file ends early (expected the frames)")
