@@ -41,10 +41,18 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     func edit(_ prepared: inout LibraryLoopState, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
         guard let editFunction = library.editFunction else { return false }
         let handed = timeline?.find(tree, edits: edits)
-        let readOnly = handed ?? ReadOnlyTree(FlatTree(tree), edits: FlatTree(tree).interfaceEdits(edits))
+        let readOnly =
+            handed
+            ?? {
+                let flat = FlatTree(tree)
+                return ReadOnlyTree(flat, edits: flat.interfaceEdits(edits))
+            }()
         readOnly.open()
         let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
-        WorkerCrumb.step(.edit, Int(step.1 ?? 0))
+        // The frame it lands on, when the caller is at a frame (not within a timed batch).
+        let atFrame =
+            step.0 == WorkerCrumb.Step.frame.rawValue || step.0 == WorkerCrumb.Step.secondPass.rawValue
+        WorkerCrumb.step(.edit, atFrame ? Int(step.1 ?? -1) : -1)
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
         let taken = editFunction(prepared.prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
         WorkerCrumb.leaveLibrary()

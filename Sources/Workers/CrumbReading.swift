@@ -64,7 +64,7 @@ struct CrumbReading {
         case Int(FOLDBENCH_STEP_HISTORY): return "step \(number) of the adversarial history"
         case Int(FOLDBENCH_STEP_BATCH): return "batch \(number)"
         case Int(FOLDBENCH_STEP_PREPARE): return "its prepare"
-        case Int(FOLDBENCH_STEP_EDIT): return "its edit at frame \(number)"
+        case Int(FOLDBENCH_STEP_EDIT): return number >= 0 ? "its edit at frame \(number)" : "its edit"
         default: return nil
         }
     }
