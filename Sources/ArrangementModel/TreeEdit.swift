@@ -267,7 +267,7 @@ extension TreeEdit {
     /// replaced set back, a subtree inserted removed, one removed or replaced put back.
     /// Nil when the edit names nothing in `tree`.
     public func undoing(in tree: ArrangementTree) -> [TreeEdit]? {
-        if pane == Self.rootPane, let style = rootStyleBefore(tree) { return [.setStyle(pane, style)] }
+        if pane == Self.rootPane, kind == .style || kind == .axes { return [.setStyle(pane, tree.root.style)] }
         guard let found = Self.find(pane, in: tree.root) else { return nil }
         switch self {
         case .setPane(let id, let change):
@@ -291,14 +291,6 @@ extension TreeEdit {
         case .remove(let id), .replace(let id, _):
             guard let held = found.arrangement else { return nil }
             return [self.kind == .remove ? .insert(id, held) : .replace(id, held)]
-        }
-    }
-
-    /// The root's style before a style or axes edit naming the root, or nil for any other edit.
-    func rootStyleBefore(_ tree: ArrangementTree) -> ArrangementStyle? {
-        switch self {
-        case .setStyle, .setAxes: tree.root.style
-        default: nil
         }
     }
 

@@ -94,8 +94,7 @@ public enum FixtureFormat {
         out += ",\"panes\":\(scenario.tree.paneCount),\"ids\":"
         writeCompact(.array(scenario.tree.paneIDs.map { .string($0) }), to: &out)
         out += ",\"scene\":"
-        writeCompact(
-            SceneEncoder.json(Scene(context: scenario.contexts[scenario.frames[0]], tree: scenario.tree)), to: &out)
+        writeCompact(SceneEncoder.json(Scene(context: scenario.contexts[0], tree: scenario.tree)), to: &out)
         if scenario.trees.hasEdits {
             out += ",\"edits\":"
             let segments = scenario.trees.segments.dropFirst().map { segment -> JSONValue in

@@ -214,8 +214,7 @@ enum ReportCodec {
             Field(
                 key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
                 decode: { result, reader throws(InputError) in
-                    guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
-                    result.belowFloor = flag
+                    result.belowFloor = try reader.bool()
                 }),
         ]
     }
@@ -436,9 +435,7 @@ enum ReportCodec {
                 let orientation = try member("orientation").choice(
                     Orientation.allCases.map(\.rawValue), what: "orientation")
                 let display = try member("display").choice(["outer", "inner"], what: "display")
-                guard case .bool(let transition) = member("transition").value else {
-                    throw member("transition").failure("expected true or false")
-                }
+                let transition = try member("transition").bool()
                 let phase = Timeline.Phase(
                     posture: Posture(rawValue: posture)!, orientation: Orientation(rawValue: orientation)!,
                     outerDisplay: display == "outer", inTransition: transition)
@@ -474,8 +471,7 @@ extension ReportCodec.Field {
         Self(
             key: key, required: false, encode: { .bool($0[keyPath: path]) },
             decode: { value, reader throws(InputError) in
-                guard case .bool(let flag) = reader.value else { throw reader.failure("expected true or false") }
-                value[keyPath: path] = flag
+                value[keyPath: path] = try reader.bool()
             })
     }
 

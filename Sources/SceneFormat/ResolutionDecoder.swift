@@ -23,10 +23,7 @@ public enum ResolutionDecoder {
             guard id == ids[index] else {
                 throw idReader.failure("\"\(id)\" where the scene's pane \(index) is \"\(ids[index])\"")
             }
-            let visibleReader = try object.required("visible")
-            guard case .bool(let visible) = visibleReader.value else {
-                throw visibleReader.failure("expected true or false, found \(visibleReader.value.kindDescription)")
-            }
+            let visible = try object.required("visible").bool()
             let frame = try object.required("frame")
             let sizeClass = try object.required("sizeClass")
             let axisReader = try object.required("splitAxis")

@@ -76,7 +76,9 @@ public struct JSONReader {
     }
 
     public func bool() throws(InputError) -> Bool {
-        guard case .bool(let flag) = value else { throw failure("expected true or false, found \(value.kindDescription)") }
+        guard case .bool(let flag) = value else {
+            throw failure("expected true or false, found \(value.kindDescription)")
+        }
         return flag
     }
 

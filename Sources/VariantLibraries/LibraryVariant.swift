@@ -48,20 +48,16 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
                 return ReadOnlyTree(flat, edits: flat.interfaceEdits(edits))
             }()
         readOnly.open()
-        let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
+        let step = WorkerCrumb.currentStep
         // The frame it lands on, when the caller is at a frame (not within a timed batch).
-        let atFrame =
-            step.0 == WorkerCrumb.Step.frame.rawValue || step.0 == WorkerCrumb.Step.secondPass.rawValue
-        WorkerCrumb.step(.edit, atFrame ? Int(step.1 ?? -1) : -1)
+        let atFrame = [WorkerCrumb.Step.frame.rawValue, WorkerCrumb.Step.secondPass.rawValue].contains(step?.kind)
+        WorkerCrumb.step(.edit, atFrame ? Int(step?.number ?? -1) : -1)
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
         let taken = editFunction(prepared.prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
         WorkerCrumb.leaveLibrary()
         readOnly.close()
         if handed == nil { readOnly.free() }
-        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
-            crumb.pointee.step_kind = step0
-            crumb.pointee.step = step1
-        }
+        WorkerCrumb.restore(step)
         guard taken == 1 else {
             if taken != 0 {
                 WorkerChannel.refuse(
@@ -152,12 +148,13 @@ final class LibraryLoopState: @unchecked Sendable {
         arena = contexts.isEmpty ? nil : ContextArena(contexts)
         scratch = ContextPage(regions: contexts.map(\.reservedRegions.count).max() ?? 4)
         var message = [CChar](repeating: 0, count: 1024)
-        let step = (WorkerCrumb.crumb?.pointee.step_kind, WorkerCrumb.crumb?.pointee.step)
-        WorkerCrumb.step(.prepare, 0)
-        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
+        // Flattened before the call: a fault in FoldBench's own code is not the library's.
         let readOnly = handed ?? ReadOnlyTree(FlatTree(tree))
-        readOnly.open()
         self.tree = handed == nil ? readOnly : nil
+        let step = WorkerCrumb.currentStep
+        WorkerCrumb.step(.prepare, 0)
+        readOnly.open()
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
         let result = message.withUnsafeMutableBufferPointer { message in
             library.prepareFunction(readOnly.tree, message.baseAddress, message.count - 1)
         }
@@ -168,10 +165,7 @@ final class LibraryLoopState: @unchecked Sendable {
             WorkerChannel.refuse(library: library.index, "refuses the tree: \(text.isEmpty ? "(no message)" : text)")
         }
         // The step the caller was at, for what follows the prepare.
-        if let step0 = step.0, let step1 = step.1, let crumb = WorkerCrumb.crumb {
-            crumb.pointee.step_kind = step0
-            crumb.pointee.step = step1
-        }
+        WorkerCrumb.restore(step)
         prepared = result
         if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
     }

@@ -44,6 +44,19 @@ public enum WorkerCrumb {
         foldbench_crumb_begin(crumb, -1, kind.rawValue, Int64(number), 0)
     }
 
+    /// The step the worker is at (kind and number), to put back after a call that is a
+    /// step of its own (a library's prepare or edit); nil without a crumb.
+    public static var currentStep: (kind: UInt32, number: Int64)? {
+        crumb.map { ($0.pointee.step_kind, $0.pointee.step) }
+    }
+
+    /// Puts back a step ``currentStep`` gave.
+    public static func restore(_ step: (kind: UInt32, number: Int64)?) {
+        guard let step, let crumb else { return }
+        crumb.pointee.step_kind = step.kind
+        crumb.pointee.step = step.number
+    }
+
     /// A call into `library`'s code begins: the step it is, and how long it may take.
     @inline(__always)
     public static func enterLibrary(_ library: Int, limitMilliseconds: UInt32) {

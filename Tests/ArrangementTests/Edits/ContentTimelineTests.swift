@@ -199,23 +199,37 @@ struct InPlaceEditTests {
                 for edit in edits { edited = try edit.applied(to: edited) }
             } catch { continue }  // an edit this tree refuses (a minimum above an ideal)
             let walk = generator.walk(for: tree, steps: 4)
-            var fast = FastResolver().prepare(tree)
-            #expect(FastResolver().edit(&fast, with: edits, giving: edited), "\(index)")
-            var memory = IncrementalResolver().prepare(tree)
-            var resolution = Resolution(paneCount: tree.paneCount)
-            IncrementalResolver().relayout(memory, in: walk[0], into: &resolution)
-            #expect(IncrementalResolver().edit(&memory, with: edits, giving: edited), "\(index)")
-            for context in walk {
-                let want = ReferenceResolver().resolve(edited, in: context)
-                var got = Resolution(paneCount: tree.paneCount)
-                FastResolver().relayout(fast, in: context, into: &got)
-                #expect(got == want, "tree \(index), fast after \(edits.map(\.description))")
-                IncrementalResolver().relayout(memory, in: context, into: &resolution)
-                #expect(resolution == want, "tree \(index), incremental after \(edits.map(\.description))")
-                compared += 1
-            }
+            Self.expectTaken(edits, from: tree, giving: edited, over: walk, "tree \(index)")
+            compared += walk.count
         }
         #expect(compared > 400)
+    }
+
+    /// `fast` and `incremental` (after a frame of `walk`) take `edits` made to `tree` in
+    /// place, then answer every context of `walk` as the reference answers `edited`.
+    /// Returns the fast variant's tree.
+    @discardableResult
+    static func expectTaken(
+        _ edits: [TreeEdit], from tree: ArrangementTree, giving edited: ArrangementTree, over walk: [LayoutContext],
+        _ label: String
+    ) -> CompiledTree {
+        let described = "\(label), after \(edits.map(\.description))"
+        var fast = FastResolver().prepare(tree)
+        #expect(FastResolver().edit(&fast, with: edits, giving: edited), "\(described)")
+        var memory = IncrementalResolver().prepare(tree)
+        var resolution = Resolution(paneCount: tree.paneCount)
+        IncrementalResolver().relayout(memory, in: walk[0], into: &resolution)
+        #expect(IncrementalResolver().edit(&memory, with: edits, giving: edited), "\(described)")
+        resolution = Resolution(paneCount: edited.paneCount)
+        for context in walk {
+            let want = ReferenceResolver().resolve(edited, in: context)
+            var got = Resolution(paneCount: edited.paneCount)
+            FastResolver().relayout(fast, in: context, into: &got)
+            #expect(got == want, "fast, \(described)")
+            IncrementalResolver().relayout(memory, in: context, into: &resolution)
+            #expect(resolution == want, "incremental, \(described)")
+        }
+        return fast
     }
 }
 
@@ -269,28 +283,14 @@ struct SplicedEditTests {
             }
             guard let edited = try? edit.applied(to: tree) else { continue }  // deeper than the contract allows
             kinds[edit.kind, default: 0] += 1
-            var fast = FastResolver().prepare(tree)
-            #expect(FastResolver().edit(&fast, with: [edit], giving: edited), "\(index)")
+            let walk = generator.walk(for: tree, steps: 4)
+            let fast = InPlaceEditTests.expectTaken([edit], from: tree, giving: edited, over: walk, "tree \(index)")
             let fresh = FastResolver().prepare(edited)
             #expect(fast.paneCount == edited.paneCount)
             #expect(
                 fast.storedPanes.map { [$0.holder, $0.primary, $0.secondary] }
                     == fresh.storedPanes.map { [$0.holder, $0.primary, $0.secondary] },
                 "tree \(index), \(edit.description)")
-            var memory = IncrementalResolver().prepare(tree)
-            var resolution = Resolution(paneCount: tree.paneCount)
-            let walk = generator.walk(for: tree, steps: 4)
-            IncrementalResolver().relayout(memory, in: walk[0], into: &resolution)
-            #expect(IncrementalResolver().edit(&memory, with: [edit], giving: edited), "\(index)")
-            resolution = Resolution(paneCount: edited.paneCount)
-            for context in walk {
-                let want = ReferenceResolver().resolve(edited, in: context)
-                var got = Resolution(paneCount: edited.paneCount)
-                FastResolver().relayout(fast, in: context, into: &got)
-                #expect(got == want, "tree \(index), fast after \(edit.description)")
-                IncrementalResolver().relayout(memory, in: context, into: &resolution)
-                #expect(resolution == want, "tree \(index), incremental after \(edit.description)")
-            }
         }
         #expect(
             kinds[.insert, default: 0] > 30 && kinds[.remove, default: 0] > 30 && kinds[.replace, default: 0] > 30,
