@@ -31,6 +31,14 @@ public protocol ResolverVariant: Sendable {
     /// it is given the resolution it wrote last for this prepared value.
     func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution)
 
+    /// The same frame, with what the caller knows changed since the context it handed
+    /// this prepared value last (``ContextChanges``; ``ContextChanges/unknown`` when it
+    /// cannot say). The answer must be the same as ``relayout(_:in:into:)``'s whatever
+    /// a truthful `changes` says; a variant that remembers may trust it instead of
+    /// comparing the contexts. By default the changes are not read.
+    func relayout(
+        _ prepared: Prepared, in context: LayoutContext, changes: ContextChanges, into resolution: inout Resolution)
+
     /// What the variant keeps from one relayout of a prepared tree to the next; none by default.
     var frameMemory: FrameMemory { get }
 
@@ -72,6 +80,13 @@ extension ResolverVariant {
     public var frameMemory: FrameMemory { [] }
 
     public func statelessFrames(_ prepared: Prepared) -> (Stateless, Stateless.Prepared)? { nil }
+
+    @inlinable @inline(__always)
+    public func relayout(
+        _ prepared: Prepared, in context: LayoutContext, changes: ContextChanges, into resolution: inout Resolution
+    ) {
+        relayout(prepared, in: context, into: &resolution)
+    }
 
     public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
         false

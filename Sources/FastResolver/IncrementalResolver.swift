@@ -93,42 +93,127 @@ public struct IncrementalResolver: ResolverVariant {
             FastResolver().relayout(memory.levelOrder, in: context, into: &resolution)
             return
         }
+        Self.decide(
+            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
+    }
+
+    /// The decision before any work, from the context's parts (the context passed whole
+    /// into a function that is not inlined was copied and destroyed every frame).
+    @inlinable @inline(__always)
+    static func decide(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution
+    ) {
         let last = memory.last
-        let classBits = PaneLayout.Bits.of(context.sizeClass)
-        // The fast resolver's frame, as `FastResolver.relayout(_:in:into:)` runs it, and
-        // the context kept, with where the answer went.
-        @inline(__always)
-        func resolveWhole() {
-            precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
-            let tables = memory.levelTables + (context.layoutDirection == .rightToLeft ? 1 : 0)
-            let rootBits = PaneLayout.Bits.visible | classBits
-            let answer = context.reservedRegions.withUnsafeBufferPointer { regions in
-                resolution.panes.withUnsafeMutableBufferPointer { panes in
-                    let panes = panes.baseAddress.unsafelyUnwrapped
-                    FastResolver.relayout(tables, panes, regions, context.bounds, rootBits)
-                    return UnsafeRawPointer(panes)
-                }
-            }
-            memory.keep(context, classBits, answer)
-        }
+        let classBits = PaneLayout.Bits.of(sizeClass)
         // The bounds moved or resized, or the size class flipped: every pane moves (the
         // regions are kept without comparing them first: a copy costs less).
-        if !Self.identical(context.bounds, last.pointee.bounds) || classBits != last.pointee.classBits {
-            resolveWhole()
+        if !Self.identical(bounds, last.pointee.bounds) || classBits != last.pointee.classBits {
+            Self.resolveWhole(memory, bounds, classBits, direction, regions, &resolution, keepingRegions: true)
             return
         }
         // A region that changed divides the root (a fold appearing across the whole tree).
         let previousRegions = memory.previousRegions
-        let regionsChanged = Self.differ(context.reservedRegions, previousRegions)
-        if regionsChanged, Self.changeDividesRoot(context.reservedRegions, previousRegions, context.bounds) {
-            resolveWhole()
+        let regionsChanged = Self.differ(regions, previousRegions)
+        if regionsChanged, Self.changeDividesRoot(regions, previousRegions, bounds) {
+            Self.resolveWhole(memory, bounds, classBits, direction, regions, &resolution, keepingRegions: true)
             return
         }
-        // The context's parts: passed whole from the frame loop's variable into a function
-        // that is not inlined, the context was copied and destroyed every frame.
-        Self.relayoutRemembering(
-            memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions,
-            regionsChanged, &resolution)
+        Self.relayoutRemembering(memory, bounds, sizeClass, direction, regions, regionsChanged, &resolution)
+    }
+
+    /// One frame, taking the caller's word for what changed since the frame before
+    /// (``ContextChanges``): the decision above without the comparisons. A frame whose
+    /// bounds or size class changed is the fast resolver's frame with the context kept
+    /// (the region list copied only when it changed), right after `prepare` or an edit
+    /// too; a frame where nothing changed costs a test when the resolution is the one
+    /// written last; a region list that changed is still compared region by region, to
+    /// know which regions moved. A frame whose changes the caller does not know, and a
+    /// small tree's (which a frame loop never hands here: it runs the fast resolver's
+    /// frames for it), go out of line to the decision above.
+    @inlinable @inline(__always)
+    public func relayout(
+        _ memory: Memory, in context: LayoutContext, changes: ContextChanges, into resolution: inout Resolution
+    ) {
+        let (bounds, regions) = (context.bounds, context.reservedRegions)
+        guard changes.isKnown, !memory.resolvesWhole else {
+            Self.findOut(memory, bounds, context.sizeClass, context.layoutDirection, regions, &resolution)
+            return
+        }
+        // One copy of the fast resolver's frame in the loop: a frame whose bounds or size
+        // class changed, or whose changed regions divide the root.
+        if changes.movesEveryPane
+            || (changes.includes(.regions) && Self.changeDividesRoot(regions, memory.previousRegions, bounds))
+        {
+            Self.resolveWhole(
+                memory, bounds, PaneLayout.Bits.of(context.sizeClass), context.layoutDirection, regions, &resolution,
+                keepingRegions: changes.includes(.regions))
+            return
+        }
+        Self.relayoutTold(memory, bounds, context.sizeClass, context.layoutDirection, regions, changes, &resolution)
+    }
+
+    /// A frame told of its `changes`, whose change does not reach the root: nothing
+    /// (a test when the resolution is the one written last), or a pass.
+    @usableFromInline @inline(never)
+    static func relayoutTold(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ changes: ContextChanges, _ resolution: inout Resolution
+    ) {
+        let last = memory.last
+        if changes.isNone, last.pointee.hasAnswer,
+            last.pointee.resolution == resolution.panes.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) })
+        {
+            return
+        }
+        relayoutRemembering(memory, bounds, sizeClass, direction, regions, changes.includes(.regions), &resolution)
+    }
+
+    /// A frame whose changes the caller does not know: the variant finds out itself.
+    @usableFromInline @inline(never)
+    static func findOut(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution
+    ) {
+        if memory.resolvesWhole {
+            regions.withUnsafeBufferPointer { regions in
+                resolution.panes.withUnsafeMutableBufferPointer { panes in
+                    FastResolver.relayout(
+                        memory.levelOrder, bounds: bounds, sizeClass: sizeClass, direction: direction,
+                        regions: regions, panes: panes.baseAddress.unsafelyUnwrapped)
+                }
+            }
+            return
+        }
+        decide(memory, bounds, sizeClass, direction, regions, &resolution)
+    }
+
+    /// The fast resolver's frame, as `FastResolver.relayout(_:in:into:)` runs it, and the
+    /// context kept (its region list when `keepingRegions`), with where the answer went.
+    @inlinable @inline(__always)
+    static func resolveWhole(
+        _ memory: Memory, _ bounds: Rect, _ classBits: UInt32, _ direction: LayoutDirection, _ regions: [Rect],
+        _ resolution: inout Resolution, keepingRegions: Bool
+    ) {
+        precondition(resolution.panes.count == memory.paneCount, "the resolution was made for another tree")
+        // The context is kept before the frame, while it is still in registers: kept
+        // after it, it was saved on the stack across the call and read back.
+        let last = memory.last
+        last.pointee.bounds = bounds
+        last.pointee.classBits = classBits
+        last.pointee.direction = direction
+        if keepingRegions { memory.keepRegions(regions) }
+        let tables = memory.levelTables + (direction == .rightToLeft ? 1 : 0)
+        let rootBits = PaneLayout.Bits.visible | classBits
+        let answer = regions.withUnsafeBufferPointer { regions in
+            resolution.panes.withUnsafeMutableBufferPointer { panes in
+                let panes = panes.baseAddress.unsafelyUnwrapped
+                FastResolver.relayout(tables, panes, regions, bounds, rootBits)
+                return UnsafeRawPointer(panes)
+            }
+        }
+        last.pointee.hasAnswer = true
+        last.pointee.resolution = answer
     }
 
     /// A frame of a tree large enough for remembering to pay, whose change does not
@@ -247,7 +332,9 @@ public struct IncrementalResolver: ResolverVariant {
     /// Whether a region that differs from the previous frame's, as it is now or as it was,
     /// divides the root (§2.1): then the root's divider moves and every pane below it with
     /// it, so the pass would only find at the root that it must resolve the whole tree.
-    @usableFromInline
+    /// Inlined into the frame loop: a call here cost a fold-appearing frame more than 5 %
+    /// of a small tree's (docs/measurements.md, 2026-12-05, "told what changed").
+    @inlinable
     static func changeDividesRoot(_ regions: [Rect], _ previous: UnsafeBufferPointer<Rect>?, _ bounds: Rect) -> Bool {
         // A list too long to have been kept: anything may have changed.
         guard let old = previous else { return true }
@@ -484,18 +571,6 @@ public struct IncrementalResolver: ResolverVariant {
             return count < 0 ? nil : UnsafeBufferPointer(start: lastRegions, count: count)
         }
 
-        /// Keeps a frame resolved whole as the previous frame: its context, and where its
-        /// answer is (the write may have copied a buffer someone else shared).
-        @inlinable @inline(__always)
-        func keep(_ context: LayoutContext, _ classBits: UInt32, _ answer: UnsafeRawPointer) {
-            last.pointee.hasAnswer = true
-            last.pointee.resolution = answer
-            last.pointee.bounds = context.bounds
-            last.pointee.classBits = classBits
-            last.pointee.direction = context.layoutDirection
-            keepRegions(context.reservedRegions)
-        }
-
         /// Keeps `regions` as the previous frame's.
         @inlinable @inline(__always)
         func keepRegions(_ regions: [Rect]) {
@@ -628,8 +703,9 @@ struct LastFrame {
     @usableFromInline var classBits: UInt32 = 0
     @usableFromInline var direction = LayoutDirection.leftToRight
     /// How many regions ``IncrementalResolver/Memory/lastRegions`` holds; -1 when the
-    /// list was longer than it can hold.
-    @usableFromInline var regionCount = 0
+    /// list was longer than it can hold, or none was seen yet (a frame after that,
+    /// whatever it is told changed, resolves the whole tree and keeps its list).
+    @usableFromInline var regionCount = -1
     /// Frames still to run on the plain loop, and how many the next switch gives it.
     var plainFramesLeft = 0
     var plainRun = IncrementalResolver.shortestPlainRun

@@ -3,7 +3,12 @@ import ArrangementModel
 /// One variant prepared for one tree and timeline: relayouts ranges of frames into a
 /// resolution it owns. Built by ``VariantEntry`` for a concrete variant type, so the
 /// loop in ``run(from:count:)`` calls the variant directly. This is the loop the
-/// harness times; it adds nothing per frame but the context's hand-over.
+/// harness times; it adds nothing per frame but the context's hand-over. It tells the
+/// variant what changed since the frame before (``ContextChanges``, worked out before
+/// any timing), except on a range's first frame when the range does not go on from
+/// where the last one stopped: then it does not know. The frames checked
+/// (``resolution(atFrame:)``) are ranges of one frame of this same loop, so that what
+/// is checked is the code that is timed.
 public final class FrameLoop {
     /// How long the variant's `prepare` took, in nanoseconds.
     public let prepareNanoseconds: UInt64
@@ -21,8 +26,7 @@ public final class FrameLoop {
     public private(set) var libraryIndex = -1
     /// The tree of every frame.
     public let trees: TreeTimeline
-    /// The frame `relayoutRange` is asked for, for a timeline whose tree changes (its
-    /// answer then depends on where the tree is), or nil.
+    /// One frame of the timed loop (a range of one), or nil for a library's loop.
     @usableFromInline let relayoutFrame: ((Int) -> Void)?
 
     /// Inlinable so that a variant from another module (a library's) gets a loop
@@ -50,15 +54,26 @@ public final class FrameLoop {
             let range = Self.editingLoop(variant, state, trees, contexts, storage)
             relayoutRange = range
             relayoutFrame = { range($0, 1) }
-            relayoutContext = { context in variant.relayout(state.prepared, in: context, into: &storage.resolution) }
+            relayoutContext = { context in
+                storage.nextFrame = -1
+                variant.relayout(state.prepared, in: context, into: &storage.resolution)
+            }
         } else if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
-            relayoutFrame = nil
-            relayoutRange = Self.loop(stateless, statelessPrepared, contexts, storage)
-            relayoutContext = { stateless.relayout(statelessPrepared, in: $0, into: &storage.resolution) }
+            let range = Self.loop(stateless, statelessPrepared, contexts, storage)
+            relayoutRange = range
+            relayoutFrame = { range($0, 1) }
+            relayoutContext = { context in
+                storage.nextFrame = -1
+                stateless.relayout(statelessPrepared, in: context, into: &storage.resolution)
+            }
         } else {
-            relayoutFrame = nil
-            relayoutRange = Self.loop(variant, prepared, contexts, storage)
-            relayoutContext = { context in variant.relayout(prepared, in: context, into: &storage.resolution) }
+            let range = Self.loop(variant, prepared, contexts, storage)
+            relayoutRange = range
+            relayoutFrame = { range($0, 1) }
+            relayoutContext = { context in
+                storage.nextFrame = -1
+                variant.relayout(prepared, in: context, into: &storage.resolution)
+            }
         }
         lastAnswerOf = nil
         auditOf = nil
@@ -81,7 +96,7 @@ public final class FrameLoop {
         _ storage: ResolutionStorage
     ) -> (Int, Int) -> Void {
         let count = contexts.count
-        let (frames, regionsChange) = Self.handover(contexts)
+        let (frames, changes) = Self.handover(contexts)
         // Per frame, the segment that begins there, or -1. When the last segment's tree is
         // the first one's, the wrap-around changes nothing: the loop only notes that the
         // first segment is in force again.
@@ -105,16 +120,20 @@ public final class FrameLoop {
             }
             var prepared = state.prepared
             var context = contexts[index]
+            var unknown = Self.firstFrame(index, storage)
             for _ in 0..<length {
                 let begin = begins[index]
                 if begin >= 0, begin != state.segment {
                     state.prepared = prepared
                     state.switchTree(
-                        to: begin, trees, &resolution, edits: begin == 0 ? trees.wrapEdits : trees.segments[begin].edits)
+                        to: begin, trees, &resolution, edits: begin == 0 ? trees.wrapEdits : trees.segments[begin].edits
+                    )
                     prepared = state.prepared
                 }
-                Self.hand(index, frames, regionsChange, contexts, to: &context)
-                variant.relayout(prepared, in: context, into: &resolution)
+                let changed = changes[index]
+                Self.hand(index, frames, changed, contexts, to: &context)
+                variant.relayout(prepared, in: context, changes: changed.adding(unknown), into: &resolution)
+                unknown = .none
                 index += 1
                 if index == count {
                     index = 0
@@ -122,6 +141,7 @@ public final class FrameLoop {
                 }
             }
             state.prepared = prepared
+            if length > 0 { storage.nextFrame = index }
             swap(&resolution, &storage.resolution)
         }
     }
@@ -132,28 +152,37 @@ public final class FrameLoop {
     /// operations, a few nanoseconds a frame, the caller's cost rather than the
     /// variant's). The fields that are plain values are set every frame; the region list
     /// only when it differs from the previous frame's (an equal list, already in the
-    /// variable, is the same input).
+    /// variable, is the same input). Each frame's changes are against the frame before
+    /// it, frame 0's against the last frame (the timeline wraps round).
     @inlinable
-    static func handover(_ contexts: [LayoutContext]) -> (frames: [Frame], regionsChange: [Bool]) {
+    static func handover(_ contexts: [LayoutContext]) -> (frames: [Frame], changes: [ContextChanges]) {
         let count = contexts.count
         let frames = contexts.map { Frame(bounds: $0.bounds, sizeClass: $0.sizeClass, direction: $0.layoutDirection) }
-        let regionsChange = contexts.indices.map { index in
-            contexts[index].reservedRegions != contexts[(index + count - 1) % count].reservedRegions
+        let changes = contexts.indices.map { index in
+            ContextChanges(from: contexts[(index + count - 1) % count], to: contexts[index])
         }
-        return (frames, regionsChange)
+        return (frames, changes)
     }
 
     /// Frame `index`'s context into the loop's variable (``handover(_:)``).
     @inlinable @inline(__always)
     static func hand(
-        _ index: Int, _ frames: [Frame], _ regionsChange: [Bool], _ contexts: [LayoutContext],
+        _ index: Int, _ frames: [Frame], _ changed: ContextChanges, _ contexts: [LayoutContext],
         to context: inout LayoutContext
     ) {
         let frame = frames[index]
         context.bounds = frame.bounds
         context.sizeClass = frame.sizeClass
         context.layoutDirection = frame.direction
-        if regionsChange[index] { context.reservedRegions = contexts[index].reservedRegions }
+        if changed.includes(.regions) { context.reservedRegions = contexts[index].reservedRegions }
+    }
+
+    /// What a range starting at `index` adds to its first frame's changes: nothing when
+    /// the range goes on from the last frame handed over (the variant saw the frame
+    /// before), else that the loop does not know.
+    @inlinable @inline(__always)
+    static func firstFrame(_ index: Int, _ storage: ResolutionStorage) -> ContextChanges {
+        storage.nextFrame == index ? .none : .unknown
     }
 
     /// The timed loop of `variant` over `contexts`, into `storage`'s resolution.
@@ -162,19 +191,23 @@ public final class FrameLoop {
         _ variant: V, _ prepared: V.Prepared, _ contexts: [LayoutContext], _ storage: ResolutionStorage
     ) -> (Int, Int) -> Void {
         let count = contexts.count
-        let (frames, regionsChange) = Self.handover(contexts)
+        let (frames, changes) = Self.handover(contexts)
         return { start, length in
             // Take the buffer out of the box so that it is uniquely referenced in the loop.
             var resolution = Resolution(paneCount: 0)
             swap(&resolution, &storage.resolution)
             var index = start % count
             var context = contexts[index]
+            var unknown = Self.firstFrame(index, storage)
             for _ in 0..<length {
-                Self.hand(index, frames, regionsChange, contexts, to: &context)
-                variant.relayout(prepared, in: context, into: &resolution)
+                let changed = changes[index]
+                Self.hand(index, frames, changed, contexts, to: &context)
+                variant.relayout(prepared, in: context, changes: changed.adding(unknown), into: &resolution)
+                unknown = .none
                 index += 1
                 if index == count { index = 0 }
             }
+            if length > 0 { storage.nextFrame = index }
             swap(&resolution, &storage.resolution)
         }
     }
@@ -296,9 +329,15 @@ struct Frame {
     }
 }
 
-/// The resolution a frame loop writes into, shared by its closures.
+/// The resolution a frame loop writes into, shared by its closures, and where the
+/// last range of frames stopped.
 public final class ResolutionStorage {
     public var resolution: Resolution
+    /// The frame after the last one handed over, or -1 when the variant was last given
+    /// a context from outside the timeline (or nothing yet). Read and written once a
+    /// range, unchecked: a checked access costs a call into the runtime, and a frame
+    /// timed alone would count it.
+    @exclusivity(unchecked) @usableFromInline var nextFrame = -1
     @inlinable
     public init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
 }

@@ -43,9 +43,12 @@ struct GateTests {
         }
     }
 
-    /// About 45 instructions above fast's frame in a release build, 250 in a debug one
-    /// (the tests' binary); 136 and 1,266 when the check was a call into the pass's code.
-    @Test("on frames that each move the root, incremental costs fast's frame and a check decided inline")
+    /// Told by the frame loop that the bounds changed, incremental runs the fast
+    /// resolver's frame with no comparison: about 40 instructions above fast's in a
+    /// release build; in a debug one (the tests' binary) some 260 below, as fast's frame
+    /// goes through two more functions there. Finding out itself, it cost 250 above in a
+    /// debug build; 1,266 when the check was a call into the pass's code.
+    @Test("on frames that each move the root, incremental told so costs fast's frame, without a check")
     func rootFramesCostTheCheckOnly() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -58,7 +61,7 @@ struct GateTests {
         for metric in [Metric.instructionsPerRelayout, .worstFrameInstructions] {
             let counts = try instructions(path, metric: metric)
             let (fast, incremental) = (counts["fast"]!, counts["incremental"]!)
-            #expect(fast > 10_000 && incremental >= fast && incremental < fast + 500, "\(metric): \(counts)")
+            #expect(fast > 10_000 && incremental < fast + 100, "\(metric): \(counts)")
         }
     }
 
