@@ -3,8 +3,8 @@ import ArrangementModel
 /// One variant prepared for one tree and timeline: relayouts ranges of frames into a
 /// resolution it owns. Built by ``VariantEntry`` for a concrete variant type, so the
 /// loop in ``run(from:count:)`` calls the variant directly. This is the loop the
-/// harness times; it adds nothing per frame but the context's hand-over. It tells the
-/// variant what changed since the frame before (``ContextChanges``, worked out before
+/// harness times; it adds nothing per frame but the context's hand-over. It tells a
+/// variant that remembers what changed since the frame before (``ContextChanges``, worked out before
 /// any timing), except on a range's first frame when the range does not go on from
 /// where the last one stopped: then it does not know. The frames checked
 /// (``resolution(atFrame:)``) are ranges of one frame of this same loop, so that what
@@ -192,6 +192,23 @@ public final class FrameLoop {
     ) -> (Int, Int) -> Void {
         let count = contexts.count
         let (frames, changes) = Self.handover(contexts)
+        // A variant that remembers nothing has no use for the word: its loop does not
+        // keep track of where the last range stopped (a frame timed alone would pay it).
+        guard variant.frameMemory.remembers else {
+            return { start, length in
+                var resolution = Resolution(paneCount: 0)
+                swap(&resolution, &storage.resolution)
+                var index = start % count
+                var context = contexts[index]
+                for _ in 0..<length {
+                    Self.hand(index, frames, changes[index], contexts, to: &context)
+                    variant.relayout(prepared, in: context, into: &resolution)
+                    index += 1
+                    if index == count { index = 0 }
+                }
+                swap(&resolution, &storage.resolution)
+            }
+        }
         return { start, length in
             // Take the buffer out of the box so that it is uniquely referenced in the loop.
             var resolution = Resolution(paneCount: 0)

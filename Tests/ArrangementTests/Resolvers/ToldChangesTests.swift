@@ -21,6 +21,7 @@ struct ToldChangesTests {
     struct Listening: ResolverVariant {
         let told: Told
         var name: String { "listening" }
+        var frameMemory: FrameMemory { [.keepsState] }
         func prepare(_ tree: ArrangementTree) -> ArrangementTree { tree }
         func relayout(_ tree: ArrangementTree, in context: LayoutContext, into resolution: inout Resolution) {
             resolution = ReferenceResolver().resolve(tree, in: context)
