@@ -50,15 +50,11 @@ public struct ContextChanges: OptionSet, Sendable, Hashable {
     /// The parts that differ from `previous` to `context`, compared exactly (a rect's
     /// coordinates bit for bit, as the contract's arithmetic sees them).
     public init(from previous: LayoutContext, to context: LayoutContext) {
-        func identical(_ a: Rect, _ b: Rect) -> Bool {
-            a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
-                && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
-        }
         self = .none
-        if !identical(previous.bounds, context.bounds) { insert(.bounds) }
+        if !previous.bounds.isIdentical(to: context.bounds) { insert(.bounds) }
         if previous.sizeClass != context.sizeClass { insert(.sizeClass) }
         if previous.layoutDirection != context.layoutDirection { insert(.direction) }
         let (old, new) = (previous.reservedRegions, context.reservedRegions)
-        if old.count != new.count || zip(old, new).contains(where: { !identical($0, $1) }) { insert(.regions) }
+        if old.count != new.count || zip(old, new).contains(where: { !$0.isIdentical(to: $1) }) { insert(.regions) }
     }
 }

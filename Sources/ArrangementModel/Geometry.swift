@@ -40,6 +40,14 @@ public struct Rect: Equatable, Hashable, Sendable {
     @inlinable public var midX: Double { x + width / 2 }
     @inlinable public var midY: Double { y + height / 2 }
 
+    /// Equal to the last bit: -0 and 0 are told apart, as a resolver may treat them
+    /// differently (`==` would not).
+    @inlinable
+    public func isIdentical(to other: Rect) -> Bool {
+        x.bitPattern == other.x.bitPattern && y.bitPattern == other.y.bitPattern
+            && width.bitPattern == other.width.bitPattern && height.bitPattern == other.height.bitPattern
+    }
+
     /// The rect's length along `axis` (width for horizontal, height for vertical).
     @inlinable
     public func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }

@@ -110,7 +110,7 @@ public struct IncrementalResolver: ResolverVariant {
         let classBits = PaneLayout.Bits.of(sizeClass)
         // The bounds moved or resized, or the size class flipped: every pane moves (the
         // regions are kept without comparing them first: a copy costs less).
-        if !Self.identical(bounds, last.pointee.bounds) || classBits != last.pointee.classBits {
+        if !bounds.isIdentical(to: last.pointee.bounds) || classBits != last.pointee.classBits {
             Self.resolveWhole(memory, bounds, classBits, direction, regions, &resolution, keepingRegions: true)
             return
         }
@@ -263,7 +263,7 @@ public struct IncrementalResolver: ResolverVariant {
         let sizeClassChanged = rootKept == nil && classBits != last.pointee.classBits && Rule.seesSizeClass
         let previousRegions = memory.previousRegions
         let regionsChanged = rootKept?.regionsChanged ?? Self.differ(regions, previousRegions)
-        let boundsChanged = rootKept == nil && !Self.identical(bounds, last.pointee.bounds)
+        let boundsChanged = rootKept == nil && !bounds.isIdentical(to: last.pointee.bounds)
         // Another resolution than the one written last (a copy made on write, or a caller
         // that broke the rule) holds nothing this memory knows of.
         let answered = last.pointee.hasAnswer && address == last.pointee.resolution
@@ -326,7 +326,7 @@ public struct IncrementalResolver: ResolverVariant {
         guard let previous, regions.count == previous.count else { return true }
         if previous.isEmpty { return false }
         return regions.withUnsafeBufferPointer { regions in
-            for index in 0..<regions.count where !identical(regions[index], previous[index]) { return true }
+            for index in 0..<regions.count where !regions[index].isIdentical(to: previous[index]) { return true }
             return false
         }
     }
@@ -350,20 +350,13 @@ public struct IncrementalResolver: ResolverVariant {
         }
         return regions.withUnsafeBufferPointer { new in
             let shared = min(new.count, old.count)
-            for index in 0..<shared where !identical(old[index], new[index]) {
+            for index in 0..<shared where !old[index].isIdentical(to: new[index]) {
                 if dividesRoot(old[index]) || dividesRoot(new[index]) { return true }
             }
             for index in shared..<old.count where dividesRoot(old[index]) { return true }
             for index in shared..<new.count where dividesRoot(new[index]) { return true }
             return false
         }
-    }
-
-    /// Equal to the last bit: -0 and 0 are told apart, as a resolver may treat them differently.
-    @inlinable @inline(__always)
-    static func identical(_ a: Rect, _ b: Rect) -> Bool {
-        a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
-            && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     /// Lists, in the memory's change buffer, the regions that differ between the previous
@@ -376,7 +369,7 @@ public struct IncrementalResolver: ResolverVariant {
         for index in 0..<max(regions.count, previous.count) {
             let old = index < previous.count ? previous[index] : nil
             let new = index < regions.count ? regions[index] : nil
-            if let old, let new, Self.identical(old, new) { continue }
+            if let old, let new, old.isIdentical(to: new) { continue }
             guard count < Self.regionChangeCapacity else { return -1 }
             memory.changes[count] = RegionChange(old: old, new: new)
             count += 1

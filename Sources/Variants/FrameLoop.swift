@@ -49,31 +49,26 @@ public final class FrameLoop {
         self.contexts = contexts
         self.trees = trees
         frames = contexts.count
+        // Each way of looping, and its relayout of a context from outside the timeline,
+        // after which the loop no longer knows what the variant saw last.
+        let range: (Int, Int) -> Void
+        let untimed: (LayoutContext) -> Void
         if trees.hasEdits {
             let state = EditingState(variant, prepared)
-            let range = Self.editingLoop(variant, state, trees, contexts, storage)
-            relayoutRange = range
-            relayoutFrame = { range($0, 1) }
-            relayoutContext = { context in
-                storage.nextFrame = -1
-                variant.relayout(state.prepared, in: context, into: &storage.resolution)
-            }
+            range = Self.editingLoop(variant, state, trees, contexts, storage)
+            untimed = { variant.relayout(state.prepared, in: $0, into: &storage.resolution) }
         } else if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
-            let range = Self.loop(stateless, statelessPrepared, contexts, storage)
-            relayoutRange = range
-            relayoutFrame = { range($0, 1) }
-            relayoutContext = { context in
-                storage.nextFrame = -1
-                stateless.relayout(statelessPrepared, in: context, into: &storage.resolution)
-            }
+            range = Self.loop(stateless, statelessPrepared, contexts, storage)
+            untimed = { stateless.relayout(statelessPrepared, in: $0, into: &storage.resolution) }
         } else {
-            let range = Self.loop(variant, prepared, contexts, storage)
-            relayoutRange = range
-            relayoutFrame = { range($0, 1) }
-            relayoutContext = { context in
-                storage.nextFrame = -1
-                variant.relayout(prepared, in: context, into: &storage.resolution)
-            }
+            range = Self.loop(variant, prepared, contexts, storage)
+            untimed = { variant.relayout(prepared, in: $0, into: &storage.resolution) }
+        }
+        relayoutRange = range
+        relayoutFrame = { range($0, 1) }
+        relayoutContext = { context in
+            storage.nextFrame = -1
+            untimed(context)
         }
         lastAnswerOf = nil
         auditOf = nil

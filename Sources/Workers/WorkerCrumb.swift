@@ -13,11 +13,25 @@ public enum WorkerCrumb {
     }
 
     public enum Phase: UInt32 {
-        case starting = 0, loading, preparing, checking, timing, rechecking, counting, answering, finishing
+        case starting = 0
+        case loading
+        case preparing
+        case checking
+        case timing
+        case rechecking
+        case counting
+        case answering
+        case finishing
     }
 
     public enum Step: UInt32 {
-        case none = 0, frame, secondPass, history, batch, prepare, edit
+        case none = 0
+        case frame
+        case secondPass
+        case history
+        case batch
+        case prepare
+        case edit
     }
 
     public static func phase(_ phase: Phase, scenario: Int? = nil) {
