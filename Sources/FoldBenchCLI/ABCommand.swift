@@ -52,7 +52,8 @@ enum ABCommand: Command {
             return try compareLibraries(arguments, request, console: console)
         }
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
-        let baselineSpec = try arguments.value(.abBaseline) ?? baselineCommit()
+        // The change's own base by default, as the count gate's (`compare --base auto`).
+        let baselineSpec = try BaseRun.resolve(arguments.value(.abBaseline) ?? "auto")
         let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
         let candidateLayouts =
@@ -258,15 +259,5 @@ enum ABCommand: Command {
         check.motionFiles = options.motionFiles.map(absolutePath)
         try Libraries.run(check) { _ in }
         return library
-    }
-
-    /// The commit `Results/baseline.json` was recorded at.
-    static func baselineCommit() throws(CommandFailure) -> String {
-        let path = "\(try Builds.repositoryRoot())/\(ResultsDirectory.defaultBaseline)"
-        let commit = try ResultsDirectory.load(path).environment.commit
-        guard commit != "unknown", !commit.isEmpty else {
-            throw CommandFailure(status: 2, "\(path) names no commit; give --baseline")
-        }
-        return commit
     }
 }

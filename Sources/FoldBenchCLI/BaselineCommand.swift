@@ -32,6 +32,7 @@ enum BaselineCommand: Command {
         }
         var options = RunOptions()
         options.countInstructions = true
+        options.suite = Suite.quick.rawValue
         if let seconds = try arguments.number(.baselineTime, in: 0...3600, command: spec) {
             options.timePerScenario = seconds
         }

@@ -26,12 +26,10 @@ enum Builds {
             return CodeLayouts(library: try product(.plugin, of: spec, cache: cache, console: console))
         }
         if isDirectory(spec), FileManager.default.fileExists(atPath: "\(spec)/Package.swift") {
-            console.err("building \(spec) for code layouts...\n")
-            return try CodeLayouts(package: absolutePath(spec), what: spec)
+            return try CodeLayouts(package: absolutePath(spec), what: spec, console: console)
         }
         let (commit, directory) = try checkout(spec, cache: cache)
-        console.err("building \(spec) (\(commit.prefix(12))) for code layouts in \(directory)...\n")
-        return try CodeLayouts(package: directory, what: spec)
+        return try CodeLayouts(package: directory, what: "\(spec) (\(commit.prefix(12))) in \(directory)", console: console)
     }
 
     /// `product` of `spec`: found beside a path given, otherwise built from a git revision.
@@ -57,8 +55,9 @@ enum Builds {
         let (commit, directory) = try checkout(spec, cache: cache)
         let built = "\(directory)/.build/release/\(product.file)"
         if FileManager.default.fileExists(atPath: built) { return built }
-        console.err("building \(spec) (\(commit.prefix(12))) in release into \(directory)...\n")
-        return try build(directory, what: spec, product: product)
+        return try build(
+            directory, what: "\(spec) (\(commit.prefix(12))) in release into \(directory)", product: product,
+            console: console)
     }
 
     /// The commit `spec` names and its checkout in the cache (a `git worktree`, made
@@ -87,21 +86,84 @@ enum Builds {
 
     /// The working tree's plugin, compiled for code layouts where it is.
     static func workingTreeLayouts(console: Console) throws(CommandFailure) -> CodeLayouts {
-        console.err("building the working tree for code layouts...\n")
-        return try CodeLayouts(package: try repositoryRoot(), what: "the working tree")
+        return try CodeLayouts(package: try repositoryRoot(), what: "the working tree", console: console)
     }
 
-    static func build(_ directory: String, what: String, product: Product) throws(CommandFailure) -> String {
+    static func build(_ directory: String, what: String, product: Product, console: Console) throws(CommandFailure)
+        -> String
+    {
         let log = "\(directory).build.log"
-        let result = run(["swift", "build", "-c", "release", "--product", product.rawValue], in: directory, log: log)
+        let status = runShowingProgress(
+            ["swift", "build", "-c", "release", "--product", product.rawValue], in: directory, log: log,
+            what: "building \(what)", console: console)
         let built = "\(directory)/.build/release/\(product.file)"
-        guard result.status == 0, FileManager.default.fileExists(atPath: built) else {
+        guard status == 0, FileManager.default.fileExists(atPath: built) else {
+            let hint = product == .plugin ? "; a commit from before foldbench ab has none" : ""
             throw CommandFailure(
-                status: 2,
-                "\(what) does not build \(product.rawValue) (see \(log)\(product == .plugin ? "; a commit from before foldbench ab has none" : ""))"
-            )
+                status: 2, "\(what) does not build \(product.rawValue) (\(log)\(hint)); its last lines:\n\(lastLines(of: log))")
         }
         return built
+    }
+
+    /// The last lines of a log, indented, for a failure's message.
+    static func lastLines(of log: String, count: Int = 12) -> String {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(count).map { "  \($0)" }
+            .joined(separator: "\n")
+    }
+
+    /// Runs a long command (a build, a measurement in another build) with both outputs
+    /// to `log`, saying how far it got every few seconds so that minutes are never
+    /// silent: the log's last progress line (`[N/M] …`, as the package manager and
+    /// `foldbench run` write), or with `everyLine` each new progress line as it comes,
+    /// after `what`. Its exit status.
+    static func runShowingProgress(
+        _ arguments: [String], in directory: String, log: String, what: String, everyLine: Bool = false,
+        console: Console
+    ) -> Int32 {
+        console.err("\(what)...\n")
+        let started = Date()
+        guard
+            let child = try? ChildProcess.start(
+                arguments[0], Array(arguments.dropFirst()), directory: directory, outputs: .log(log))
+        else { return -1 }
+        var shown = 0
+        var lastReport = started
+        var lastStep = ""
+        while child.isRunning {
+            Thread.sleep(forTimeInterval: 0.25)
+            guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+            // A line without its newline yet is left for the next look.
+            let complete = text.hasSuffix("\n") ? lines.count : max(0, lines.count - 1)
+            if everyLine {
+                for line in lines[min(shown, complete)..<complete] where isProgress(line) { console.err("  \(line)\n") }
+                shown = max(shown, complete)
+                continue
+            }
+            guard Date().timeIntervalSince(lastReport) >= 5 else { continue }
+            if let step = lines.prefix(complete).last(where: { $0.hasPrefix("[") }).map(String.init), step != lastStep {
+                console.err("  \(what): \(step) (\(Int(Date().timeIntervalSince(started))) s)\n")
+                lastStep = step
+            } else {
+                console.err("  \(what): \(Int(Date().timeIntervalSince(started))) s\n")
+            }
+            lastReport = Date()
+        }
+        let status = child.wait().status
+        if everyLine, let text = try? String(contentsOfFile: log, encoding: .utf8) {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst(shown)
+            where isProgress(line) {
+                console.err("  \(line)\n")
+            }
+        }
+        console.err("\(what): \(status == 0 ? "done" : "failed") in \(Int(Date().timeIntervalSince(started))) s\n")
+        return status
+    }
+
+    /// A line that says how far a child got: `[N/M] …`, or a phase it starts.
+    static func isProgress(_ line: Substring) -> Bool {
+        line.hasPrefix("[") || line.hasPrefix("counting") || line.hasPrefix("callgrind")
     }
 
     /// Where built revisions are kept: `$FOLDBENCH_BUILD_CACHE`, else `~/.cache/foldbench/builds`.

@@ -38,7 +38,7 @@ struct CodeLayouts {
 
     /// The plugin of the package at `directory`, compiled for layouts into its own build
     /// directory (`.build/layouts`, apart from the everyday release build).
-    init(package directory: String, what: String) throws(CommandFailure) {
+    init(package directory: String, what: String, console: Console) throws(CommandFailure) {
         build = what
         given = nil
         let scratch = "\(directory)/.build/layouts"
@@ -48,10 +48,13 @@ struct CodeLayouts {
         let arguments =
             ["build", "-c", "release", "--product", Builds.Product.plugin.rawValue, "--scratch-path", scratch]
             + Self.compileFlags
-        let result = Builds.run(["swift"] + arguments, in: directory, log: log)
-        guard result.status == 0 else {
+        let status = Builds.runShowingProgress(
+            ["swift"] + arguments, in: directory, log: log, what: "building \(what) for code layouts", console: console)
+        guard status == 0 else {
             throw CommandFailure(
-                status: 2, "\(what) does not build \(Builds.Product.plugin.rawValue) for layouts (see \(log))")
+                status: 2,
+                "\(what) does not build \(Builds.Product.plugin.rawValue) for layouts (\(log)); its last lines:\n\(Builds.lastLines(of: log))"
+            )
         }
         let manifest = "\(scratch)/release.yaml"
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8),

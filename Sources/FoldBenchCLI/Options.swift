@@ -113,6 +113,11 @@ extension CommandSpec.Option {
     static let verdictThreshold = Self(
         "--threshold", value: "PERCENT",
         help: "With --baseline-variant: a change within this counts as the same (default 2).")
+    static let countBase = Self(
+        "--base", value: "REV",
+        help:
+            "Count the base in this job: build the commit REV (auto: the change's base) and measure the run's scenarios on it.")
+    static let allRows = Self("--all", help: "List every row, unchanged counts and times shown only too.")
     static let listMoved = Self(
         "--list-moved",
         help: "Print only the scenario x variant pairs whose instructions moved (a tab between), floors left out.")
@@ -121,7 +126,7 @@ extension CommandSpec.Option {
     static let abBaseline = Self(
         "--baseline", value: "REV|PATH",
         help:
-            "A git revision (built into a cache), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: the commit of \(ResultsDirectory.defaultBaseline)."
+            "A git revision (built into a cache; auto: the change's base, as compare --base auto), a checkout of foldbench (built there), or a build (its foldbench or libFoldBenchPlugin.so: one code layout); default: auto."
     )
     static let baselineLibrary = Self(
         "--baseline-library", value: "PATH.so",

@@ -4,46 +4,82 @@ import Reports
 /// `foldbench pr-report REPORT.json`: one markdown report for a pull request.
 enum PullRequestReportCommand: Command {
     static let spec = CommandSpec(
-        name: "pr-report", summary: "Write one markdown report for a pull request from a run, compare and ab.",
+        name: "pr-report", summary: "Write one markdown report for a pull request from a run, its base and ab.",
         arguments: "REPORT.json", positionals: 1...1,
-        options: [.prBaseline, .prAB, .prProfileDiff, .prOut] + CommandSpec.Option.jsonLimits,
+        options: [
+            .countBase, .prBaseline, .buildCache, .gate, .instructionThreshold, .pair, .prAB, .prProfileDiff, .prOut,
+        ] + CommandSpec.Option.jsonLimits,
         details: """
-            The count gate against --baseline (what moved, or what it cannot judge), the
-            time verdicts of --ab, each scenario x variant's p99 and worst frame against the
-            frame budget, every variant's check against the reference (and the adversarial
-            histories of those that remember), and where instructions moved, with each
-            --profile-diff in a folded block. Markdown as GitHub renders it: .ci/run writes
-            it to the job summary, docs/github-actions.yml posts it on the pull request.
-            Every input is read before anything is written; exit 2 on bad input.
+            The first lines are the count gate's verdict (the count 'compare' with the same
+            --gate gives), what the counts were compared with, the worst change by name and
+            size, ab's verdict, and what is below. The counts are compared with the base
+            measured in this job (--base REV, as 'compare --base' measures it, reusing its
+            counts) or with a report (--baseline FILE; with --base too, only its age is said).
+            Below: each scenario x variant that moved, once, with every metric that moved;
+            the time verdicts of --ab; frames over the budget; every variant's check against
+            the reference; each --profile-diff in a folded block. Markdown as GitHub renders
+            it: .ci/run writes it to the job summary, docs/github-actions.yml posts it on the
+            pull request. Every input is read before anything is written or measured.
+            Exit status: the gate's: 0, 1 on a gated regression, 2 when the gate cannot judge
+            what it was asked to (named in the report) or on bad input.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let out = arguments.value(.prOut)
         if let out { try ResultsDirectory.checkWritable(file: out) }
         let run = try ResultsDirectory.load(arguments.positionals[0])
-        let baseline = try arguments.value(.prBaseline).map { path throws in try ResultsDirectory.load(path) }
+        let baselinePath = arguments.value(.prBaseline)
+        let baseline = try baselinePath.map { path throws in try ResultsDirectory.load(path) }
         let ab = try arguments.value(.prAB).map { path throws in try text(path) }
-        var report = PullRequestReport(run: run, baseline: baseline, abMarkdown: ab)
+        var profileDiffs: [(String, String)] = []
         for given in arguments.all(.prProfileDiff) {
             guard let equals = given.firstIndex(of: "="), equals != given.startIndex else {
                 throw UsageError(
                     "\(CommandSpec.Option.prProfileDiff.name) takes TITLE=FILE, not '\(given)'", command: spec)
             }
-            let path = String(given[given.index(after: equals)...])
-            report.profileDiffs.append((String(given[..<equals]), try text(path)))
+            profileDiffs.append((String(given[..<equals]), try text(String(given[given.index(after: equals)...]))))
+        }
+        var policy = try CompareCommand.policy(arguments)
+        let pairs = try CompareCommand.variantPairs(arguments)
+        var report = PullRequestReport(run: run, against: nil, abMarkdown: ab)
+        report.profileDiffs = profileDiffs
+        var base = baseline
+        if let revision = arguments.value(.countBase) {
+            let measured = try BaseRun.measure(
+                revision, like: run, cache: arguments.value(.buildCache) ?? Builds.defaultCache, console: console)
+            policy.gated = measured.gateable(policy.gated, console: console)
+            base = measured.report
+            report.against = measured.summary
+            report.notes += measured.notes
+        } else if let baselinePath, let baseline {
+            report.against = "\(baselinePath), recorded at `\(baseline.environment.commit.prefix(12))`"
+        }
+        if let base {
+            report.blind = Comparison.blindGates(
+                baseline: base, new: run, policy: policy, variantPairs: pairs, explicit: arguments.value(.gate) != nil)
+            report.rows = Comparison.compare(baseline: base, new: run, policy: policy, variantPairs: pairs)
+        }
+        if let baselinePath, let baseline {
+            let rows = Comparison.compare(baseline: baseline, new: run, policy: policy, variantPairs: pairs)
+            if let age = BaselineAge.note(baselinePath, baseline, rows) { report.notes.append(age) }
         }
         let markdown = report.markdown()
-        guard let out else {
+        if let out {
+            do {
+                try ResultFiles.writeAtomically(markdown, to: out)
+            } catch {
+                throw CommandFailure(status: 2, error.description)
+            }
+            console.err("wrote \(out)\n")
+        } else {
             console.out(markdown)
-            return 0
         }
-        do {
-            try ResultFiles.writeAtomically(markdown, to: out)
-        } catch {
-            throw CommandFailure(status: 2, error.description)
+        if !report.blind.isEmpty {
+            console.err(
+                "foldbench: error: the gate cannot judge \(report.blind.count) comparison\(report.blind.count == 1 ? "" : "s"):\n"
+                    + report.blind.prefix(20).map { "  \($0.description)\n" }.joined())
         }
-        console.err("wrote \(out)\n")
-        return 0
+        return report.status
     }
 
     static func text(_ path: String) throws -> String {

@@ -143,7 +143,12 @@ enum WorkerCommand: Command {
         }
         let (runner, scenarios) = try runner(request, libraries)
         WorkerCrumb.phase(.counting)
-        try runner.countInstructionLoops(scenarios, perFrame: request.perFrame)
+        try runner.countInstructionLoops(scenarios, perFrame: request.perFrame) { progress in
+            WorkerChannel.send(
+                .progress(
+                    scenario: progress.scenario, phase: progress.phase, index: progress.scenarioIndex,
+                    count: progress.scenarioCount, elapsedSeconds: progress.elapsedSeconds))
+        }
     }
 
     /// Each fixture scenario's frames in order, one prepared value each, a reply per scenario.

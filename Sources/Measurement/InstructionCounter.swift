@@ -71,22 +71,28 @@ public enum InstructionCounter {
     /// Runs `request` (a `count`) in a worker under callgrind, with the fixed-size cache
     /// simulation, supervised like any worker (a library's crash, exit or output is its
     /// failure, named), and returns the labelled counts it dumped.
-    public static func runWorker(_ request: WorkRequest) throws -> ChildCounts {
-        counts(of: try dumps(request, executable: Supervisor.workerExecutable, options: .init(cacheSimulation: true)))
+    public static func runWorker(
+        _ request: WorkRequest, onReply: @escaping (WorkReply) throws(WorkerFailure) -> Void = { _ in }
+    ) throws -> ChildCounts {
+        counts(
+            of: try dumps(
+                request, executable: Supervisor.workerExecutable, options: .init(cacheSimulation: true),
+                onReply: onReply))
     }
 
     /// The dumps of `request` run by `executable`'s worker under callgrind: valgrind is the
     /// worker's launcher, the libraries the stripped copies callgrind can read.
-    public static func dumps(_ request: WorkRequest, executable: String, options: CallgrindRun.Options) throws
-        -> CallgrindRun.Dumps
-    {
+    public static func dumps(
+        _ request: WorkRequest, executable: String, options: CallgrindRun.Options,
+        onReply: @escaping (WorkReply) throws(WorkerFailure) -> Void = { _ in }
+    ) throws -> CallgrindRun.Dumps {
         try CallgrindRun.run(executable, arguments: [], libraries: request.libraryPaths, options: options) { launch in
             var supervisor = Supervisor(executable: launch.executable)
             supervisor.launcher = [launch.valgrind] + launch.valgrindArguments
             supervisor.environment = launch.environment
             var request = request
             request.libraryPaths = launch.libraries
-            try supervisor.run(request)
+            try supervisor.run(request, onReply: onReply)
         }
     }
 

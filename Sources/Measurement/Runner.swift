@@ -35,6 +35,12 @@ public struct RunOptions: Sendable {
     /// reference, and no verdicts), and the change within which two count as the same.
     public var baselineVariant: VariantName?
     public var verdictThreshold = 0.02
+    /// The suite the run measured whole (`--suite`, or the default suite when no scenario
+    /// was named), so that a base measured later can say which of its scenarios are gone;
+    /// `nil` for scenarios named one by one.
+    public var suite: String?
+    /// The part of the suite a sharded run measured (`K/N`); `nil` for the whole.
+    public var shard: String?
 
     public init() {}
 }
@@ -737,8 +743,16 @@ extension Runner {
     /// up uncounted, then count one pass over the timeline and dump it under its label;
     /// with `perFrame`, then count each frame of a further pass on its own (the frames
     /// in order, so a variant that remembers sees the timeline as it did).
-    public func countInstructionLoops(_ scenarios: [Scenario], perFrame: Bool = false) throws {
+    /// `progress` is told each scenario as its counting starts (outside what is counted).
+    public func countInstructionLoops(
+        _ scenarios: [Scenario], perFrame: Bool = false, progress: (Progress) -> Void = { _ in }
+    ) throws {
+        let started = Clock.now()
         for (index, scenario) in scenarios.enumerated() {
+            progress(
+                Progress(
+                    scenarioIndex: index + 1, scenarioCount: scenarios.count, scenario: scenario.description,
+                    phase: "counting instructions", elapsedSeconds: Double(Clock.now() - started) / 1e9))
             WorkerCrumb.phase(.counting, scenario: index)
             let setUp = RunPhases.setUp(
                 variants, on: try workload(scenario), floor: options.measureFloor,

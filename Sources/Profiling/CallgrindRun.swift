@@ -31,7 +31,11 @@ public enum CallgrindRun {
         static let callerDepth = 60
 
         var valgrindArguments: [String] {
-            var arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--demangle=no"]
+            // --vgdb=no: no gdbserver, so no /tmp/vgdb-pipe-* files that an interrupted
+            // run would leave behind.
+            var arguments = [
+                "--tool=callgrind", "--vgdb=no", "--instr-atstart=no", "--collect-atstart=no", "--demangle=no",
+            ]
             if perInstruction {
                 arguments += ["--dump-instr=yes", "--separate-callers=\(Self.callerDepth)", "--separate-recs=1"]
             }

@@ -1,5 +1,6 @@
 import Measurement
 import Support
+import Variants
 
 /// `compare`'s judgement of one scenario × variant × metric.
 public enum Verdict: String, Sendable {
@@ -56,12 +57,12 @@ public enum Comparison {
                 if variantPairs.isEmpty { rows.append(onlyOneSide(old, .missing)) }
                 continue
             }
-            for metric in Metric.compared {
+            for metric in Metric.compared where !isIdentity(metric, of: old.variant) {
                 guard let before = old.metrics[metric], let after = current.metrics[metric] else { continue }
                 rows.append(
                     ComparisonRow(
                         scenario: old.scenario, variant: label, metric: metric, baseline: before, new: after,
-                        change: before == 0 ? nil : (after - before) / before,
+                        change: before == 0 ? (after == 0 ? 0 : nil) : (after - before) / before,
                         verdict: judge(metric, before, after, policy), gated: policy.gated.contains(metric)))
             }
         }
@@ -72,6 +73,13 @@ public enum Comparison {
             }
         }
         return rows
+    }
+
+    /// A ratio of a variant to itself (the floor's time over the floor's, the reference's
+    /// over the reference's): 1 on both sides by definition, never a row.
+    static func isIdentity(_ metric: Metric, of variant: VariantName) -> Bool {
+        (metric == .ratioToFloor && VariantList.isFloor(variant))
+            || (metric == .ratioToReference && variant == VariantList.referenceName)
     }
 
     static func onlyOneSide(_ entry: VariantResult, _ verdict: Verdict) -> ComparisonRow {

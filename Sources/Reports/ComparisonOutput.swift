@@ -31,26 +31,52 @@ extension Comparison {
     static let header = ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"]
     static let alignments = ["---", "---", "---", "---:", "---:", "---:", "---"]
 
-    public static func table(_ rows: [ComparisonRow]) -> String {
-        TextTable.aligned([header] + rows.map(cells))
+    /// The rows a reader needs: what moved and what is on one side only; with `all`, every
+    /// row (unchanged counts and the times shown only, too).
+    static func shown(_ rows: [ComparisonRow], all: Bool) -> [ComparisonRow] {
+        all ? rows : rows.filter { $0.verdict != .unchanged && $0.verdict != .informational }
     }
 
-    /// "**No regression** in 80 comparisons" or "**2 regression(s)** in 80 comparisons".
+    /// What the listing leaves out, for its last line.
+    static func leftOut(_ rows: [ComparisonRow], all: Bool) -> String {
+        guard !all else { return "" }
+        let unchanged = rows.filter { $0.verdict == .unchanged }.count
+        let informational = rows.filter { $0.verdict == .informational }.count
+        guard unchanged + informational > 0 else { return "" }
+        return
+            "; not listed: \(unchanged) unchanged, \(informational) times shown only (--all lists every row)"
+    }
+
+    /// The aligned table of what moved, ending with the gate's verdict in one line.
+    public static func table(_ rows: [ComparisonRow], all: Bool = false) -> String {
+        let listed = shown(rows, all: all)
+        let table = listed.isEmpty ? "" : TextTable.aligned([header] + listed.map(cells))
+        return table + GateSummary(rows).verdict + leftOut(rows, all: all) + ".\n"
+    }
+
+    /// "**No regression** in 80 gated comparisons; …" or "**2 regressions** (…) in 80 …",
+    /// then the worst change: the count is the gate's.
     public static func headline(_ rows: [ComparisonRow]) -> String {
-        let regressions = rows.filter { $0.verdict == .regression && $0.gated }.count
-        let compared = rows.filter { $0.metric != nil && $0.verdict != .informational }.count
-        return regressions == 0
-            ? "**No regression** in \(compared) comparisons" : "**\(regressions) regression(s)** in \(compared) comparisons"
+        let summary = GateSummary(rows)
+        let verdict = summary.verdict
+        // The verdict's subject in bold: "No regression", or "8 regressions (…)".
+        guard let end = verdict.range(of: summary.failures.isEmpty ? " in " : ") in ") else { return verdict }
+        let subject = summary.failures.isEmpty ? end.lowerBound : verdict.index(after: end.lowerBound)
+        return "**\(verdict[..<subject])**\(verdict[subject...])"
     }
 
-    public static func markdown(_ rows: [ComparisonRow]) -> String {
-        let text = headline(rows) + ".\n\n"
-        let lines = rows.map { row in
+    public static func markdown(_ rows: [ComparisonRow], all: Bool = false) -> String {
+        let summary = GateSummary(rows)
+        var text = headline(rows) + ". " + summary.worstLine + "\n\n"
+        let lines = shown(rows, all: all).map { row in
             var line = cells(row)
             if row.verdict == .regression { line[6] = "**\(line[6])**" }
             return line
         }
-        return text + TextTable.markdown(header: header, alignments: alignments, lines)
+        if !lines.isEmpty { text += TextTable.markdown(header: header, alignments: alignments, lines) }
+        let left = leftOut(rows, all: all)
+        if !left.isEmpty { text += "\n_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3) + "._\n" }
+        return text
     }
 
     public static func json(_ rows: [ComparisonRow], baseline: String, new: String) -> String {

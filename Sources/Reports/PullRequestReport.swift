@@ -2,64 +2,87 @@ import Measurement
 import Support
 import Variants
 
-/// One markdown report for a pull request, from a run, its comparison with the baseline
-/// and `ab`'s time verdicts: the count gate, the time verdicts, the frames against the
-/// budget, every variant's check against the reference, and, where a count moved, the
-/// functions whose instructions moved most (`profile --baseline` output, when given).
-/// Written for GitHub's renderer (tables, `<details>`), checked with cmark-gfm.
+/// One markdown report for a pull request, written so that its first lines are enough:
+/// the count gate's verdict (the gate's own count), what the counts were compared with,
+/// the worst change by name and size, the time verdict, and where to look for more.
+/// Below, each part once: the scenario × variant pairs that moved (each pair once), the
+/// time trials, frames over the budget (only those), every variant's check against the
+/// reference, and the profile diffs of what moved. Written for GitHub's renderer (tables,
+/// `<details>`), checked with cmark-gfm.
 public struct PullRequestReport {
     public var run: Report
-    public var baseline: Report?
+    /// What the counts were compared with, in words, or `nil` when they were not.
+    public var against: String?
+    /// The count comparison (``Comparison/compare(baseline:new:policy:variantPairs:)``).
+    public var rows: [ComparisonRow] = []
+    /// What the gate could not judge: when not empty, the report says so first.
+    public var blind: [BlindGate] = []
+    /// Lines under the counts: scenarios new or gone since the base, the committed baseline's age.
+    public var notes: [String] = []
     /// `foldbench ab --format markdown` output, embedded as written.
     public var abMarkdown: String?
     /// `foldbench profile --baseline` outputs, each titled by the scenario × variant it profiles.
     public var profileDiffs: [(title: String, text: String)] = []
 
-    public init(run: Report, baseline: Report?, abMarkdown: String?) {
+    public init(run: Report, against: String?, abMarkdown: String?) {
         self.run = run
-        self.baseline = baseline
+        self.against = against
         self.abMarkdown = abMarkdown
+    }
+
+    /// The exit status of the gate this report shows: 2 when it cannot judge, 1 on a gated regression.
+    public var status: Int32 {
+        if !blind.isEmpty { return 2 }
+        return Comparison.hasRegression(rows) ? 1 : 0
     }
 
     /// The whole report.
     public func markdown() -> String {
-        var text = "## FoldBench: `\(run.environment.commit)`"
-        if let baseline { text += " against the baseline `\(baseline.environment.commit)`" }
-        text += "\n\n"
-        // Compared once, with compare's default gates: what it cannot judge, or its rows.
-        let blind = baseline.map { Comparison.blindGates(baseline: $0, new: run, policy: ComparisonPolicy()) } ?? []
-        let rows =
-            blind.isEmpty ? baseline.map { Comparison.compare(baseline: $0, new: run, policy: ComparisonPolicy()) } : nil
-        text += countGate(blind: blind, rows: rows) + timeVerdicts() + frames() + checks() + movedCounts(rows ?? [])
+        summary() + countGate() + timeVerdicts() + frames() + checks() + movedCounts()
+    }
+
+    /// The first lines: verdict, what it was compared with, the worst change, time, pointers.
+    func summary() -> String {
+        let gate = GateSummary(rows)
+        var text: String
+        if !blind.isEmpty {
+            text = "## FoldBench: ⚠️ the gate cannot judge \(blind.count) comparison\(blind.count == 1 ? "" : "s")\n\n"
+        } else if against == nil {
+            text = "## FoldBench: counts not compared (no base given)\n\n"
+        } else {
+            text = "## FoldBench: \(gate.failures.isEmpty ? "✅" : "❌") \(gate.verdict)\n\n"
+        }
+        text += "Commit `\(run.environment.commit.prefix(12))`\(run.environment.dirty ? " with uncommitted changes" : "")"
+        if let against { text += " against \(escape(against))" }
+        text += ".\n"
+        if blind.isEmpty, against != nil { text += "**\(escape(gate.worstLine))**\n" }
+        if let time = timeHeadline() { text += "Time (`foldbench ab`): \(time)\n" }
+        var below = ["the counts that moved", "the time trials", "frames over the budget", "the checks"]
+        if !profileDiffs.isEmpty { below.append("the functions whose instructions moved") }
+        text += "Below: \(below.joined(separator: ", ")); every figure in the run's `latest.json` and its page `report/index.html` (the job's artifacts).\n\n"
         return text
     }
 
-    /// The count gate: `compare`'s verdict, or what it cannot judge.
-    func countGate(blind: [BlindGate], rows: [ComparisonRow]?) -> String {
-        var text = "### Counts (instructions, allocations)\n\n"
-        guard baseline != nil else { return text + "No baseline given: counts not compared.\n\n" }
-        guard let rows else {
+    /// `ab`'s own headline, the last one it printed (a confirming experiment's when there was one).
+    func timeHeadline() -> String? {
+        guard let abMarkdown else { return nil }
+        let lines = abMarkdown.split(separator: "\n").filter { $0.hasPrefix("**") }
+        return lines.last.map { String($0).trimmingTrailingPeriod }
+    }
+
+    /// The pairs that moved, each once, or what the gate cannot judge.
+    func countGate() -> String {
+        var text = "### Counts that moved\n\n"
+        guard against != nil else { return text + "No base given: counts not compared.\n\n" }
+        guard blind.isEmpty else {
             text += "**Cannot judge** \(blind.count) comparison\(blind.count == 1 ? "" : "s"):\n\n"
             text += BlindGate.summary(blind).map { "- \(escape($0))\n" }.joined()
             return text + "\n"
         }
-        let moved = rows.filter { $0.metric != nil && ($0.verdict == .regression || $0.verdict == .improved) }
-        text += Comparison.headline(rows) + (moved.isEmpty ? ".\n\n" : "; what moved:\n\n")
-        if !moved.isEmpty {
-            text += TextTable.markdown(
-                header: ["scenario", "variant", "metric", "baseline", "new", "change", "verdict"],
-                alignments: ["---", "---", "---", "---:", "---:", "---:", "---"],
-                moved.map { row in
-                    [
-                        escape(row.scenario.rawValue), escape(row.variant), row.metric!.name,
-                        NumberText.grouped(row.baseline ?? 0), NumberText.grouped(row.new ?? 0),
-                        row.change.map { NumberText.signedPercent($0, of: 1) } ?? "n/a",
-                        row.verdict == .regression ? "**regression**" : row.verdict.rawValue,
-                    ]
-                })
-            text += "\n"
-        }
-        return text
+        let table = GateSummary(rows).movedTable(markdown: true, escape: escape)
+        text += table.isEmpty ? "None: every judged count is the base's.\n" : table
+        for note in notes { text += "\n> \(escape(note))\n" }
+        return text + "\n"
     }
 
     func timeVerdicts() -> String {
@@ -68,27 +91,32 @@ public struct PullRequestReport {
         return header + abMarkdown.trimmingTrailingNewlines + "\n\n"
     }
 
-    /// Each scenario × variant's p99 and worst frame against the budget.
+    /// The scenario × variant pairs with frames over the budget, or one line saying none has.
     func frames() -> String {
-        var text = "### Frames against the budget\n\n"
-        let rows = run.results.filter { !VariantList.isFloor($0.variant) }.map { result -> [String] in
+        var text = "### Frames over the budget\n\n"
+        let measured = run.results.filter { !VariantList.isFloor($0.variant) }
+        let over = measured.filter { $0.framesOverBudget > 0 }
+        guard !over.isEmpty else {
+            let slowest = measured.compactMap { $0.frameTime?.worst }.max()
+            let worst = slowest.map { "; the slowest frame \(NumberText.significant($0 / 1e3)) µs" } ?? ""
+            return text
+                + "None: every frame of \(measured.count) scenario × variant pair\(measured.count == 1 ? "" : "s") within its budget\(worst).\n\n"
+        }
+        let rows = over.map { result -> [String] in
             let budget = 1e9 / result.refreshRate
             func time(_ value: Double?) -> String {
                 guard let value else { return "-" }
                 return result.isResolvedFrameTime(value) ? "\(NumberText.significant(value / 1e3)) µs" : "< clock"
             }
-            let over = result.framesOverBudget > 0
             return [
                 escape(result.scenario.rawValue), escape(result.variant.rawValue), time(result.frameTime?.p99),
                 time(result.frameTime?.worst), "\(NumberText.significant(budget / 1e6)) ms",
-                over ? "**\(NumberText.percent(result.framesOverBudget, of: 1))**" : "0",
-                result.frameInstructionCounts.map { NumberText.grouped($0.worst) } ?? "-",
+                "**\(NumberText.percent(result.framesOverBudget, of: 1))**",
             ]
         }
-        guard !rows.isEmpty else { return text + "No frames in the run.\n\n" }
         text += TextTable.markdown(
-            header: ["scenario", "variant", "p99 frame", "worst frame", "budget", "over budget", "worst frame (instr.)"],
-            alignments: ["---", "---", "---:", "---:", "---:", "---:", "---:"], rows)
+            header: ["scenario", "variant", "p99 frame", "worst frame", "budget", "over budget"],
+            alignments: ["---", "---", "---:", "---:", "---:", "---:"], rows)
         return text + "\n"
     }
 
@@ -114,17 +142,11 @@ public struct PullRequestReport {
         return text + "\n"
     }
 
-    /// Where instructions moved: the change, and the functions from a profile diff when given.
-    func movedCounts(_ rows: [ComparisonRow]) -> String {
-        let moved = rows.filter {
-            $0.metric == .instructionsPerRelayout && ($0.verdict == .regression || $0.verdict == .improved)
-        }
-        guard !moved.isEmpty || !profileDiffs.isEmpty else { return "" }
-        var text = "### Where the instructions moved\n\n"
-        for row in moved {
-            text +=
-                "- \(escape(row.scenario.rawValue)) × \(escape(row.variant)): \(NumberText.grouped(row.baseline ?? 0)) → \(NumberText.grouped(row.new ?? 0)) instructions a relayout\n"
-        }
+    /// The functions whose instructions moved, from each profile diff given (the changes
+    /// themselves are in the counts' table).
+    func movedCounts() -> String {
+        guard !profileDiffs.isEmpty else { return "" }
+        var text = "### Where the instructions moved\n"
         for diff in profileDiffs {
             text += "\n<details><summary>\(escape(diff.title)): functions whose instructions moved most</summary>\n\n"
             text += "```\n\(diff.text.trimmingTrailingNewlines)\n```\n\n</details>\n"
@@ -140,6 +162,8 @@ public struct PullRequestReport {
 }
 
 extension String {
+    fileprivate var trimmingTrailingPeriod: String { hasSuffix(".") ? String(dropLast()) : self }
+
     fileprivate var trimmingTrailingNewlines: String {
         var text = Substring(self)
         while text.last == "\n" { text.removeLast() }

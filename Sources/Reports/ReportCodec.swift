@@ -70,6 +70,7 @@ enum ReportCodec {
                     options.direction = LayoutDirection(name: name)!
                 }),
             .flag("instructions", \.countInstructions),
+            .optionalText("suite", \.suite), .optionalText("shard", \.shard),
         ]
     }
 
@@ -465,6 +466,13 @@ extension ReportCodec.Field {
         Self(
             key: key, required: required, encode: { .string($0[keyPath: path].rawValue) },
             decode: { value, reader throws(InputError) in value[keyPath: path] = N(try reader.string()) })
+    }
+
+    /// A string left out of the file when `nil`.
+    static func optionalText(_ key: String, _ path: WritableKeyPath<Value, String?>) -> Self {
+        Self(
+            key: key, required: false, encode: { $0[keyPath: path].map(JSONValue.string) },
+            decode: { value, reader throws(InputError) in value[keyPath: path] = try reader.string() })
     }
 
     static func flag(_ key: String, _ path: WritableKeyPath<Value, Bool>) -> Self {

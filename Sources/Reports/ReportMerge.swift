@@ -31,7 +31,23 @@ extension Report {
                 merged.results.append(result)
             }
         }
+        // Every part of one suite makes the whole suite again; otherwise the parts are named.
+        let shards = reports.map(\.report.options.shard)
+        let parts = Set(shards.compactMap { $0 })
+        if let last = shards.first??.split(separator: "/").last, let count = Int(last), (1...10_000).contains(count),
+            shards.allSatisfy({ $0 != nil }), parts == Set((1...count).map { "\($0)/\(count)" })
+        {
+            merged.options.shard = nil
+        } else if parts.count > 1 {
+            merged.options.shard = parts.sorted().joined(separator: ",")
+        }
         return merged
+    }
+
+    /// Whether a report counted instructions: its flag, or counts in its results (a
+    /// report written before the flag was kept true when counted has only the counts).
+    public static func counted(_ report: Report) -> Bool {
+        report.options.countInstructions || report.results.contains { $0.metrics[.instructionsPerRelayout] != nil }
     }
 
     /// Why `reports` (with their file names) cannot be one run: different commits,
@@ -42,7 +58,7 @@ extension Report {
         func options(_ report: Report) -> String {
             let o = report.options
             return
-                "time per scenario \(formatNumber(o.timePerScenario)) s, \(o.frames) frames, \(formatNumber(o.refreshRate)) Hz, \(o.direction.name), instructions \(o.countInstructions ? "counted" : "not counted")"
+                "time per scenario \(formatNumber(o.timePerScenario)) s, \(o.frames) frames, \(formatNumber(o.refreshRate)) Hz, \(o.direction.name), instructions \(counted(report) ? "counted" : "not counted")"
         }
         for (file, report) in reports.dropFirst() {
             if report.environment.commit != first.report.environment.commit {

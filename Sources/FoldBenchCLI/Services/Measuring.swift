@@ -68,6 +68,9 @@ enum Measuring {
         }
         guard var report = decoded else { throw CommandFailure(status: 2, "the worker sent no report") }
         report.environment = RunEnvironment.current()
+        // What the worker is not told: which suite, which part of it.
+        report.options.suite = plan.runner.options.suite
+        report.options.shard = plan.runner.options.shard
         for index in report.results.indices {
             report.results[index].frameChanges = changes[report.results[index].scenario.rawValue] ?? []
         }
@@ -78,7 +81,11 @@ enum Measuring {
         console.err("counting instructions under callgrind...\n")
         let counted: InstructionCounter.ChildCounts
         do {
-            counted = try InstructionCounter.runWorker(plan.request(.count))
+            counted = try InstructionCounter.runWorker(plan.request(.count)) { reply in
+                if case .progress(let scenario, let phase, let index, let count, let elapsed) = reply {
+                    console.err("[\(index)/\(count)] \(scenario): \(phase) (\(String(format: "%.1f", elapsed)) s)\n")
+                }
+            }
         } catch let failure as WorkerFailure {
             throw CommandFailure(status: failure.status.rawValue, failure.message)
         } catch {
@@ -101,6 +108,8 @@ enum Measuring {
                 report.results[index].summarizeEditFrames()
             }
         }
+        // The worker that timed the run did not count; the report says what this run did.
+        report.options.countInstructions = true
         report.results.compareWithCounterparts(VariantList.statelessCounterparts)
         return report
     }

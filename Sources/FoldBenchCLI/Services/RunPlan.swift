@@ -81,6 +81,7 @@ struct RunPlan {
         var scenarios = try CatalogFiles.scenarios(
             suite: arguments.value(.suite), names: arguments.all(.scenario), command: spec)
         if scenarios.isEmpty { scenarios = Suite.default.scenarios }
+        if arguments.all(.scenario).isEmpty { options.suite = arguments.value(.suite) ?? Suite.default.rawValue }
         // A scenario named twice (twice on the line, or in the suite and on the line) is
         // measured once: a report holds one result per scenario x variant.
         var seen: Set<String> = []
@@ -98,6 +99,7 @@ struct RunPlan {
                 return Runner.expectedSeconds(arrangements: arrangements, frames: frames, timePerScenario: time)
             }
             self.shard = shard
+            options.shard = shard.description
         }
         self.scenarios = scenarios
         runner = Runner(
