@@ -90,9 +90,10 @@ check_pr_report() {
     render "$page" "$shot" 1200
     local tables regression console
     tables=$(grep -o '<table>' "$dom" | wc -l || true)
-    regression=$(grep -c '<strong>regression</strong>' "$dom" || true)
+    # The verdict is the first heading, the failing change in bold in the table.
+    regression=$(grep -c '<h2>FoldBench: ❌ [0-9]* regression' "$dom" || true)
     console=$(grep -c ':CONSOLE' "$log" || true)
-    if [ "$tables" -lt 2 ] || [ "$regression" -eq 0 ] || [ "$console" -gt 0 ]; then
+    if [ "$tables" -lt 1 ] || [ "$regression" -eq 0 ] || [ "$console" -gt 0 ]; then
         echo "FAILED $markdown: $tables tables, $regression regressions shown, $console console messages" >&2
         failed=1
     else
@@ -186,8 +187,11 @@ json.dump(baseline, open(sys.argv[2], "w"))
 json.dump(new, open(sys.argv[3], "w"))
 PY
     printf '%s\n' '**1 slower** in 1 experiment (planted for this check).' >"$work/ab.md"
+    # Its status is the gate's: 1, a regression.
+    pr_status=0
     $foldbench pr-report "$work/pr-new.json" --baseline "$work/pr-baseline.json" --ab "$work/ab.md" \
-        --out Results/report/pr-report.md 2>/dev/null
+        --out Results/report/pr-report.md 2>/dev/null || pr_status=$?
+    if [ "$pr_status" -ne 1 ]; then echo "FAILED pr-report exited $pr_status on a planted regression, not 1" >&2; failed=1; fi
     check_pr_report Results/report/pr-report.md Results/report/pr-report.png
 fi
 exit $failed

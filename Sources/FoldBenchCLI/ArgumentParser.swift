@@ -184,5 +184,15 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
         self.usage = command.map { "Usage: \($0.usageLine)\nRun 'foldbench help \($0.name)' for details." }
     }
 
+    /// A value that is none of an enumeration's: "WHAT is a, b or c, not 'x' (did you
+    /// mean 'b'?)" — one wording, and a suggestion, for every enumerated value.
+    public static func notOneOf(_ what: String, _ value: String, _ allowed: [String], command: CommandSpec?)
+        -> UsageError
+    {
+        let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
+        return UsageError(
+            "\(what) is \(list), not '\(value)'\(Suggestion.phrase(for: value, among: allowed))", command: command)
+    }
+
     public var description: String { message }
 }

@@ -7,12 +7,24 @@ import Workloads
 /// `foldbench baseline update`: rewrites Results/baseline.json from the quick suite.
 enum BaselineCommand: Command {
     static let spec = CommandSpec(
-        name: "baseline", summary: "Rewrite the committed baseline ('update'), or print its commit ('commit').",
-        arguments: "update|commit",
+        name: "baseline",
+        summary:
+            "Rewrite the committed baseline ('update'), print its commit ('commit'), or the change's base commit ('base').",
+        arguments: "update|commit|base",
         positionals: 1...1,
         options: [.baselinePath, .baselineTime, .frames],
         details:
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
+
+    /// What `--base auto` names now, as a commit, so that a script resolves it once.
+    static func printBase(console: Console) throws(CommandFailure) -> Int32 {
+        let revision = try BaseRun.resolve("auto")
+        let root = try Builds.repositoryRoot()
+        guard let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root).output
+        else { throw CommandFailure(status: 2, "the change's base, \(revision), is not a commit here") }
+        console.out(commit + "\n")
+        return 0
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.value(.baselinePath) ?? ResultsDirectory.defaultBaseline
@@ -22,9 +34,12 @@ enum BaselineCommand: Command {
             console.out(commit + "\n")
             return 0
         }
+        if arguments.positionals[0] == "base" { return try printBase(console: console) }
+        let actions = ["update", "commit", "base"]
         guard arguments.positionals[0] == "update" else {
             throw UsageError(
-                "a baseline action is 'update' or 'commit', not '\(arguments.positionals[0])'", command: spec)
+                "a baseline action is update, commit or base, not '\(arguments.positionals[0])'"
+                    + Suggestion.phrase(for: arguments.positionals[0], among: actions), command: spec)
         }
         guard InstructionCounter.valgrindPath() != nil else {
             throw CommandFailure(

@@ -71,9 +71,8 @@ enum BisectCommand: Command {
             (self.good, self.bad, self.scenario) = (good, bad, ScenarioName(scenario))
             let metricName = arguments.value(.bisectMetric) ?? Kind.instructions.rawValue
             guard let kind = Kind(rawValue: metricName) else {
-                throw UsageError(
-                    "\(CommandSpec.Option.bisectMetric.name) is \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(metricName)'",
-                    command: spec)
+                throw UsageError.notOneOf(
+                    CommandSpec.Option.bisectMetric.name, metricName, Kind.allCases.map(\.rawValue), command: spec)
             }
             self.kind = kind
             format = try arguments.format(.bisectFormat, allowed: [.table, .json], command: spec)

@@ -63,6 +63,7 @@ enum Builds {
     /// The commit `spec` names and its checkout in the cache (a `git worktree`, made
     /// when missing).
     static func checkout(_ spec: String, cache: String) throws(CommandFailure) -> (commit: String, directory: String) {
+        let spec = try BaseRun.resolve(spec)
         let root = try repositoryRoot()
         guard let commit = run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root).output
         else {

@@ -41,9 +41,7 @@ enum CatalogFiles {
         var scenarios: [Scenario] = []
         if let suiteName = suite {
             guard let suite = Suite(rawValue: suiteName) else {
-                throw UsageError(
-                    "unknown suite '\(suiteName)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
-                    command: command)
+                throw UsageError.notOneOf("a suite", suiteName, Suite.allCases.map(\.rawValue), command: command)
             }
             scenarios = suite.scenarios
         }

@@ -42,7 +42,7 @@ enum CheckCommand: Command {
         }
         let format = arguments.value(.format) ?? "table"
         guard ["table", "markdown", "json"].contains(format) else {
-            throw UsageError("--format is table, markdown or json, not '\(format)'", command: spec)
+            throw UsageError.notOneOf("--format", format, ["table", "markdown", "json"], command: spec)
         }
         let pages = arguments.value(output)
         if let pages {

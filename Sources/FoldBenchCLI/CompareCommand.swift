@@ -55,12 +55,15 @@ enum CompareCommand: Command {
         // A gate that cannot see what it gates is an error, never a pass.
         try judgeable(baseline, baselinePath, new, newPath, policy: policy, pairs: pairs, arguments)
         machineNote(baseline, new, format: format, console: console)
-        let age = arguments.value(.countBase) == nil ? BaselineAge.note(baselinePath, baseline, rows) : nil
+        // A baseline of another commit says how far behind it is (not a base measured here).
+        let age =
+            arguments.value(.countBase) == nil && baseline.environment.commit != new.environment.commit
+            ? BaselineAge.note(baselinePath, baseline, rows) : nil
         let all = arguments.flag(.allRows)
         switch format {
         case .markdown: console.out(Comparison.markdown(rows, all: all) + (age.map { "\n> \($0)\n" } ?? ""))
         case .json: console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))
-        case .table: console.out(Comparison.table(rows, all: all) + (age.map { "\($0)\n" } ?? ""))
+        case .table: console.out((age.map { "\($0)\n\n" } ?? "") + Comparison.table(rows, all: all))
         }
         return Comparison.hasRegression(rows) ? 1 : 0
     }
@@ -157,7 +160,9 @@ enum CompareCommand: Command {
         var gated: Set<Metric> = []
         for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
             guard let metric = Metric.gated(named: name) else {
-                throw UsageError("\(CommandSpec.Option.gate.name) takes \(Metric.gateNames); not '\(name)'", command: spec)
+                throw UsageError.notOneOf(
+                    "a metric of \(CommandSpec.Option.gate.name)", name, Metric.compared.compactMap(\.gateName),
+                    command: spec)
             }
             gated.insert(metric)
         }

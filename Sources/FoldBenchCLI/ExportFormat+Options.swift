@@ -4,7 +4,7 @@ import Reports
 extension ExportFormat {
     static func parse(_ name: String, command: CommandSpec) throws(UsageError) -> ExportFormat {
         guard let format = ExportFormat(rawValue: name) else {
-            throw UsageError("unknown export format '\(name)' (expected \(ExportFormat.names))", command: command)
+            throw UsageError.notOneOf("an export format", name, ExportFormat.allCases.map(\.rawValue), command: command)
         }
         return format
     }

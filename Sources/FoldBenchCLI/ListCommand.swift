@@ -23,9 +23,7 @@ enum ListCommand: Command {
         }
         if let name = arguments.value(.suiteScenarios) {
             guard let suite = Suite(rawValue: name) else {
-                throw UsageError(
-                    "unknown suite '\(name)' (expected \(Suite.allCases.map(\.rawValue).joined(separator: ", ")))",
-                    command: spec)
+                throw UsageError.notOneOf("a suite", name, Suite.allCases.map(\.rawValue), command: spec)
             }
             console.out(suite.scenarios.map { "\($0.description)\n" }.joined())
             return 0

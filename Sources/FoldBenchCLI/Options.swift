@@ -219,6 +219,9 @@ extension CommandSpec.Option {
     static let profileFrames = Self("--frames", value: "N", help: "Relayouts profiled, one per frame (default 120).")
     static let lines = Self(
         "--lines", help: "Also print the costliest source lines and the hot loop's source with its costs.")
+    static let systemLines = Self(
+        "--system-lines",
+        help: "With --baseline, keep the C library's and the runtime's lines in the diff's line table.")
     static let cacheSimulation = Self(
         "--cache-sim",
         help: "Also simulate fixed-size caches: L1 and last-level misses and estimated cycles per line and function.")
@@ -280,9 +283,8 @@ extension ParsedArguments {
     func layoutDirection(command: CommandSpec) throws(UsageError) -> LayoutDirection? {
         guard let text = value(.layoutDirection) else { return nil }
         guard let parsed = LayoutDirection(name: text) else {
-            throw UsageError(
-                "\(CommandSpec.Option.layoutDirection.name) is \(LayoutDirection.all.map(\.name).joined(separator: " or ")), not '\(text)'",
-                command: command)
+            throw UsageError.notOneOf(
+                CommandSpec.Option.layoutDirection.name, text, LayoutDirection.all.map(\.name), command: command)
         }
         return parsed
     }
@@ -354,9 +356,7 @@ extension ParsedArguments {
     ) throws(UsageError) -> OutputFormat {
         guard let text = value(option) else { return .table }
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-            let names = allowed.map(\.rawValue)
-            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
-            throw UsageError("\(option.name) is \(list), not '\(text)'", command: command)
+            throw UsageError.notOneOf(option.name, text, allowed.map(\.rawValue), command: command)
         }
         return format
     }

@@ -15,7 +15,7 @@ enum ProfileCommand: Command {
     static let spec = CommandSpec(
         name: "profile", summary: "Profile a variant's loop under callgrind: functions, lines, flame graphs, diffs.",
         options: [
-            .profileScenario, .profileVariant, .profileFrames, .lines, .cacheSimulation, .profileBaseline, .top,
+            .profileScenario, .profileVariant, .profileFrames, .lines, .systemLines, .cacheSimulation, .profileBaseline, .top,
             .profileOut, .buildCache, .deviceFiles, .motionFiles, .variantLibraries,
         ],
         details: """
@@ -64,7 +64,8 @@ enum ProfileCommand: Command {
         if let (spec, executable) = baseline {
             console.err("profiling \(spec) under callgrind...\n")
             let (before, _) = try profileBuild(executable, request, inWorker: false)
-            let diff = ProfileDiff(before: before, after: profile, text: sources.text)
+            let diff = ProfileDiff(
+                before: before, after: profile, systemLines: request.systemLines, text: sources.text)
             console.out(
                 "\nchanges since \(spec):\n\(ProfileText.diffTables(diff, relayouts: request.frames, count: request.top))"
             )
@@ -83,6 +84,8 @@ enum ProfileCommand: Command {
         var files: [String]
         var top: Int
         var lines: Bool
+        /// `--system-lines`: the diff's line table keeps the C library's and runtime's lines.
+        var systemLines: Bool
         var cacheSimulation: Bool
         /// The folder of this scenario's files.
         var out: String
@@ -116,6 +119,7 @@ enum ProfileCommand: Command {
             frames = try arguments.integer(.profileFrames, in: 1...100_000, command: spec) ?? 120
             top = try arguments.integer(.top, in: 1...10_000, command: spec) ?? 15
             lines = arguments.flag(.lines)
+            systemLines = arguments.flag(.systemLines)
             cacheSimulation = arguments.flag(.cacheSimulation)
             out =
                 "\(arguments.value(.profileOut) ?? ResultsDirectory.defaultProfile)/\(scenario.description.replacingOccurrences(of: "/", with: "_"))"

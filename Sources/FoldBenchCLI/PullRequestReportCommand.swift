@@ -31,38 +31,9 @@ enum PullRequestReportCommand: Command {
         let baselinePath = arguments.value(.prBaseline)
         let baseline = try baselinePath.map { path throws in try ResultsDirectory.load(path) }
         let ab = try arguments.value(.prAB).map { path throws in try text(path) }
-        var profileDiffs: [(String, String)] = []
-        for given in arguments.all(.prProfileDiff) {
-            guard let equals = given.firstIndex(of: "="), equals != given.startIndex else {
-                throw UsageError(
-                    "\(CommandSpec.Option.prProfileDiff.name) takes TITLE=FILE, not '\(given)'", command: spec)
-            }
-            profileDiffs.append((String(given[..<equals]), try text(String(given[given.index(after: equals)...]))))
-        }
-        var policy = try CompareCommand.policy(arguments)
-        let pairs = try CompareCommand.variantPairs(arguments)
         var report = PullRequestReport(run: run, against: nil, abMarkdown: ab)
-        report.profileDiffs = profileDiffs
-        var base = baseline
-        if let revision = arguments.value(.countBase) {
-            let measured = try BaseRun.measure(
-                revision, like: run, cache: arguments.value(.buildCache) ?? Builds.defaultCache, console: console)
-            policy.gated = measured.gateable(policy.gated, console: console)
-            base = measured.report
-            report.against = measured.summary
-            report.notes += measured.notes
-        } else if let baselinePath, let baseline {
-            report.against = "\(baselinePath), recorded at `\(baseline.environment.commit.prefix(12))`"
-        }
-        if let base {
-            report.blind = Comparison.blindGates(
-                baseline: base, new: run, policy: policy, variantPairs: pairs, explicit: arguments.value(.gate) != nil)
-            report.rows = Comparison.compare(baseline: base, new: run, policy: policy, variantPairs: pairs)
-        }
-        if let baselinePath, let baseline {
-            let rows = Comparison.compare(baseline: baseline, new: run, policy: policy, variantPairs: pairs)
-            if let age = BaselineAge.note(baselinePath, baseline, rows) { report.notes.append(age) }
-        }
+        report.profileDiffs = try profileDiffs(arguments)
+        try compare(&report, arguments, baseline: baselinePath.map { ($0, baseline!) }, console: console)
         let markdown = report.markdown()
         if let out {
             do {
@@ -80,6 +51,50 @@ enum PullRequestReportCommand: Command {
                     + report.blind.prefix(20).map { "  \($0.description)\n" }.joined())
         }
         return report.status
+    }
+
+    /// The count comparison of `report`: with the base measured in this job (`--base`),
+    /// else with `--baseline`'s report; the committed baseline's age when it is given.
+    static func compare(
+        _ report: inout PullRequestReport, _ arguments: ParsedArguments, baseline: (path: String, report: Report)?,
+        console: Console
+    ) throws {
+        var policy = try CompareCommand.policy(arguments)
+        let pairs = try CompareCommand.variantPairs(arguments)
+        var base = baseline?.report
+        if let revision = arguments.value(.countBase) {
+            let measured = try BaseRun.measure(
+                revision, like: report.run, cache: arguments.value(.buildCache) ?? Builds.defaultCache,
+                console: console)
+            policy.gated = measured.gateable(policy.gated, console: console)
+            base = measured.report
+            report.against = measured.summary
+            report.notes += measured.notes
+        } else if let baseline {
+            report.against = "\(baseline.path), recorded at `\(baseline.report.environment.commit.prefix(12))`"
+        }
+        if let base {
+            report.blind = Comparison.blindGates(
+                baseline: base, new: report.run, policy: policy, variantPairs: pairs,
+                explicit: arguments.value(.gate) != nil)
+            report.rows = Comparison.compare(baseline: base, new: report.run, policy: policy, variantPairs: pairs)
+        }
+        if let baseline {
+            let rows = Comparison.compare(
+                baseline: baseline.report, new: report.run, policy: policy, variantPairs: pairs)
+            if let age = BaselineAge.note(baseline.path, baseline.report, rows) { report.notes.append(age) }
+        }
+    }
+
+    /// Each `--profile-diff TITLE=FILE`, read.
+    static func profileDiffs(_ arguments: ParsedArguments) throws -> [(title: String, text: String)] {
+        try arguments.all(.prProfileDiff).map { given in
+            guard let equals = given.firstIndex(of: "="), equals != given.startIndex else {
+                throw UsageError(
+                    "\(CommandSpec.Option.prProfileDiff.name) takes TITLE=FILE, not '\(given)'", command: spec)
+            }
+            return (String(given[..<equals]), try text(String(given[given.index(after: equals)...])))
+        }
     }
 
     static func text(_ path: String) throws -> String {

@@ -25,8 +25,13 @@ public struct ProfileDiff: Sendable, Equatable {
     public var totalAfter: Double
 
     /// The rows of `before` → `after` for event `event`, the largest changes first;
-    /// `text(location)` gives a line's source text when its file can be read.
-    public init(before: Profile, after: Profile, event: String = "Ir", text: (SourceLocation) -> String?) {
+    /// `text(location)` gives a line's source text when its file can be read. Lines are
+    /// the project's own (under `Sources/` or `Tests/`) unless `systemLines`: the C
+    /// library's and the runtime's lines move with every build and point nowhere a change can.
+    public init(
+        before: Profile, after: Profile, event: String = "Ir", systemLines: Bool = false,
+        text: (SourceLocation) -> String?
+    ) {
         let beforeIndex = before.eventIndex(event)
         let afterIndex = after.eventIndex(event)
         func value(_ values: [Double], _ index: Int?) -> Double { index.map { values[$0] } ?? 0 }
@@ -51,6 +56,8 @@ public struct ProfileDiff: Sendable, Equatable {
             for cost in profile.lines().sorted(by: { $0.location < $1.location }) {
                 let location = cost.location
                 let file = Self.relativePath(location.file)
+                guard systemLines || file != location.file || file.hasPrefix("Sources/") || file.hasPrefix("Tests/")
+                else { continue }
                 let key: LineKey
                 if let source = text(location)?.trimmingSpaces(), !source.isEmpty {
                     let n = occurrences[file, default: [:]][source, default: 0]

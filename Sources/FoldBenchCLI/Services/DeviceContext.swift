@@ -63,9 +63,7 @@ enum DeviceContext {
     ) throws(UsageError) -> T where T.RawValue == String {
         guard let text = arguments.value(option) else { return value }
         guard let parsed = T(rawValue: text) else {
-            throw UsageError(
-                "\(option.name) is one of \(cases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
-                command: spec)
+            throw UsageError.notOneOf(option.name, text, cases.map(\.rawValue), command: spec)
         }
         return parsed
     }

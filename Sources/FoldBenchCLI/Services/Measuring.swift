@@ -24,8 +24,8 @@ enum Measuring {
         return "\nthe two layouts side by side, the differing panes outlined: \(path)"
     }
 
-    static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
-        // Every output before any measuring: the report's folder and each export.
+    /// Every output before any measuring: the report's folder and each export.
+    static func checkOutputs(_ plan: RunPlan) throws(CommandFailure) {
         do {
             try ResultFiles.checkWritable(plan.outDirectory)
             // Every folder and file the run writes into, not only OUT: the page's folder, and
@@ -44,6 +44,20 @@ enum Measuring {
             for (_, path) in plan.exports { try ResultFiles.checkWritable(file: path) }
         } catch {
             throw CommandFailure(status: 2, "\(error) (nothing measured)")
+        }
+    }
+
+    static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
+        try checkOutputs(plan)
+        try SharedMachine.lockResults(plan.outDirectory)
+        let watch = SharedMachine.Watch()
+        defer {
+            let others = watch.stop()
+            if !others.isEmpty {
+                console.err(
+                    "foldbench: note: another FoldBench ran on this machine while this run measured (process \(others.sorted().map(String.init).joined(separator: ", "))): its times shared the cores; its counts are unaffected\n"
+                )
+            }
         }
         var decoded: Report?
         var changes: [String: [String]] = [:]

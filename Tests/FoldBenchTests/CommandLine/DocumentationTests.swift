@@ -198,11 +198,29 @@ struct DocumentationTests {
         }.joined(separator: "\n")
         for expected in [
             "--shard ${{ matrix.shard }}/4", "foldbench merge shard-*/latest.json",
-            "foldbench compare Results/baseline.json",
-            "--gate allocations,instructions", "foldbench ab", "$GITHUB_STEP_SUMMARY", "--export bmf:",
+            "foldbench compare --base auto", "pr-report merged/latest.json --base auto",
+            "--gate allocations,instructions", "foldbench ab --baseline auto", "$GITHUB_STEP_SUMMARY", "--export bmf:",
         ] {
             #expect(commands.contains(expected), "\(expected)")
         }
+    }
+
+    @Test("the workflow's steps, run as GitHub runs them, fail when a gate fails; without shell: bash they would not")
+    func workflowGateFails() throws {
+        let script = repositoryRoot.appendingPathComponent("scripts/workflow-test.py").path
+        let workflow = repositoryRoot.appendingPathComponent("docs/github-actions.yml").path
+        let published = try ChildProcess.run("python3", [script, workflow])
+        #expect(published.status == 0, "\(published.errors)")
+        // The same workflow with GitHub's default shell (bash -e, no pipefail): the gate's
+        // `| tee` swallows its status, and the test must say so.
+        let text = try String(contentsOfFile: workflow, encoding: .utf8)
+        let directory = try temporaryDirectory()
+        let defaultShell = directory.appendingPathComponent("default-shell.yml").path
+        try text.replacingOccurrences(of: "defaults:\n  run:\n    shell: bash\n", with: "")
+            .write(toFile: defaultShell, atomically: true, encoding: .utf8)
+        let copied = try ChildProcess.run("python3", [script, defaultShell])
+        #expect(copied.status == 1)
+        #expect(copied.errors.contains("compare exited 1 (a regression), yet its step passed"), "\(copied.errors)")
     }
 
     @Test("the nightly mutation workflow is valid YAML, on a schedule, running scripts/mutate.sh with a seed")

@@ -295,6 +295,18 @@ struct ProfilingTests {
         #expect(diff.lines.first?.before == 50 && diff.lines.first?.after == 80)
         #expect(diff.totalBefore == 157 && diff.totalAfter == 187)
         #expect(diff.functions.map(\.key) == ["f"] && diff.functions.first?.change == 30)
+        // The C library's lines are left out unless asked for: they point nowhere a change can.
+        let glibc = profile([
+            ("/old/Sources/M/A.swift", 10, 100), ("../sysdeps/x86_64/tls_get_addr.S", 5, 40),
+        ])
+        let glibcAfter = profile([
+            ("/new/Sources/M/A.swift", 15, 100), ("../sysdeps/x86_64/tls_get_addr.S", 5, 90),
+        ])
+        #expect(ProfileDiff(before: glibc, after: glibcAfter) { _ in nil }.lines.allSatisfy { $0.key.hasPrefix("Sources/") })
+        #expect(
+            ProfileDiff(before: glibc, after: glibcAfter, systemLines: true) { _ in nil }.lines.contains {
+                $0.key.hasPrefix("../sysdeps")
+            })
         // Without the text, numbers are all there is: the moved lines do not match.
         let blind = ProfileDiff(before: before, after: after) { _ in nil }
         #expect(blind.lines.count == 6)

@@ -54,12 +54,69 @@ struct CompareTests {
 
     let steady = (0..<30).map { 1000 + Double($0 % 5) }
 
+    /// Two reports of several pairs, one of which regressed on instructions and one on
+    /// allocations; `pr-report`'s status and its text with `extra`.
+    func pullRequestReport(_ extra: [String], command: String = "pr-report") throws -> (
+        status: Int32, out: String, err: String
+    ) {
+        func report(_ results: [String]) -> String {
+            "{\"schemaVersion\": 1, \"environment\": {\"commit\": \"x\"}, \"results\": [\(results.joined(separator: ","))]}"
+        }
+        let base = report([
+            resultJSON(variant: "fast", instructions: 1000), resultJSON(variant: "incremental", instructions: 400),
+            resultJSON(variant: "reference", instructions: 50_000),
+        ])
+        let new = report([
+            resultJSON(variant: "fast", instructions: 1000), resultJSON(variant: "incremental", instructions: 440),
+            resultJSON(variant: "reference", instructions: 50_000, allocations: 2),
+        ])
+        let directory = try temporaryDirectory()
+        let a = try writeFile(base, named: "a.json", in: directory)
+        let b = try writeFile(new, named: "b.json", in: directory)
+        return runFoldBench(command == "pr-report" ? ["pr-report", b, "--baseline", a] + extra : ["compare", a, b] + extra)
+    }
+
+    @Test("pr-report opens with the gate's verdict (the gate's count), the worst change and a pointer, lists each moved pair once, and exits as the gate")
+    func pullRequestReportFirstLines() throws {
+        let gated = try pullRequestReport(["--gate", "instructions"])
+        #expect(gated.status == 1)
+        let lines = gated.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).joined(separator: "\n")
+        // The allocation regression is not gated here: the count is the gate's, 1.
+        #expect(lines.hasPrefix("## FoldBench: ❌ 1 regression (instructions 1) in 3 gated comparisons"), "\(lines)")
+        #expect(lines.contains("**Worst change: fold-cycle/balanced-d8/iphone-duo × incremental, instructions +10.0 % (400 → 440).**"), "\(lines)")
+        #expect(lines.contains("Below: the counts that moved"))
+        // Each pair once: incremental's row, reference's (not gated), fast's not at all.
+        let rows = gated.out.split(separator: "\n").filter { $0.hasPrefix("| fold-cycle") }
+        #expect(rows.count == 2, "\(rows)")
+        #expect(!rows.contains { $0.contains("| fast |") })
+        #expect(rows.first?.contains("**400 → 440 (+10.0 %)**") == true, "the failing pair first, in bold")
+        let compared = try pullRequestReport(["--gate", "instructions"], command: "compare")
+        #expect(compared.status == gated.status)
+        #expect(compared.out.contains("1 regression (instructions 1) in 3 gated comparisons"), "\(compared.out)")
+        // Every gate: two regressions, status 1; no baseline: nothing judged, status 0.
+        let all = try pullRequestReport([])
+        #expect(all.status == 1 && all.out.hasPrefix("## FoldBench: ❌ 2 regressions (allocations 1, instructions 1)"))
+        // A gate that cannot judge what it was asked (no cycles in either report): status 2, named.
+        let blind = try pullRequestReport(["--gate", "cycles"])
+        #expect(blind.status == 2 && blind.out.hasPrefix("## FoldBench: ⚠️ the gate cannot judge 1 comparison"))
+        #expect(blind.err.contains("estimatedCyclesPerRelayout: in neither report"), "\(blind.err)")
+    }
+
+
     @Test("identical reports: exit 0, every verdict unchanged")
     func unchanged() throws {
         let text = report(instructions: 50_000, allocations: 0, samples: steady)
         let result = try compare(text, text)
         #expect(result.status == 0)
-        #expect(!result.out.contains("regression"))
+        #expect(!result.out.split(separator: "\n").contains { $0.hasSuffix("regression") })
+        // What did not move is counted, not listed; the last line is the verdict.
+        #expect(!result.out.contains("unchanged\n"))
+        #expect(
+            result.out.hasSuffix(
+                "No regression in 3 gated comparisons; no count moved; not listed: 3 unchanged, 1 times shown only (--all lists every row).\n"
+            ), "\(result.out)")
+        let all = try compare(text, text, ["--all"])
+        #expect(all.out.contains("unchanged\n") && all.out.contains("informational\n"))
     }
 
     @Test("any allocation increase is a regression (exit 1)")
@@ -91,8 +148,8 @@ struct CompareTests {
         let text = report(instructions: 50_000, allocations: 0, samples: steady)
         let markdown = try compare(text, text, ["--format", "markdown"])
         // Three judged metrics; the time row is shown but not counted.
-        #expect(markdown.out.hasPrefix("**No regression** in 3 comparisons."))
-        #expect(markdown.out.contains("| scenario | variant | metric |"))
+        #expect(markdown.out.hasPrefix("**No regression** in 3 gated comparisons; no count moved."), "\(markdown.out)")
+        #expect(try compare(text, text, ["--format", "markdown", "--all"]).out.contains("| scenario | variant | metric |"))
         let json = try compare(text, text, ["--format", "json"])
         let document = try JSONParser.parse(json.out)
         #expect(document["regression"] == .bool(false))
@@ -112,7 +169,7 @@ struct CompareTests {
         let base = report(instructions: 1, allocations: 0, samples: steady, ratio: (0.10, 0.098, 0.102))
         let slower = report(
             instructions: 1, allocations: 0, samples: steady.map { $0 * 1.5 }, ratio: (0.2, 0.19, 0.21))
-        let result = try compare(base, slower)
+        let result = try compare(base, slower, ["--all"])
         #expect(result.status == 0, "a 50 % slower time fails nothing")
         for metric in ["timePerRelayout", "ratioToReference"] {
             let line = try #require(result.out.split(separator: "\n").first { $0.contains(" \(metric) ") })
@@ -142,7 +199,7 @@ struct CompareTests {
         #expect(better.status == 0 && verdict(better.out, "bytesAllocatedPerRelayout") == "improved")
     }
 
-    @Test("a zero baseline: the change is n/a, any instruction growth is a regression")
+    @Test("a zero baseline: the change is n/a, any instruction growth is a regression; 0 → 0 is ±0")
     func zeroBaseline() throws {
         let result = try compare(
             report(instructions: 0, allocations: 0, samples: steady),
@@ -153,8 +210,10 @@ struct CompareTests {
         #expect(verdict(result.out, "instructionsPerRelayout") == "regression")
         let same = try compare(
             report(instructions: 0, allocations: 0, samples: steady),
-            report(instructions: 0, allocations: 0, samples: steady), ["--gate", "instructions"])
+            report(instructions: 0, allocations: 0, samples: steady), ["--gate", "instructions", "--all"])
         #expect(same.status == 0 && verdict(same.out, "instructionsPerRelayout") == "unchanged")
+        let zero = try #require(same.out.split(separator: "\n").first { $0.contains("instructionsPerRelayout") })
+        #expect(zero.contains("+0.00%") && !zero.contains("n/a"), "\(zero)")
     }
 
     @Test("--gate names every metric it judges; an unknown name, or a time, exits 2 listing them")
@@ -165,7 +224,7 @@ struct CompareTests {
             #expect(unknown.status == 2)
             #expect(
                 unknown.err.contains(
-                    "--gate takes allocations, bytes, instructions, cycles, worst-frame-instructions, edit-frame-instructions; not '\(name)'"
+                    "a metric of --gate is allocations, bytes, instructions, cycles, worst-frame-instructions or edit-frame-instructions, not '\(name)'"
                 ),
                 "\(unknown.err)")
         }
