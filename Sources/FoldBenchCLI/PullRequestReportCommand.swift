@@ -79,7 +79,7 @@ enum PullRequestReportCommand: Command {
                 explicit: arguments.value(.gate) != nil)
             report.rows = Comparison.compare(baseline: base, new: report.run, policy: policy, variantPairs: pairs)
         }
-        if let baseline {
+        if let baseline, baseline.report.environment.commit != report.run.environment.commit {
             let rows = Comparison.compare(
                 baseline: baseline.report, new: report.run, policy: policy, variantPairs: pairs)
             if let age = BaselineAge.note(baseline.path, baseline.report, rows) { report.notes.append(age) }

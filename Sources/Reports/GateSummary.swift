@@ -11,8 +11,8 @@ public struct GateSummary: Sendable {
         public var variant: String
         /// The moved rows of this pair, in ``Metric/compared`` order.
         public var rows: [ComparisonRow]
-        /// The largest gated regression's size, else the largest change's (for the order).
-        var weight: Double
+        /// Whether it fails the gate, then its largest change's size (for the order).
+        var weight: (fails: Int, size: Double)
     }
 
     public let rows: [ComparisonRow]
@@ -48,16 +48,18 @@ public struct GateSummary: Sendable {
     public var movedPairs: [MovedPair] {
         var pairs: [MovedPair] = []
         for row in movedRows {
-            let weight = Self.size(row) + (row.verdict == .regression && row.gated ? 1e6 : 0)
+            let weight = (row.verdict == .regression && row.gated ? 1 : 0, Self.size(row))
             if let index = pairs.firstIndex(where: { $0.scenario == row.scenario && $0.variant == row.variant }) {
                 pairs[index].rows.append(row)
-                pairs[index].weight = max(pairs[index].weight, weight)
+                if weight > pairs[index].weight { pairs[index].weight = weight }
             } else {
                 pairs.append(MovedPair(scenario: row.scenario, variant: row.variant, rows: [row], weight: weight))
             }
         }
-        return pairs.enumerated().sorted { ($1.element.weight, $0.offset) < ($0.element.weight, $1.offset) }
-            .map(\.element)
+        return pairs.enumerated().sorted {
+            ($1.element.weight.fails, $1.element.weight.size, $0.offset)
+                < ($0.element.weight.fails, $0.element.weight.size, $1.offset)
+        }.map(\.element)
     }
 
     /// The verdict in words, with the gate's own count: "8 regressions (instructions 6,
@@ -68,7 +70,9 @@ public struct GateSummary: Sendable {
         let failures = failures
         guard failures.isEmpty else {
             var byMetric: [(String, Int)] = []
-            for row in failures {
+            func position(_ row: ComparisonRow) -> Int { Metric.compared.firstIndex { $0 == row.metric } ?? 99 }
+            let ordered = failures.sorted { position($0) < position($1) }
+            for row in ordered {
                 let name = row.metric?.gateName ?? row.metric?.name ?? "-"
                 if let index = byMetric.firstIndex(where: { $0.0 == name }) {
                     byMetric[index].1 += 1

@@ -51,14 +51,7 @@ enum Measuring {
         try checkOutputs(plan)
         try SharedMachine.lockResults(plan.outDirectory)
         let watch = SharedMachine.Watch()
-        defer {
-            let others = watch.stop()
-            if !others.isEmpty {
-                console.err(
-                    "foldbench: note: another FoldBench ran on this machine while this run measured (process \(others.sorted().map(String.init).joined(separator: ", "))): its times shared the cores; its counts are unaffected\n"
-                )
-            }
-        }
+        defer { _ = watch.stop() }
         var decoded: Report?
         var changes: [String: [String]] = [:]
         do {
@@ -81,6 +74,12 @@ enum Measuring {
                 status: error.status.rawValue, error.message + picture(error.page, in: plan.outDirectory))
         }
         guard var report = decoded else { throw CommandFailure(status: 2, "the worker sent no report") }
+        let others = watch.stop()
+        if !others.isEmpty {
+            console.err(
+                "foldbench: note: another FoldBench ran on this machine while this run measured (process \(others.sorted().map(String.init).joined(separator: ", "))): its times shared the cores; its counts are unaffected\n"
+            )
+        }
         report.environment = RunEnvironment.current()
         // What the worker is not told: which suite, which part of it.
         report.options.suite = plan.runner.options.suite

@@ -1,15 +1,22 @@
 import Foundation
+import Support
 
 /// What a run must know about the machine it shares: whether another run writes into
 /// the same results directory (refused: `latest.json` would hold only the last one's),
 /// and whether another FoldBench ran on the cores while it measured (said: its times
 /// shared the machine; its counts did not care).
 enum SharedMachine {
-    /// Holds `directory`'s run lock (`.foldbench-run.lock`, an exclusive `flock`) until
-    /// this process ends; refused (exit 2) while another run holds it, naming it.
+    /// Holds `directory`'s run lock (an exclusive `flock` on a file in the temporary
+    /// folder named by the directory's absolute path, so that nothing is written into the
+    /// results before they are) until this process ends; refused (exit 2) while another
+    /// run holds it, naming it.
     static func lockResults(_ directory: String) throws(CommandFailure) {
-        let path = "\(directory)/.foldbench-run.lock"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let key = String(FNV1a.hash(Array(absolute.utf8)), radix: 16)
+        let path = "\(NSTemporaryDirectory())/foldbench-run-\(key).lock"
+        // Held already by this process (commands run one after another in one process, as
+        // the tests run them): the lock is against other processes.
+        guard heldLock.withLock({ held[path] == nil }) else { return }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }  // an unwritable folder is refused by the writability check
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -27,10 +34,11 @@ enum SharedMachine {
         let pid = Array("\(getpid())\n".utf8)
         _ = pid.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         // Kept open (and locked) for the life of the process; the kernel lets go at exit.
-        held.append(descriptor)
+        heldLock.withLock { held[path] = descriptor }
     }
 
-    nonisolated(unsafe) private static var held: [Int32] = []
+    private static let heldLock = NSLock()
+    nonisolated(unsafe) private static var held: [String: Int32] = [:]
 
     /// Watches, once a second, for FoldBench processes that are not this one or its
     /// children (another run, an `ab`, a test), until `stop` is called; the processes seen.

@@ -33,6 +33,8 @@ struct ReportCodecTests {
         options.refreshRate = 90
         options.direction = .rightToLeft
         options.countInstructions = true
+        options.suite = "quick"
+        options.shard = "2/3"
         var report = ReportPageTests.report()
         report.environment = environment
         report.options = options
