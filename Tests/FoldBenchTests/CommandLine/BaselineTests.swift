@@ -29,6 +29,6 @@ struct BaselineTests {
 
         let wrong = try runBinary(["baseline", "refresh", "--path", path])
         #expect(wrong.status == 2)
-        #expect(wrong.err.contains("a baseline action is 'update' or 'commit', not 'refresh'"))
+        #expect(wrong.err.contains("a baseline action is update, commit or base, not 'refresh'"))
     }
 }

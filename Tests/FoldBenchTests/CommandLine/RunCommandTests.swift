@@ -59,7 +59,7 @@ struct RunCommandTests {
     @Test(
         "bad flags exit 2 with a clear message",
         arguments: [
-            (["--suite", "huge"], "unknown suite 'huge'"),
+            (["--suite", "huge"], "a suite is quick, default or full, not 'huge'"),
             (["--frames", "0"], "option '--frames' needs a whole number in 1...1000000, got '0'"),
             (["--scenario", "fold/balanced-d2/iphone-duo"], "unknown motion \"fold\""),
             (["--scenario", "fold-cycle/balanced-d99/iphone-duo"], "balanced trees have depth 1...20"),
