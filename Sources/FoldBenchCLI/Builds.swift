@@ -142,13 +142,14 @@ enum Builds {
                 shown = max(shown, complete)
                 continue
             }
-            guard Date().timeIntervalSince(lastReport) >= 5 else { continue }
-            if let step = lines.prefix(complete).last(where: { $0.hasPrefix("[") }).map(String.init), step != lastStep {
-                console.err("  \(what): \(step) (\(Int(Date().timeIntervalSince(started))) s)\n")
-                lastStep = step
-            } else {
-                console.err("  \(what): \(Int(Date().timeIntervalSince(started))) s\n")
-            }
+            // A new step at most every 5 s; the same step again only after 30 s, so that a
+            // long compile still shows the command is alive without filling the log.
+            let since = Date().timeIntervalSince(lastReport)
+            let step = lines.prefix(complete).last(where: { $0.hasPrefix("[") }).map(String.init) ?? ""
+            guard since >= 5, step != lastStep || since >= 30 else { continue }
+            let elapsed = Int(Date().timeIntervalSince(started))
+            console.err(step.isEmpty ? "  \(elapsed) s\n" : "  \(step) (\(elapsed) s)\n")
+            lastStep = step
             lastReport = Date()
         }
         let status = child.wait().status

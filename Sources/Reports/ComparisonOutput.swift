@@ -75,7 +75,9 @@ extension Comparison {
         }
         if !lines.isEmpty { text += TextTable.markdown(header: header, alignments: alignments, lines) }
         let left = leftOut(rows, all: all)
-        if !left.isEmpty { text += "\n_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3) + "._\n" }
+        if !left.isEmpty {
+            text += (lines.isEmpty ? "" : "\n") + "_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3) + "._\n"
+        }
         return text
     }
 
