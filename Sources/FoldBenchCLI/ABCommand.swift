@@ -17,7 +17,7 @@ enum ABCommand: Command {
         options: [
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
             .frames,
-            .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
+            .placements, .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
             .baselineLibrary, .candidateLibrary, .variantLibraries,
         ],
         details: """
@@ -144,6 +144,7 @@ enum ABCommand: Command {
             options.frames = try arguments.integer(.frames, in: 1...1_000_000, command: spec) ?? options.frames
             options.layouts = try arguments.integer(.layouts, in: 1...1_000, command: spec) ?? options.layouts
             options.seed = try arguments.seed(command: spec) ?? options.seed
+            options.placements = try arguments.integer(.placements, in: 1...16, command: spec) ?? options.placements
             format = try arguments.format(command: spec)
             pairs = arguments.all(.abVariant).map { (VariantName($0), VariantName($0)) }
             pairs += try arguments.pairs(.pair, command: spec).map { (VariantName($0.old), VariantName($0.new)) }

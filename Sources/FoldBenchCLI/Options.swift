@@ -160,6 +160,9 @@ extension CommandSpec.Option {
         help:
             "With --gate: when a comparison is slower, run a second, independent experiment (the next seed, fresh processes) and exit 1 only if it finds a slower one too."
     )
+    static let placements = Self(
+        "--placements", value: "N",
+        help: "Copies of each build loaded in every trial, each at its own address and heap offset (default 4; 1 to 16).")
     static let timeDifferentAnswers = Self(
         "--time-different-answers", help: "Time the builds even where their answers differ.")
     static let buildCache = Self(

@@ -207,6 +207,7 @@ enum WorkerCommand: Command {
         var options = ABOptions()
         options.frames = request.frames
         options.seed = request.seed
+        options.placements = request.placements
         options.deviceFiles = request.deviceFiles
         options.motionFiles = request.motionFiles
         let sides = (0..<2).map { index in

@@ -10,7 +10,14 @@ public struct ABOptions: Sendable {
     public var minimumBatchNanoseconds = 1_000_000.0
     /// Turns of each build per trial: 60, for about 0.15 s a trial more than 20 cut the
     /// spread of trials on one pair of layouts by a quarter (docs/measurements.md).
-    public var rounds = 60
+    public var rounds = 64
+    /// Placements of each build inside one trial: copies of its library, each loaded at
+    /// an address of its own with its variant prepared at a heap offset of its own. The
+    /// rounds go round every pair of placements and the trial's ratio is the mean over the
+    /// pairs, so that where one process happened to put the code and the data — which
+    /// could make one build 13 % faster than the other for a whole process, either side —
+    /// is averaged inside each trial instead of splitting the trials into two camps.
+    public var placements = 4
     /// Trials before a verdict may be given: the unit of the statistics.
     public var minimumTrials = 5
     /// Trials at most, and wall time at most, per comparison.
@@ -215,72 +222,117 @@ public struct ABTrial: Sendable, Equatable {
         self.init(logRatio: logRatio, checksumsAgree: agree, arrangements: arrangements, batchFrames: batch)
     }
 
-    /// One trial, in this process: both libraries loaded and both variants prepared in
-    /// a random order, their checksums compared, one untimed turn each, then `rounds`
-    /// rounds of one batch each in a random order.
+    /// One trial, in this process: `placements` copies of each build's library loaded
+    /// and each copy's variant prepared, all in a random order at heap offsets of their
+    /// own; their checksums compared, one untimed turn each; then `rounds` rounds, each on
+    /// the next pair of placements (every pair in turn), one batch each in a random order.
+    /// The trial's ratio is the mean over pairs of placements of each pair's median.
     public static func run(
         scenario: ScenarioName, baseline: ABSide, candidate: ABSide, options: ABOptions, timeDifferentAnswers: Bool
     ) throws(ABFailure) -> ABTrial {
         var generator = SplitMix64(seed: options.seed)
-        let baselineFirst = generator.next() & 1 == 0
-        let first = try PluginLibrary(path: baselineFirst ? baseline.plugin : candidate.plugin)
-        let second = try PluginLibrary(path: baselineFirst ? candidate.plugin : baseline.plugin)
-        let (baseLibrary, candidateLibrary) = baselineFirst ? (first, second) : (second, first)
-        func prepare(_ library: PluginLibrary, _ side: ABSide) throws(ABFailure) -> PluginLibrary.Side {
+        let count = max(1, options.placements)
+        let copies = try PlacementCopies(baseline: baseline.plugin, candidate: candidate.plugin, count: count)
+        defer { copies.remove() }
+        // Blocks of random sizes allocated ahead of each side's data, kept to the end, so
+        // that the data does not lie at the same heap offsets in every placement.
+        var padding: [UnsafeMutableRawPointer] = []
+        defer { for block in padding { free(block) } }
+        var bases: [PluginLibrary.Side?] = Array(repeating: nil, count: count)
+        var candidates: [PluginLibrary.Side?] = Array(repeating: nil, count: count)
+        // Every copy of both builds, loaded and prepared in a random order.
+        var order = (0..<(2 * count)).map { $0 }
+        for index in order.indices.reversed() where index > 0 {
+            order.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+        }
+        for slot in order {
+            for _ in 0..<generator.next() % 32 {
+                if let block = malloc(16 << Int(generator.next() % 8)) { padding.append(block) }
+            }
+            let isBase = slot < count
+            let side = isBase ? baseline : candidate
+            let path = isBase ? copies.baseline[slot] : copies.candidate[slot - count]
+            let prepared: PluginLibrary.Side
             do {
-                return try library.prepare(
+                prepared = try PluginLibrary(path: path).prepare(
                     scenario: scenario.rawValue, variant: side.variant.rawValue, frames: options.frames,
                     minimumBatchNanoseconds: options.minimumBatchNanoseconds, deviceFiles: options.deviceFiles,
                     motionFiles: options.motionFiles, variantLibrary: side.library)
             } catch {
                 throw ABFailure("\(side.label): \(error)")
             }
+            if isBase { bases[slot] = prepared } else { candidates[slot - count] = prepared }
         }
-        // Blocks of random sizes allocated ahead of each side's data, kept to the end, so
-        // that the data does not lie at the same heap offsets in every trial.
-        var padding: [UnsafeMutableRawPointer] = []
-        defer { for block in padding { free(block) } }
-        func offsetHeap() {
-            for _ in 0..<generator.next() % 32 {
-                if let block = malloc(16 << Int(generator.next() % 8)) { padding.append(block) }
-            }
-        }
-        let base: PluginLibrary.Side
-        let cand: PluginLibrary.Side
-        if generator.next() & 1 == 0 {
-            offsetHeap()
-            base = try prepare(baseLibrary, baseline)
-            offsetHeap()
-            cand = try prepare(candidateLibrary, candidate)
-        } else {
-            offsetHeap()
-            cand = try prepare(candidateLibrary, candidate)
-            offsetHeap()
-            base = try prepare(baseLibrary, baseline)
-        }
-        let agree = base.checksum == cand.checksum
-        let batch = base.batch
+        let base = bases.compactMap { $0 }
+        let cand = candidates.compactMap { $0 }
+        let agree = Set((base + cand).map(\.checksum)).count == 1
+        let batch = base[0].batch
         guard agree || timeDifferentAnswers else {
-            return ABTrial(logRatio: 0, checksumsAgree: false, arrangements: base.arrangements, batchFrames: batch)
+            return ABTrial(logRatio: 0, checksumsAgree: false, arrangements: base[0].arrangements, batchFrames: batch)
         }
-        _ = base.time(frames: batch)
-        _ = cand.time(frames: batch)
-        var logs: [Double] = []
-        for _ in 0..<options.rounds {
-            let baseFirst = generator.next() & 1 == 0
+        for side in base + cand { _ = side.time(frames: batch) }
+        var logs: [[Double]] = Array(repeating: [], count: count * count)
+        for round in 0..<options.rounds {
+            // Pair p: the base's placement p % count with the candidate's p / count.
+            let pair = round % (count * count)
+            let (b, c) = (base[pair % count], cand[pair / count])
             let (baseTime, candidateTime): (Double, Double)
-            if baseFirst {
-                baseTime = base.time(frames: batch)
-                candidateTime = cand.time(frames: batch)
+            if generator.next() & 1 == 0 {
+                baseTime = b.time(frames: batch)
+                candidateTime = c.time(frames: batch)
             } else {
-                candidateTime = cand.time(frames: batch)
-                baseTime = base.time(frames: batch)
+                candidateTime = c.time(frames: batch)
+                baseTime = b.time(frames: batch)
             }
-            logs.append(log(candidateTime / baseTime))
+            logs[pair].append(log(candidateTime / baseTime))
         }
+        let medians = logs.filter { !$0.isEmpty }.map(Statistics.median)
         return ABTrial(
-            logRatio: Statistics.median(logs), checksumsAgree: agree, arrangements: base.arrangements,
-            batchFrames: batch)
+            logRatio: medians.reduce(0, +) / Double(medians.count), checksumsAgree: agree,
+            arrangements: base[0].arrangements, batchFrames: batch)
+    }
+}
+
+/// The copies of both builds' libraries one trial loads: copy 0 is the file itself, the
+/// others copies in a folder of the trial's own (the dynamic loader opens a file it has
+/// open once, so each placement needs a file of its own), removed when the trial ends.
+struct PlacementCopies {
+    let baseline: [String]
+    let candidate: [String]
+    private let folder: String?
+
+    init(baseline: String, candidate: String, count: Int) throws(ABFailure) {
+        guard count > 1 else {
+            (self.baseline, self.candidate, folder) = ([baseline], [candidate], nil)
+            return
+        }
+        let folder = NSTemporaryDirectory() + "foldbench-trial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ABFailure("cannot make \(folder) for the trial's copies: \(error)")
+        }
+        func copies(_ path: String, _ side: String) throws(ABFailure) -> [String] {
+            var paths = [path]
+            for index in 1..<count {
+                let copy = "\(folder)/\(side)-\(index).so"
+                do {
+                    try FileManager.default.copyItem(atPath: path, toPath: copy)
+                } catch {
+                    throw ABFailure("\(path): cannot copy it for a placement: \(error)")
+                }
+                paths.append(copy)
+            }
+            return paths
+        }
+        self.folder = folder
+        self.baseline = try copies(baseline, "baseline")
+        self.candidate = try copies(candidate, "candidate")
+    }
+
+    /// The copies removed (the libraries stay mapped; the files are no longer needed).
+    func remove() {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 }
 

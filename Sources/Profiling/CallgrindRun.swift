@@ -30,7 +30,8 @@ public enum CallgrindRun {
         /// loop (the reference resolver's recursion on the deepest shipped trees).
         static let callerDepth = 60
 
-        var valgrindArguments: [String] {
+        /// The arguments valgrind runs with in this mode (before the output file and log).
+        public var valgrindArguments: [String] {
             // --vgdb=no: no gdbserver, so no /tmp/vgdb-pipe-* files that an interrupted
             // run would leave behind.
             var arguments = [

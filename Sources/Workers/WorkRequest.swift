@@ -50,6 +50,8 @@ public struct WorkRequest: Sendable, Equatable {
     public var pluginLibraries: [String] = []
     public var seed: UInt64 = 0
     public var timeDifferentAnswers = false
+    /// `abTrial`: placements of each build inside the trial (`ABOptions.placements`).
+    public var placements = 1
 
     public init(_ kind: Kind) { self.kind = kind }
 
@@ -78,6 +80,7 @@ public struct WorkRequest: Sendable, Equatable {
                 ("plugins", .array(plugins.map(JSONValue.string))),
                 ("pluginLibraries", .array(pluginLibraries.map(JSONValue.string))), ("seed", .string(String(seed))),
                 ("timeDifferentAnswers", .bool(timeDifferentAnswers)),
+                ("placements", .number(Double(placements))),
             ]
         }
         return .object(entries)
@@ -90,7 +93,7 @@ public struct WorkRequest: Sendable, Equatable {
             "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
             "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
             "historySeed", "baselineVariant", "verdictThreshold", "fixtures", "scene", "plugins", "pluginLibraries",
-            "seed", "timeDifferentAnswers",
+            "seed", "timeDifferentAnswers", "placements",
         ])
         let kindReader = try object.required("request")
         guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }
@@ -127,5 +130,6 @@ public struct WorkRequest: Sendable, Equatable {
         pluginLibraries = try strings("pluginLibraries")
         if let value = object.optional("seed") { seed = UInt64(try value.string()) ?? 0 }
         timeDifferentAnswers = flag("timeDifferentAnswers") ?? false
+        if let value = object.optional("placements") { placements = Int(max(1, min(16, try value.number()).rounded())) }
     }
 }

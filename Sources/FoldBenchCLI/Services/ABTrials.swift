@@ -47,6 +47,7 @@ enum ABTrials {
         request.deviceFiles = options.deviceFiles
         request.motionFiles = options.motionFiles
         request.timeDifferentAnswers = timeDifferentAnswers
+        request.placements = options.placements
         // The environment's size moves where the stack starts: a random amount of it per
         // trial, so that no stack alignment holds for every trial.
         var supervisor = Supervisor()

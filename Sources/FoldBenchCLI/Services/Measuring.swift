@@ -49,7 +49,7 @@ enum Measuring {
 
     static func measure(_ plan: RunPlan, console: Console) throws(CommandFailure) -> Report {
         try checkOutputs(plan)
-        try SharedMachine.lockResults(plan.outDirectory)
+        SharedMachine.lockResults(plan.outDirectory, console: console)
         let watch = SharedMachine.Watch()
         defer { _ = watch.stop() }
         var decoded: Report?

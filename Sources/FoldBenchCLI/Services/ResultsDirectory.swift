@@ -29,12 +29,14 @@ struct ResultsDirectory {
     ) throws(CommandFailure) {
         let json = JSONWriter.writePretty(report.json())
         do {
-            try ResultFiles.writeAtomically(json, to: "\(path)/latest.json")
-            try ResultFiles.writeAtomically(report.csv(), to: "\(path)/latest.csv")
-            console.err("wrote \(path)/latest.json and \(path)/latest.csv\n")
-            let page = Self.page(report, baselinePath: Self.defaultBaseline, console: console)
-            try ResultFiles.writeAtomically(page, to: "\(path)/report/index.html")
-            console.err("wrote \(path)/report/index.html\n")
+            // Another run writing here at the same time keeps `latest`; this one writes its own.
+            let (latest, page) = SharedMachine.resultNames(in: path)
+            try ResultFiles.writeAtomically(json, to: "\(path)/\(latest).json")
+            try ResultFiles.writeAtomically(report.csv(), to: "\(path)/\(latest).csv")
+            console.err("wrote \(path)/\(latest).json and \(path)/\(latest).csv\n")
+            let html = Self.page(report, baselinePath: Self.defaultBaseline, console: console)
+            try ResultFiles.writeAtomically(html, to: "\(path)/\(page)/index.html")
+            console.err("wrote \(path)/\(page)/index.html\n")
             for (format, file) in exports { try Self.writeFile(report.export(format), to: file, console: console) }
             if record { try self.record(report, json: json, console: console) }
         } catch let failure as CommandFailure {

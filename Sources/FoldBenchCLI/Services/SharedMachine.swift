@@ -2,33 +2,36 @@ import Foundation
 import Support
 
 /// What a run must know about the machine it shares: whether another run writes into
-/// the same results directory (refused: `latest.json` would hold only the last one's),
-/// and whether another FoldBench ran on the cores while it measured (said: its times
-/// shared the machine; its counts did not care).
+/// the same results directory (then this one writes its report under names of its own:
+/// `latest.json` would otherwise hold only the last one's), and whether another FoldBench
+/// ran on the cores while it measured (said: its times shared the machine; its counts
+/// did not care).
 enum SharedMachine {
-    /// Holds `directory`'s run lock (an exclusive `flock` on a file in the temporary
+    /// Takes `directory`'s run lock (an exclusive `flock` on a file in the temporary
     /// folder named by the directory's absolute path, so that nothing is written into the
-    /// results before they are) until this process ends; refused (exit 2) while another
-    /// run holds it, naming it.
-    static func lockResults(_ directory: String) throws(CommandFailure) {
-        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
-        let key = String(FNV1a.hash(Array(absolute.utf8)), radix: 16)
-        let path = "\(NSTemporaryDirectory())/foldbench-run-\(key).lock"
+    /// results before they are) and holds it until this process ends. While another run
+    /// holds it, this run is not refused (two recording runs share a history, appended
+    /// under its own lock) but writes its report under names of its own
+    /// (``resultNames(in:)``), says so, and names the other run.
+    static func lockResults(_ directory: String, console: Console) {
+        let path = lockPath(directory)
         // Held already by this process (commands run one after another in one process, as
         // the tests run them): the lock is against other processes.
-        guard heldLock.withLock({ held[path] == nil }) else { return }
+        guard heldLock.withLock({ held[path] == nil && busy[path] == nil }) else { return }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }  // an unwritable folder is refused by the writability check
+        guard descriptor >= 0 else { return }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             var bytes = [UInt8](repeating: 0, count: 32)
             let count = read(descriptor, &bytes, bytes.count)
             let holder = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             close(descriptor)
-            throw CommandFailure(
-                status: 2,
-                "\(directory) is in use by another foldbench run\(holder.isEmpty ? "" : " (process \(holder))"): its latest.json would be overwritten; give another --out (nothing measured)"
+            let names = "latest-\(getpid())"
+            heldLock.withLock { busy[path] = names }
+            console.err(
+                "foldbench: note: another foldbench run\(holder.isEmpty ? "" : " (process \(holder))") is writing into \(directory): this run writes \(names).json, \(names).csv and report-\(getpid())/ there, leaving its latest.json alone\n"
             )
+            return
         }
         _ = ftruncate(descriptor, 0)
         let pid = Array("\(getpid())\n".utf8)
@@ -37,8 +40,22 @@ enum SharedMachine {
         heldLock.withLock { held[path] = descriptor }
     }
 
+    /// The names a run's report takes in `directory`: `latest` and `report`, or, when
+    /// another run held the directory, `latest-PID` and `report-PID`.
+    static func resultNames(in directory: String) -> (latest: String, page: String) {
+        guard let names = heldLock.withLock({ busy[lockPath(directory)] }) else { return ("latest", "report") }
+        return (names, "report-\(getpid())")
+    }
+
+    static func lockPath(_ directory: String) -> String {
+        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        return "\(NSTemporaryDirectory())/foldbench-run-\(String(FNV1a.hash(Array(absolute.utf8)), radix: 16)).lock"
+    }
+
     private static let heldLock = NSLock()
     nonisolated(unsafe) private static var held: [String: Int32] = [:]
+    /// Directories another run held: the names this run writes there instead.
+    nonisolated(unsafe) private static var busy: [String: String] = [:]
 
     /// Watches, once a second, for FoldBench processes that are not this one or its
     /// children (another run, an `ab`, a test), until `stop` is called; the processes seen.

@@ -268,6 +268,16 @@ struct ProfilingTests {
         #expect(svg.contains("50 → 50 instructions (0.0 %)"))
     }
 
+    @Test("valgrind runs without its gdbserver, in every mode: an interrupted count leaves no /tmp/vgdb-pipe-* behind")
+    func noGDBServerPipes() {
+        for options in [
+            CallgrindRun.Options(), CallgrindRun.Options(cacheSimulation: true),
+            CallgrindRun.Options(perInstruction: true, cacheSimulation: true),
+        ] {
+            #expect(options.valgrindArguments.contains("--vgdb=no"), "\(options.valgrindArguments)")
+        }
+    }
+
     @Test("a diff matches lines by file, text and occurrence, not by number, and orders by size of change")
     func diffMatchesMovedLines() throws {
         func profile(_ lines: [(String, Int, Double)]) -> Profile {

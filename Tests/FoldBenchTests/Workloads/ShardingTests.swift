@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Reports
 import Support
 import Testing
 import Workloads
@@ -101,16 +102,36 @@ struct ShardingTests {
         "merge refuses reports of other commits, options or CPU models unless --allow-mixed",
         arguments: [
             ("commit", ["commit": "def"]), ("options", ["frames": "12"]), ("CPU model", ["cpu": "Intel Xeon"]),
+            ("options", ["instructions": "not counted"]),
         ])
     func mixedReports(what: String, change: [String: String]) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try writeFile(report(scenario: "a/b/c"), named: "a.json", in: directory)
-        let second = try writeFile(
-            report(
-                commit: change["commit"] ?? "abc", frames: Int(change["frames"] ?? "6")!,
-                cpu: change["cpu"] ?? "AMD EPYC 7B13", scenario: "d/e/f"),
-            named: "b.json", in: directory)
+        var secondText = report(
+            commit: change["commit"] ?? "abc", frames: Int(change["frames"] ?? "6")!,
+            cpu: change["cpu"] ?? "AMD EPYC 7B13", scenario: "d/e/f")
+        if change["instructions"] != nil {
+            // A part without counts beside one with them (run without --instructions).
+            var document = try #require(
+                JSONSerialization.jsonObject(with: Data(secondText.utf8)) as? [String: Any])
+            var options = document["options"] as? [String: Any] ?? [:]
+            options["instructions"] = false
+            document["options"] = options
+            document["results"] = (document["results"] as? [[String: Any]] ?? []).map { result in
+                var result = result
+                var metrics = result["metrics"] as? [String: Any] ?? [:]
+                for key in metrics.keys where key.lowercased().contains("instructions") || key.contains("Cycles") {
+                    metrics[key] = nil
+                }
+                result["metrics"] = metrics
+                return result
+            }
+            secondText = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+            let firstReport = try Report.decode(Array(report(scenario: "a/b/c").utf8))
+            #expect(Report.counted(firstReport), "the first part counted instructions")
+        }
+        let second = try writeFile(secondText, named: "b.json", in: directory)
         let out = directory.appendingPathComponent("out").path
         let refused = runFoldBench(["merge", first, second, "--out", out])
         #expect(refused.status == 2)
