@@ -28,7 +28,9 @@ enum ABCommand: Command {
             is a fresh process that loads both builds' plugin libraries side by side, checks
             that both give the same answers on the scenario (the timeline's checksum), then
             lets them take turns, a batch of at least 1 ms each, in a random order each round
-            (60 rounds). A trial's result is the median of its rounds' candidate/baseline time
+            (64 rounds), each build in --placements copies loaded at addresses of their own
+            and prepared at heap offsets of their own, round r on placement r mod N. A trial's
+            result is the mean over placements of each placement's median candidate/baseline time
             ratios; a pair of layouts' result the mean of its trials' log ratios, and these
             are the unit of the statistics: a 95 % t interval on their mean, shared over the
             comparisons (Bonferroni). The layout spread is how far one pair of layouts'

@@ -224,9 +224,10 @@ public struct ABTrial: Sendable, Equatable {
 
     /// One trial, in this process: `placements` copies of each build's library loaded
     /// and each copy's variant prepared, all in a random order at heap offsets of their
-    /// own; their checksums compared, one untimed turn each; then `rounds` rounds, each on
-    /// the next pair of placements (every pair in turn), one batch each in a random order.
-    /// The trial's ratio is the mean over pairs of placements of each pair's median.
+    /// own; their checksums compared, one untimed turn each; then `rounds` rounds, round r
+    /// on both builds' placement r mod `placements`, one batch each in a random order.
+    /// The trial's ratio is the mean over placements of each placement's median (pairing
+    /// placement i with i rather than every pair keeps 16 rounds behind each median).
     public static func run(
         scenario: ScenarioName, baseline: ABSide, candidate: ABSide, options: ABOptions, timeDifferentAnswers: Bool
     ) throws(ABFailure) -> ABTrial {
@@ -259,7 +260,8 @@ public struct ABTrial: Sendable, Equatable {
                     minimumBatchNanoseconds: options.minimumBatchNanoseconds, deviceFiles: options.deviceFiles,
                     motionFiles: options.motionFiles, variantLibrary: side.library)
             } catch {
-                throw ABFailure("\(side.label): \(error)")
+                // Named by the file the user gave, not by the trial's copy of it.
+                throw ABFailure("\(side.label): \(error)".replacingOccurrences(of: path, with: side.plugin))
             }
             if isBase { bases[slot] = prepared } else { candidates[slot - count] = prepared }
         }
@@ -271,11 +273,10 @@ public struct ABTrial: Sendable, Equatable {
             return ABTrial(logRatio: 0, checksumsAgree: false, arrangements: base[0].arrangements, batchFrames: batch)
         }
         for side in base + cand { _ = side.time(frames: batch) }
-        var logs: [[Double]] = Array(repeating: [], count: count * count)
+        var logs: [[Double]] = Array(repeating: [], count: count)
         for round in 0..<options.rounds {
-            // Pair p: the base's placement p % count with the candidate's p / count.
-            let pair = round % (count * count)
-            let (b, c) = (base[pair % count], cand[pair / count])
+            let pair = round % count
+            let (b, c) = (base[pair], cand[pair])
             let (baseTime, candidateTime): (Double, Double)
             if generator.next() & 1 == 0 {
                 baseTime = b.time(frames: batch)
