@@ -56,6 +56,14 @@ enum ABCommand: Command {
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         // The change's own base by default, as the count gate's (`compare --base auto`).
         let baselineSpec = try BaseRun.resolve(arguments.value(.abBaseline) ?? "auto")
+        if arguments.value(.abCandidate) == nil, let note = sameProgram(baselineSpec) {
+            console.err(note + "\n")
+            switch request.format {
+            case .json: console.out("{\"schemaVersion\": 1, \"kind\": \"ab\", \"sameSources\": true, \"results\": []}\n")
+            default: console.out("**Not timed**: \(note).\n")
+            }
+            return 0
+        }
         let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
         let candidateLayouts =
@@ -77,6 +85,18 @@ enum ABCommand: Command {
                 results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
                 arguments: arguments, console: console)
         }
+    }
+
+    /// Why there is nothing to time when the baseline is a commit whose sources are the
+    /// clean working tree's (the two builds would be one program), or `nil`.
+    static func sameProgram(_ baseline: String) -> String? {
+        guard let root = try? Builds.repositoryRoot(),
+            let status = Builds.run(["git", "status", "--porcelain", "--untracked-files=normal", "--"] + Builds.buildInputs, in: root).output,
+            status.isEmpty,
+            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(baseline)^{commit}"], in: root).output,
+            Builds.sameSources(commit, "HEAD")
+        else { return nil }
+        return "the baseline \(baseline) (\(commit.prefix(12))) has the working tree's sources: the two builds are one program"
     }
 
     /// Each pair's two sides. A library's variant (`--variant-library`) is checked in a

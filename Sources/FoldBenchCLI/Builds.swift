@@ -163,6 +163,25 @@ enum Builds {
         return status
     }
 
+    /// What a build is made of: the sources, the package and the shipped scenes. Two
+    /// commits that agree on these build the same program and count the same instructions.
+    static let buildInputs = ["Sources", "Package.swift", "Benchmarks"]
+
+    /// Whether commits `a` and `b` build the same program (the same trees of
+    /// ``buildInputs``); `false` when either cannot be read.
+    static func sameSources(_ a: String, _ b: String) -> Bool {
+        guard let root = try? repositoryRoot(),
+            run(["git", "rev-parse", "--verify", "--quiet", "\(a):Sources"], in: root).output != nil,
+            run(["git", "rev-parse", "--verify", "--quiet", "\(b):Sources"], in: root).output != nil
+        else { return false }
+        for path in buildInputs {
+            let left = run(["git", "rev-parse", "--verify", "--quiet", "\(a):\(path)"], in: root)
+            let right = run(["git", "rev-parse", "--verify", "--quiet", "\(b):\(path)"], in: root)
+            guard left.output == right.output, left.status >= 0, right.status >= 0 else { return false }
+        }
+        return true
+    }
+
     /// A line that says how far a child got: `[N/M] …`, or a phase it starts.
     static func isProgress(_ line: Substring) -> Bool {
         line.hasPrefix("[") || line.hasPrefix("counting") || line.hasPrefix("callgrind")

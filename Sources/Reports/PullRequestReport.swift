@@ -57,7 +57,8 @@ public struct PullRequestReport {
         text += ".\n"
         if blind.isEmpty, against != nil { text += "**\(escape(gate.worstLine))**\n" }
         if let time = timeHeadline() { text += "Time (`foldbench ab`): \(time)\n" }
-        var below = ["the counts that moved", "the time trials", "frames over the budget", "the checks"]
+        var below = ["the counts that moved"] + (abMarkdown == nil ? [] : ["the time trials"])
+        below += ["frames over the budget", "the checks"]
         if !profileDiffs.isEmpty { below.append("the functions whose instructions moved") }
         text += "Below: \(below.joined(separator: ", ")); every figure in the run's `latest.json` and its page `report/index.html` (the job's artifacts).\n\n"
         return text

@@ -22,9 +22,14 @@ struct BaseRun {
     let goneScenarios: [ScenarioName]
     /// Variants of the run the base does not have (new, or a library's): not compared.
     let newVariants: [VariantName]
+    /// Whether the base has the run's sources, so that nothing was built or measured.
+    var sameSources = false
 
     /// What the counts are compared with, for a report's first lines.
-    var summary: String { "the base \(revision) (\(commit.prefix(12))), built and counted in this job" }
+    var summary: String {
+        "the base \(revision) (\(commit.prefix(12)))"
+            + (sameSources ? ", whose sources are the run's (its counts are the run's)" : ", built and counted in this job")
+    }
 
     /// What the base could not measure, for the lines under a report's counts.
     var notes: [String] {
@@ -100,6 +105,16 @@ struct BaseRun {
         guard let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root).output
         else {
             throw CommandFailure(status: 2, "the base '\(revision)' is not a commit of \(root) (nothing measured)")
+        }
+        // A run built from a commit with the base's very sources counted what the base would:
+        // its report is the base's, and nothing is built.
+        if !run.environment.dirty, run.environment.commit != "unknown", Builds.sameSources(commit, run.environment.commit) {
+            console.err(
+                "the base \(commit.prefix(12)) has the sources of the run's commit \(run.environment.commit): its counts are the run's (nothing built)\n"
+            )
+            return BaseRun(
+                revision: revision, commit: commit, report: run, newScenarios: [], goneScenarios: [], newVariants: [],
+                sameSources: true)
         }
         let executable = try Builds.product(.executable, of: commit, cache: cache, console: console)
         let known = try Known(executable)

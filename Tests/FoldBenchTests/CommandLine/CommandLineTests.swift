@@ -40,6 +40,18 @@ struct CommandLineTests {
         #expect(Builds.cache(in: ["HOME": "/h"]) == "/h/.cache/foldbench/builds")
     }
 
+    @Test("two commits build the same program when their sources, package and scenes are the same trees")
+    func sameSources() {
+        #expect(!Builds.sameSources("no-such-revision-xyz", "no-such-revision-abc"))
+        // fca76ee changed only docs/; 04a09f0 changed the frame loop (a shallow clone has neither).
+        guard let root = try? Builds.repositoryRoot(),
+            Builds.run(["git", "rev-parse", "--verify", "--quiet", "04a09f0~1^{commit}"], in: root).output != nil
+        else { return }
+        #expect(Builds.sameSources("fca76ee", "fca76ee~1"))
+        #expect(!Builds.sameSources("04a09f0", "04a09f0~1"))
+        #expect(!Builds.sameSources("HEAD", "no-such-revision-xyz"))
+    }
+
     @Test("code layouts: the plugin's link command is read from SwiftPM's manifest and relinked shuffled by a seed")
     func layoutLink() {
         let manifest = """
