@@ -17,7 +17,8 @@ enum ABCommand: Command {
         options: [
             .abBaseline, .abCandidate, .abScenario, .abVariant, .pair, .abThreshold, .maxTime, .maxTrials, .layouts,
             .frames,
-            .placements, .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles, .motionFiles,
+            .placements, .seed, .format, .gateSlower, .confirm, .timeDifferentAnswers, .buildCache, .deviceFiles,
+            .motionFiles,
             .baselineLibrary, .candidateLibrary, .variantLibraries,
         ],
         details: """
@@ -59,7 +60,8 @@ enum ABCommand: Command {
         if arguments.value(.abCandidate) == nil, let note = sameProgram(baselineSpec) {
             console.err(note + "\n")
             switch request.format {
-            case .json: console.out("{\"schemaVersion\": 1, \"kind\": \"ab\", \"sameSources\": true, \"results\": []}\n")
+            case .json:
+                console.out("{\"schemaVersion\": 1, \"kind\": \"ab\", \"sameSources\": true, \"results\": []}\n")
             default: console.out("**Not timed**: \(note).\n")
             }
             return 0
@@ -91,12 +93,16 @@ enum ABCommand: Command {
     /// clean working tree's (the two builds would be one program), or `nil`.
     static func sameProgram(_ baseline: String) -> String? {
         guard let root = try? Builds.repositoryRoot(),
-            let status = Builds.run(["git", "status", "--porcelain", "--untracked-files=normal", "--"] + Builds.buildInputs, in: root).output,
+            let status = Builds.run(
+                ["git", "status", "--porcelain", "--untracked-files=normal", "--"] + Builds.buildInputs, in: root
+            ).output,
             status.isEmpty,
-            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(baseline)^{commit}"], in: root).output,
+            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(baseline)^{commit}"], in: root)
+                .output,
             Builds.sameSources(commit, "HEAD")
         else { return nil }
-        return "the baseline \(baseline) (\(commit.prefix(12))) has the working tree's sources: the two builds are one program"
+        return
+            "the baseline \(baseline) (\(commit.prefix(12))) has the working tree's sources: the two builds are one program"
     }
 
     /// Each pair's two sides. A library's variant (`--variant-library`) is checked in a

@@ -189,7 +189,8 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
     public static func notOneOf(_ what: String, _ value: String, _ allowed: [String], command: CommandSpec?)
         -> UsageError
     {
-        let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
+        let list =
+            allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
         return UsageError(
             "\(what) is \(list), not '\(value)'\(Suggestion.phrase(for: value, among: allowed))", command: command)
     }

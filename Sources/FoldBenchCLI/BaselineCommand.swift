@@ -16,11 +16,21 @@ enum BaselineCommand: Command {
         details:
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
+    /// The commit the baseline at `path` was recorded at.
+    static func printCommit(_ path: String, console: Console) throws(CommandFailure) -> Int32 {
+        let commit = try ResultsDirectory.load(path).environment.commit
+        guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(status: 2, "\(path) names no commit") }
+        console.out(commit + "\n")
+        return 0
+    }
+
     /// What `--base auto` names now, as a commit, so that a script resolves it once.
     static func printBase(console: Console) throws(CommandFailure) -> Int32 {
         let revision = try BaseRun.resolve("auto")
         let root = try Builds.repositoryRoot()
-        guard let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root).output
+        guard
+            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
+                .output
         else { throw CommandFailure(status: 2, "the change's base, \(revision), is not a commit here") }
         console.out(commit + "\n")
         return 0
@@ -28,12 +38,7 @@ enum BaselineCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.value(.baselinePath) ?? ResultsDirectory.defaultBaseline
-        if arguments.positionals[0] == "commit" {
-            let commit = try ResultsDirectory.load(path).environment.commit
-            guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(status: 2, "\(path) names no commit") }
-            console.out(commit + "\n")
-            return 0
-        }
+        if arguments.positionals[0] == "commit" { return try printCommit(path, console: console) }
         if arguments.positionals[0] == "base" { return try printBase(console: console) }
         let actions = ["update", "commit", "base"]
         guard arguments.positionals[0] == "update" else {

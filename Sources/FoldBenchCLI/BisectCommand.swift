@@ -39,7 +39,8 @@ enum BisectCommand: Command {
         let request = try Request(arguments)
         let commits = try commitsBetween(request.good, request.bad, in: try Builds.repositoryRoot())
         console.err(
-            "\(commits.count - 1) commit(s) after \(request.good) up to \(request.bad); measuring \(request.kind.rawValue)\n")
+            "\(commits.count - 1) commit(s) after \(request.good) up to \(request.bad); measuring \(request.kind.rawValue)\n"
+        )
         var search = BisectSearch(request: request, commits: commits, console: console)
         let outcome = try request.kind == .time ? search.times() : search.counts()
         let report = BisectReport(request: request, commits: commits, steps: search.steps, outcome: outcome)

@@ -29,7 +29,8 @@ enum Builds {
             return try CodeLayouts(package: absolutePath(spec), what: spec, console: console)
         }
         let (commit, directory) = try checkout(spec, cache: cache)
-        return try CodeLayouts(package: directory, what: "\(spec) (\(commit.prefix(12))) in \(directory)", console: console)
+        return try CodeLayouts(
+            package: directory, what: "\(spec) (\(commit.prefix(12))) in \(directory)", console: console)
     }
 
     /// `product` of `spec`: found beside a path given, otherwise built from a git revision.
@@ -101,7 +102,8 @@ enum Builds {
         guard status == 0, FileManager.default.fileExists(atPath: built) else {
             let hint = product == .plugin ? "; a commit from before foldbench ab has none" : ""
             throw CommandFailure(
-                status: 2, "\(what) does not build \(product.rawValue) (\(log)\(hint)); its last lines:\n\(lastLines(of: log))")
+                status: 2,
+                "\(what) does not build \(product.rawValue) (\(log)\(hint)); its last lines:\n\(lastLines(of: log))")
         }
         return built
     }

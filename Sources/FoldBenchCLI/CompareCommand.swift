@@ -50,7 +50,8 @@ enum CompareCommand: Command {
             return 0
         }
         guard Comparison.hasCommonMetric(rows) else {
-            throw CommandFailure(status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
+            throw CommandFailure(
+                status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }
         // A gate that cannot see what it gates is an error, never a pass.
         try judgeable(baseline, baselinePath, new, newPath, policy: policy, pairs: pairs, arguments)
@@ -146,8 +147,10 @@ enum CompareCommand: Command {
         return rows.filter { row in
             row.metric == .instructionsPerRelayout && (row.verdict == .regression || row.verdict == .improved)
                 && !row.variant.hasPrefix("floor")
-        }.map { ($0.scenario, $0.variant) }.sorted { ($0.scenario.rawValue, $0.variant) < ($1.scenario.rawValue, $1.variant) }
-            .filter { seen.insert("\($0.scenario)\t\($0.variant)").inserted }
+        }.map { ($0.scenario, $0.variant) }.sorted {
+            ($0.scenario.rawValue, $0.variant) < ($1.scenario.rawValue, $1.variant)
+        }
+        .filter { seen.insert("\($0.scenario)\t\($0.variant)").inserted }
     }
 
     /// The threshold and the gated metrics of the command line.

@@ -39,7 +39,8 @@ enum ListCommand: Command {
     /// What `list` shows, as JSON: the listed variants (built-in and from libraries),
     /// motions and shipped traces, scenes, devices, and each suite's scenarios.
     static func document(_ libraries: [LibraryInfo]) -> JSONValue {
-        func variant(_ name: VariantName, _ summary: String, _ memory: FrameMemory, library: LibraryInfo?) -> JSONValue {
+        func variant(_ name: VariantName, _ summary: String, _ memory: FrameMemory, library: LibraryInfo?) -> JSONValue
+        {
             var entries: [(key: String, value: JSONValue)] = [
                 ("name", .string(name.rawValue)), ("summary", .string(summary)), ("remembers", .bool(memory.remembers)),
             ]
@@ -76,7 +77,8 @@ enum ListCommand: Command {
         for entry in VariantList.listed { text += "  \(entry.name): \(entry.summary)\n" }
         for library in libraries {
             let edits = library.takesEdits ? ", takes edits in place" : ""
-            text += "  \(library.name): \(library.summary) (from \(library.path), interface \(library.interface)\(edits))\n"
+            text +=
+                "  \(library.name): \(library.summary) (from \(library.path), interface \(library.interface)\(edits))\n"
         }
         text += "  (or --variant-library PATH.so: a variant of your own, through the C interface)\n"
 

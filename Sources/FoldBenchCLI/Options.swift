@@ -116,7 +116,8 @@ extension CommandSpec.Option {
     static let countBase = Self(
         "--base", value: "REV",
         help:
-            "Count the base in this job: build the commit REV (auto: the change's base) and measure the run's scenarios on it.")
+            "Count the base in this job: build the commit REV (auto: the change's base) and measure the run's scenarios on it."
+    )
     static let allRows = Self("--all", help: "List every row, unchanged counts and times shown only too.")
     static let listMoved = Self(
         "--list-moved",
@@ -162,7 +163,8 @@ extension CommandSpec.Option {
     )
     static let placements = Self(
         "--placements", value: "N",
-        help: "Copies of each build loaded in every trial, each at its own address and heap offset (default 4; 1 to 16).")
+        help:
+            "Copies of each build loaded in every trial, each at its own address and heap offset (default 4; 1 to 16).")
     static let timeDifferentAnswers = Self(
         "--time-different-answers", help: "Time the builds even where their answers differ.")
     static let buildCache = Self(

@@ -15,7 +15,8 @@ enum ProfileCommand: Command {
     static let spec = CommandSpec(
         name: "profile", summary: "Profile a variant's loop under callgrind: functions, lines, flame graphs, diffs.",
         options: [
-            .profileScenario, .profileVariant, .profileFrames, .lines, .systemLines, .cacheSimulation, .profileBaseline, .top,
+            .profileScenario, .profileVariant, .profileFrames, .lines, .systemLines, .cacheSimulation, .profileBaseline,
+            .top,
             .profileOut, .buildCache, .deviceFiles, .motionFiles, .variantLibraries,
         ],
         details: """

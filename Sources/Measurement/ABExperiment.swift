@@ -120,7 +120,8 @@ public struct ABEstimate: Sendable, Equatable {
         let centre = logs.isEmpty ? 0 : Statistics.mean(logs)
         guard logs.count >= 2 else {
             return ABEstimate(
-                ratio: exp(centre), interval: Interval(0, .infinity), verdict: .inconclusive, smallestDetectable: .infinity)
+                ratio: exp(centre), interval: Interval(0, .infinity), verdict: .inconclusive,
+                smallestDetectable: .infinity)
         }
         let alpha = (1 - confidence) / Double(max(comparisons, 1))
         let half =
@@ -379,7 +380,8 @@ public struct ABExperiment {
     /// Runs one trial in a fresh process, on the pair of code layouts given, and
     /// returns the line it printed.
     public var runTrial:
-        (_ scenario: ScenarioName, _ baseline: ABSide, _ candidate: ABSide, _ layout: Int, _ seed: UInt64) throws -> String
+        (_ scenario: ScenarioName, _ baseline: ABSide, _ candidate: ABSide, _ layout: Int, _ seed: UInt64) throws ->
+            String
     /// Layouts each build has (1 for a library given by path), for the report.
     public var layouts = (baseline: 1, candidate: 1)
 

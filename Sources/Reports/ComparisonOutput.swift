@@ -23,7 +23,8 @@ extension Comparison {
 
     static func cells(_ row: ComparisonRow) -> [String] {
         [
-            row.scenario.rawValue, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new), percent(row),
+            row.scenario.rawValue, row.variant, row.metric?.name ?? "-", number(row.baseline), number(row.new),
+            percent(row),
             verdictText(row),
         ]
     }
@@ -76,7 +77,9 @@ extension Comparison {
         if !lines.isEmpty { text += TextTable.markdown(header: header, alignments: alignments, lines) }
         let left = leftOut(rows, all: all)
         if !left.isEmpty {
-            text += (lines.isEmpty ? "" : "\n") + "_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3) + "._\n"
+            text +=
+                (lines.isEmpty ? "" : "\n") + "_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3)
+                + "._\n"
         }
         return text
     }

@@ -98,7 +98,9 @@ public struct GateSummary: Sendable {
     /// The worst change in one sentence, or that nothing moved.
     public var worstLine: String {
         guard let worst else { return "Nothing moved: every judged count is the base's." }
-        let kind = worst.verdict == .regression ? (worst.gated ? "Worst change" : "Largest change (not gated)") : "Largest change"
+        let kind =
+            worst.verdict == .regression
+            ? (worst.gated ? "Worst change" : "Largest change (not gated)") : "Largest change"
         return "\(kind): \(worst.scenario) × \(worst.variant), \(Self.change(worst))."
     }
 

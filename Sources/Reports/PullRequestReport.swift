@@ -52,7 +52,8 @@ public struct PullRequestReport {
         } else {
             text = "## FoldBench: \(gate.failures.isEmpty ? "✅" : "❌") \(gate.verdict)\n\n"
         }
-        text += "Commit `\(run.environment.commit.prefix(12))`\(run.environment.dirty ? " with uncommitted changes" : "")"
+        text +=
+            "Commit `\(run.environment.commit.prefix(12))`\(run.environment.dirty ? " with uncommitted changes" : "")"
         if let against { text += " against \(escape(against))" }
         text += ".\n"
         if blind.isEmpty, against != nil { text += "**\(escape(gate.worstLine))**\n" }
@@ -60,7 +61,8 @@ public struct PullRequestReport {
         var below = ["the counts that moved"] + (abMarkdown == nil ? [] : ["the time trials"])
         below += ["frames over the budget", "the checks"]
         if !profileDiffs.isEmpty { below.append("the functions whose instructions moved") }
-        text += "Below: \(below.joined(separator: ", ")); every figure in the run's `latest.json` and its page `report/index.html` (the job's artifacts).\n\n"
+        text +=
+            "Below: \(below.joined(separator: ", ")); every figure in the run's `latest.json` and its page `report/index.html` (the job's artifacts).\n\n"
         return text
     }
 
@@ -132,11 +134,13 @@ public struct PullRequestReport {
         for variant in variants {
             let own = run.results.filter { $0.variant == variant }
             let frames = own.reduce(0) { $0 + $1.frames }
-            var line = "- `\(variant)`: every frame equal to the reference's (\(NumberText.grouped(Double(frames))) frames in \(own.count) scenario\(own.count == 1 ? "" : "s"))"
+            var line =
+                "- `\(variant)`: every frame equal to the reference's (\(NumberText.grouped(Double(frames))) frames in \(own.count) scenario\(own.count == 1 ? "" : "s"))"
             let histories = own.compactMap(\.historyCheck)
             if !histories.isEmpty {
                 let steps = histories.reduce(0) { $0 + $1.steps }
-                line += "; it remembers between frames, and was also checked over \(histories.count) adversarial histor\(histories.count == 1 ? "y" : "ies") of \(NumberText.grouped(Double(steps))) steps"
+                line +=
+                    "; it remembers between frames, and was also checked over \(histories.count) adversarial histor\(histories.count == 1 ? "y" : "ies") of \(NumberText.grouped(Double(steps))) steps"
             }
             text += line + "\n"
         }

@@ -28,7 +28,8 @@ struct BaseRun {
     /// What the counts are compared with, for a report's first lines.
     var summary: String {
         "the base \(revision) (\(commit.prefix(12)))"
-            + (sameSources ? ", whose sources are the run's (its counts are the run's)" : ", built and counted in this job")
+            + (sameSources
+                ? ", whose sources are the run's (its counts are the run's)" : ", built and counted in this job")
     }
 
     /// What the base could not measure, for the lines under a report's counts.
@@ -67,7 +68,8 @@ struct BaseRun {
         gated.filter { metric in
             let measured = report.results.contains { $0.metrics[metric] != nil }
             if !measured {
-                console.err("foldbench: note: the base \(commit.prefix(12)) does not measure \(metric.name): not gated\n")
+                console.err(
+                    "foldbench: note: the base \(commit.prefix(12)) does not measure \(metric.name): not gated\n")
             }
             return measured
         }
@@ -102,13 +104,17 @@ struct BaseRun {
     ) throws(CommandFailure) -> BaseRun {
         let revision = try resolve(revision)
         let root = try Builds.repositoryRoot()
-        guard let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root).output
+        guard
+            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
+                .output
         else {
             throw CommandFailure(status: 2, "the base '\(revision)' is not a commit of \(root) (nothing measured)")
         }
         // A run built from a commit with the base's very sources counted what the base would:
         // its report is the base's, and nothing is built.
-        if !run.environment.dirty, run.environment.commit != "unknown", Builds.sameSources(commit, run.environment.commit) {
+        if !run.environment.dirty, run.environment.commit != "unknown",
+            Builds.sameSources(commit, run.environment.commit)
+        {
             console.err(
                 "the base \(commit.prefix(12)) has the sources of the run's commit \(run.environment.commit): its counts are the run's (nothing built)\n"
             )
@@ -140,9 +146,12 @@ struct BaseRun {
         var arguments = ["run", "--time-per-scenario", "0", "--frames", String(run.options.frames)]
         arguments += ["--refresh-rate", "\(run.options.refreshRate)", "--layout-direction", run.options.direction.name]
         if Report.counted(run) { arguments.append("--instructions") }
-        if run.results.contains(where: { $0.variant == ChainedFloor.variantName }) { arguments.append("--chained-floor") }
+        if run.results.contains(where: { $0.variant == ChainedFloor.variantName }) {
+            arguments.append("--chained-floor")
+        }
         if let seed = run.options.historySeed { arguments += ["--history-seed", String(seed)] }
-        arguments += scenarios.flatMap { ["--scenario", $0.rawValue] } + measured.flatMap { ["--variant", $0.rawValue] }
+        arguments +=
+            scenarios.flatMap { ["--scenario", $0.rawValue] } + measured.flatMap { ["--variant", $0.rawValue] }
         let report = try counts(of: executable, commit: commit, arguments, cache: cache, console: console)
         return BaseRun(
             revision: revision, commit: commit, report: report, newScenarios: newScenarios,
@@ -189,7 +198,8 @@ struct BaseRun {
                 let directory = (executable as NSString).deletingLastPathComponent
                 guard let text = Builds.run([executable] + arguments, in: directory).output else {
                     throw CommandFailure(
-                        status: 2, "\(executable) \(arguments.joined(separator: " ")) failed: cannot tell what the base knows")
+                        status: 2,
+                        "\(executable) \(arguments.joined(separator: " ")) failed: cannot tell what the base knows")
                 }
                 return text
             }
@@ -207,7 +217,9 @@ struct BaseRun {
             if case .object(let entries)? = document["suites"] {
                 for (name, value) in entries {
                     guard case .array(let values) = value else { continue }
-                    suites[name] = values.compactMap { if case .string(let text) = $0 { ScenarioName(text) } else { nil } }
+                    suites[name] = values.compactMap {
+                        if case .string(let text) = $0 { ScenarioName(text) } else { nil }
+                    }
                 }
             }
         }

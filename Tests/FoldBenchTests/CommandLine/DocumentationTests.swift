@@ -101,7 +101,9 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the counts the README states are the repository's: faults, fuzz targets, tests, the sample run, scenes, C functions")
+    @Test(
+        "the counts the README states are the repository's: faults, fuzz targets, tests, the sample run, scenes, C functions"
+    )
     func readmeCounts() throws {
         let readme = try Self.read("README.md")
         let patches = try FileManager.default.contentsOfDirectory(
@@ -119,16 +121,22 @@ struct DocumentationTests {
         let root = repositoryRoot.appendingPathComponent("Tests")
         for path in FileManager.default.enumerator(atPath: root.path)?.compactMap({ $0 as? String }) ?? []
         where path.hasSuffix(".swift") {
-            for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n") {
+            for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(
+                separator: "\n")
+            {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("@Test(") || code == "@Test" { tests += 1 }
                 if code.hasPrefix("@Suite(") || code == "@Suite" { suites += 1 }
             }
         }
-        #expect(readme.contains("Test run with \(tests) tests in \(suites) suites passed"), "\(tests) tests, \(suites) suites")
+        #expect(
+            readme.contains("Test run with \(tests) tests in \(suites) suites passed"),
+            "\(tests) tests, \(suites) suites")
         // The sample run: balanced-d8 and the default timeline.
         let sample = try TreeFactory.balanced(depth: 8)
-        #expect(readme.contains("balanced-d8/iphone-duo: \(sample.arrangementCount) arrangements, \(RunOptions().frames) frames"))
+        #expect(
+            readme.contains(
+                "balanced-d8/iphone-duo: \(sample.arrangementCount) arrangements, \(RunOptions().frames) frames"))
         // The differential test's scenes per seed, and the C interface's functions.
         let differential = try Self.read("Tests/ArrangementTests/Resolvers/DifferentialTests.swift")
         #expect(readme.contains("10,000 generated scenes") && differential.contains("?? 10_000"))

@@ -312,7 +312,9 @@ struct ProfilingTests {
         let glibcAfter = profile([
             ("/new/Sources/M/A.swift", 15, 100), ("../sysdeps/x86_64/tls_get_addr.S", 5, 90),
         ])
-        #expect(ProfileDiff(before: glibc, after: glibcAfter) { _ in nil }.lines.allSatisfy { $0.key.hasPrefix("Sources/") })
+        #expect(
+            ProfileDiff(before: glibc, after: glibcAfter) { _ in nil }.lines.allSatisfy { $0.key.hasPrefix("Sources/") }
+        )
         #expect(
             ProfileDiff(before: glibc, after: glibcAfter, systemLines: true) { _ in nil }.lines.contains {
                 $0.key.hasPrefix("../sysdeps")

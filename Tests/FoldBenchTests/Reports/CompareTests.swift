@@ -73,17 +73,24 @@ struct CompareTests {
         let directory = try temporaryDirectory()
         let a = try writeFile(base, named: "a.json", in: directory)
         let b = try writeFile(new, named: "b.json", in: directory)
-        return runFoldBench(command == "pr-report" ? ["pr-report", b, "--baseline", a] + extra : ["compare", a, b] + extra)
+        return runFoldBench(
+            command == "pr-report" ? ["pr-report", b, "--baseline", a] + extra : ["compare", a, b] + extra)
     }
 
-    @Test("pr-report opens with the gate's verdict (the gate's count), the worst change and a pointer, lists each moved pair once, and exits as the gate")
+    @Test(
+        "pr-report opens with the gate's verdict (the gate's count), the worst change and a pointer, lists each moved pair once, and exits as the gate"
+    )
     func pullRequestReportFirstLines() throws {
         let gated = try pullRequestReport(["--gate", "instructions"])
         #expect(gated.status == 1)
-        let lines = gated.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).joined(separator: "\n")
+        let lines = gated.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).joined(
+            separator: "\n")
         // The allocation regression is not gated here: the count is the gate's, 1.
         #expect(lines.hasPrefix("## FoldBench: ❌ 1 regression (instructions 1) in 3 gated comparisons"), "\(lines)")
-        #expect(lines.contains("**Worst change: fold-cycle/balanced-d8/iphone-duo × incremental, instructions +10.0 % (400 → 440).**"), "\(lines)")
+        #expect(
+            lines.contains(
+                "**Worst change: fold-cycle/balanced-d8/iphone-duo × incremental, instructions +10.0 % (400 → 440).**"),
+            "\(lines)")
         #expect(lines.contains("Below: the counts that moved"))
         // Each pair once: incremental's row, reference's (not gated), fast's not at all.
         let rows = gated.out.split(separator: "\n").filter { $0.hasPrefix("| fold-cycle") }
@@ -101,7 +108,6 @@ struct CompareTests {
         #expect(blind.status == 2 && blind.out.hasPrefix("## FoldBench: ⚠️ the gate cannot judge 1 comparison"))
         #expect(blind.err.contains("estimatedCyclesPerRelayout: in neither report"), "\(blind.err)")
     }
-
 
     @Test("identical reports: exit 0, every verdict unchanged")
     func unchanged() throws {
@@ -149,7 +155,8 @@ struct CompareTests {
         let markdown = try compare(text, text, ["--format", "markdown"])
         // Three judged metrics; the time row is shown but not counted.
         #expect(markdown.out.hasPrefix("**No regression** in 3 gated comparisons; no count moved."), "\(markdown.out)")
-        #expect(try compare(text, text, ["--format", "markdown", "--all"]).out.contains("| scenario | variant | metric |"))
+        #expect(
+            try compare(text, text, ["--format", "markdown", "--all"]).out.contains("| scenario | variant | metric |"))
         let json = try compare(text, text, ["--format", "json"])
         let document = try JSONParser.parse(json.out)
         #expect(document["regression"] == .bool(false))

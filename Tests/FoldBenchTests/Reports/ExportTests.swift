@@ -146,7 +146,8 @@ struct ExportTests {
         let printed = runFoldBench(["export", report, "--format", "benchstat"])
         #expect(printed.status == 0 && printed.out.hasPrefix("goos: linux"))
         let unknown = runFoldBench(["export", report, "--format", "csv"])
-        #expect(unknown.status == 2 && unknown.err.contains("an export format is ") && unknown.err.contains(", not 'csv'"))
+        #expect(
+            unknown.status == 2 && unknown.err.contains("an export format is ") && unknown.err.contains(", not 'csv'"))
         for bad in ["bmf", ":x", "bmf:", "nope:x"] {
             let result = runFoldBench(["run", "--scenario", "drag-resize/media-player/iphone-duo", "--export", bad])
             #expect(result.status == 2, "\(bad)")
