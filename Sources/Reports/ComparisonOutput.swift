@@ -38,25 +38,24 @@ extension Comparison {
         all ? rows : rows.filter { $0.verdict != .unchanged && $0.verdict != .informational }
     }
 
-    /// What the listing leaves out, for its last line.
-    static func leftOut(_ rows: [ComparisonRow], all: Bool) -> String {
-        guard !all else { return "" }
+    /// What the listing leaves out ("not listed: …"), or `nil` when it lists every row.
+    static func leftOut(_ rows: [ComparisonRow], all: Bool) -> String? {
+        guard !all else { return nil }
         let unchanged = rows.filter { $0.verdict == .unchanged }.count
         let informational = rows.filter { $0.verdict == .informational }.count
-        guard unchanged + informational > 0 else { return "" }
-        return
-            "; not listed: \(unchanged) unchanged, \(informational) times shown only (--all lists every row)"
+        guard unchanged + informational > 0 else { return nil }
+        return "not listed: \(unchanged) unchanged, \(informational) times shown only (--all lists every row)"
     }
 
     /// The aligned table of what moved, ending with the gate's verdict in one line.
     public static func table(_ rows: [ComparisonRow], all: Bool = false) -> String {
         let listed = shown(rows, all: all)
         let table = listed.isEmpty ? "" : TextTable.aligned([header] + listed.map(cells))
-        return table + GateSummary(rows).verdict + leftOut(rows, all: all) + ".\n"
+        return table + GateSummary(rows).verdict + (leftOut(rows, all: all).map { "; \($0)" } ?? "") + ".\n"
     }
 
-    /// "**No regression** in 80 gated comparisons; …" or "**2 regressions** (…) in 80 …",
-    /// then the worst change: the count is the gate's.
+    /// "**No regression** in 80 gated comparisons; …" or "**2 regressions (…)** in 80 …":
+    /// the count is the gate's.
     public static func headline(_ rows: [ComparisonRow]) -> String {
         let summary = GateSummary(rows)
         let verdict = summary.verdict
@@ -75,11 +74,8 @@ extension Comparison {
             return line
         }
         if !lines.isEmpty { text += TextTable.markdown(header: header, alignments: alignments, lines) }
-        let left = leftOut(rows, all: all)
-        if !left.isEmpty {
-            text +=
-                (lines.isEmpty ? "" : "\n") + "_" + left.dropFirst(2).prefix(1).uppercased() + left.dropFirst(3)
-                + "._\n"
+        if let left = leftOut(rows, all: all) {
+            text += (lines.isEmpty ? "" : "\n") + "_" + left.prefix(1).uppercased() + left.dropFirst() + "._\n"
         }
         return text
     }
