@@ -1,6 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// With FOLDBENCH_OPTIMISED_TESTS set (scripts/test.sh and CI set it), the modules whose
+/// loops the tests run millions of times (support, the model, the resolvers, the scene
+/// generator and format, the fixtures, the timelines) are optimised in debug builds too:
+/// the test suite then runs in about a third of the time, while the modules with the
+/// most code to compile (the command line, the reports, the tests) build as fast as
+/// before. Unset (a plain `swift build`, or a package that depends on this one), debug
+/// builds are plain debug builds and no target carries an unsafe flag.
+let optimisedInDebug: [SwiftSetting] =
+    Context.environment["FOLDBENCH_OPTIMISED_TESTS"] == nil ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// FoldBench: a model of ArrangementView's layout rules (reference and fast resolvers)
 /// and `foldbench`, the harness that replays fold animations and measures them.
 ///
@@ -38,18 +48,22 @@ let package = Package(
         // What every module needs and no module owns: the strict JSON reader and writer
         // with the input error every reader throws, input limits, number text, the
         // seeded generator (SplitMix64) and FNV-1a. No Foundation.
-        .target(name: "Support"),
+        .target(name: "Support", swiftSettings: optimisedInDebug),
         // The one way to start another program (git, swift, valgrind, foldbench itself):
         // both outputs read at once, input on a thread of its own. Foundation's `Process`.
         .target(name: "ChildProcesses"),
         // The contract's vocabulary: geometry, contexts, styles, the validated tree, results.
-        .target(name: "ArrangementModel", dependencies: ["Support"], linkerSettings: [.linkedLibrary("m")]),
+        .target(
+            name: "ArrangementModel", dependencies: ["Support"], swiftSettings: optimisedInDebug,
+            linkerSettings: [.linkedLibrary("m")]),
         // The executable contract: readable, recursive, allocates freely.
-        .target(name: "ReferenceResolver", dependencies: ["ArrangementModel"]),
+        .target(name: "ReferenceResolver", dependencies: ["ArrangementModel"], swiftSettings: optimisedInDebug),
         // Flat storage, order computed at prepare time, no allocation per frame.
-        .target(name: "FastResolver", dependencies: ["ArrangementModel"]),
+        .target(name: "FastResolver", dependencies: ["ArrangementModel"], swiftSettings: optimisedInDebug),
         // The one list of resolver variants, and the loop that drives one over frames.
-        .target(name: "Variants", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "FastResolver"]),
+        .target(
+            name: "Variants", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "FastResolver"],
+            swiftSettings: optimisedInDebug),
         // The C interface of a variant in a shared library: foldbench_variant.h, the one header.
         .target(name: "CVariantInterface"),
         // The worker and its supervisor, the parts that must be C: the worker started in a
@@ -60,7 +74,8 @@ let package = Package(
         // that runs a request in a worker process and keeps its deadlines, the crumb.
         .target(name: "Workers", dependencies: ["Support", "ChildProcesses", "CWorker"]),
         // A tree as the C interface hands it over (flat C arrays), both ways.
-        .target(name: "FlatTrees", dependencies: ["ArrangementModel", "CVariantInterface"]),
+        .target(
+            name: "FlatTrees", dependencies: ["ArrangementModel", "CVariantInterface"], swiftSettings: optimisedInDebug),
         // Variants in shared libraries: loaded, checked for the interface's rules, driven
         // like built-in ones.
         .target(
@@ -79,16 +94,20 @@ let package = Package(
             name: "FoldBenchVariantKit",
             dependencies: ["ArrangementModel", "CVariantInterface", "FlatTrees", "CExportedVariant"]),
         // The one generator of random trees and contexts, from a seed or a fuzzer's bytes.
-        .target(name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"]),
+        .target(
+            name: "SceneGenerator", dependencies: ["Support", "ArrangementModel", "ReferenceResolver"],
+            swiftSettings: optimisedInDebug),
         // Scene files and resolutions: the scene decoder and encoder, the resolution printer.
-        .target(name: "SceneFormat", dependencies: ["Support", "ArrangementModel"]),
+        .target(name: "SceneFormat", dependencies: ["Support", "ArrangementModel"], swiftSettings: optimisedInDebug),
         // Conformance fixtures: every frame's context and the reference's answer, written
         // for implementations FoldBench cannot load, and their answers checked back by rule.
-        .target(name: "Fixtures", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "SceneFormat"]),
+        .target(
+            name: "Fixtures", dependencies: ["Support", "ArrangementModel", "ReferenceResolver", "SceneFormat"],
+            swiftSettings: optimisedInDebug),
         // What is measured: devices, motions and their timelines, trees, scenarios, suites.
         .target(
             name: "Workloads", dependencies: ["Support", "ArrangementModel", "SceneGenerator", "SceneFormat"],
-            resources: [.copy("Devices"), .copy("Traces")]),
+            resources: [.copy("Devices"), .copy("Traces")], swiftSettings: optimisedInDebug),
         // jemalloc's counters for allocation metrics.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc"),
         // Callgrind client requests (no-ops where valgrind's header is missing).

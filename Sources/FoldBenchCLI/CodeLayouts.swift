@@ -28,6 +28,10 @@ struct CodeLayouts {
         "-Xswiftc", "-use-ld=lld",
     ]
 
+    /// The build directory of the package at `directory` compiled for layouts, apart from
+    /// its everyday release build.
+    static func scratch(of directory: String) -> String { "\(directory)/.build/layouts" }
+
     /// A library given by path: its one layout.
     init(library: String) {
         build = library
@@ -41,7 +45,7 @@ struct CodeLayouts {
     init(package directory: String, what: String, console: Console) throws(CommandFailure) {
         build = what
         given = nil
-        let scratch = "\(directory)/.build/layouts"
+        let scratch = Self.scratch(of: directory)
         self.scratch = scratch
         let log = "\(scratch).build.log"
         try? FileManager.default.createDirectory(atPath: "\(directory)/.build", withIntermediateDirectories: true)
