@@ -437,6 +437,7 @@ public struct CompiledTree: Sendable {
                 vertical: AxisEntry(vertical, arrangement, axis: .vertical, rightToLeft: direction == 1),
                 arrangement: arrangement, tableIndex: table)
             storage.steps[direction * count + place] = step
+            storage.admit(step, into: direction)
             if before != step.isProportional { storage.reshape(direction, uncommon: step.isProportional ? -1 : 1) }
         }
     }
@@ -455,9 +456,31 @@ struct DirectionTables {
     @usableFromInline let rightToLeft: Bool
     /// Which frame places this direction's tree.
     @usableFromInline let shape: FrameShape
+    /// At least 1 / the smallest share `min(f, 1 − f)` that a proportional split of this
+    /// direction gives either pane (∞ when a share is 0, so that every proportional split
+    /// takes the exact path), with room for rounding: a proportional split of length L
+    /// gives its panes `f × L` and `end − cut`, each at least `share × L` less a few float
+    /// steps of the frame's coordinates, which is 1e-5 of the tolerance at most. So a
+    /// split longer than the frame's largest tolerance times this factor gives no length
+    /// within the tolerance ("Numbers"' zero rule), and only a shorter one is tested.
+    @usableFromInline let zeroFactor: Double
 
     /// Every step takes the common kernel along both axes.
     @inlinable var isProportional: Bool { shape.isProportional }
+
+    /// The smallest share of a pane a proportional split of `step` gives along either axis
+    /// (1 when it has none).
+    static func leastShare(_ step: Step) -> Double {
+        var least = 1.0
+        if step.horizontal.takesCommonKernel {
+            least = min(least, step.horizontalFraction, 1 - step.horizontalFraction)
+        }
+        if step.vertical.takesCommonKernel { least = min(least, step.verticalFraction, 1 - step.verticalFraction) }
+        return least
+    }
+
+    /// ``zeroFactor`` for the smallest share of a direction's steps.
+    static func zeroFactor(leastShare: Double) -> Double { leastShare > 0 ? (1 + 1e-5) / leastShare : .infinity }
 }
 
 /// The frame a direction's tree takes, decided when the tree is compiled: a loop for
@@ -536,7 +559,9 @@ final class TableStorage: @unchecked Sendable {
                 to: DirectionTables(
                     steps: table.baseAddress!, plans: self.plans.baseAddress!, count: count,
                     paneCount: paneCount, rightToLeft: rightToLeft,
-                    shape: FrameShape(count: count, isProportional: uncommonSteps[index] == 0)))
+                    shape: FrameShape(count: count, isProportional: uncommonSteps[index] == 0),
+                    zeroFactor: DirectionTables.zeroFactor(
+                        leastShare: table.reduce(1.0) { min($0, DirectionTables.leastShare($1)) })))
         }
     }
 
@@ -547,8 +572,21 @@ final class TableStorage: @unchecked Sendable {
         let old = directions[index]
         directions[index] = DirectionTables(
             steps: old.steps, plans: old.plans, count: old.count, paneCount: old.paneCount,
-            rightToLeft: old.rightToLeft, shape: FrameShape(count: old.count, isProportional: uncommonSteps[index] == 0)
-        )
+            rightToLeft: old.rightToLeft,
+            shape: FrameShape(count: old.count, isProportional: uncommonSteps[index] == 0),
+            zeroFactor: old.zeroFactor)
+    }
+
+    /// Direction `index`'s ``DirectionTables/zeroFactor`` raised, if need be, for a step
+    /// compiled again: a factor only ever grows, which stays sound (a larger factor
+    /// tests more splits exactly) without a pass over the other steps.
+    func admit(_ step: Step, into index: Int) {
+        let old = directions[index]
+        let factor = DirectionTables.zeroFactor(leastShare: DirectionTables.leastShare(step))
+        guard factor > old.zeroFactor else { return }
+        directions[index] = DirectionTables(
+            steps: old.steps, plans: old.plans, count: old.count, paneCount: old.paneCount,
+            rightToLeft: old.rightToLeft, shape: old.shape, zeroFactor: factor)
     }
 
     deinit {

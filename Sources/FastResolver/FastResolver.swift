@@ -273,7 +273,7 @@ public struct FastResolver: ResolverVariant {
     /// A split without a divider, ``SideBySide`` or ``Stacked``: the common case
     /// inline, with the axis known at compile time, so its fields are read at fixed offsets.
     @inlinable
-    @inline(__always)
+    @_transparent
     static func split<Direction: SplitDirection, Kind: TreeKind>(
         _ bounds: Rect, _ bits: UInt32, _ step: UnsafePointer<Step>, _ tables: Tables, _ direction: Direction.Type,
         _ kind: Kind.Type
@@ -283,7 +283,8 @@ public struct FastResolver: ResolverVariant {
         let length = horizontal ? bounds.width : bounds.height
         var nearLength: Double
         var farLength: Double
-        if Kind.isProportional || pair.takesCommonKernel {
+        let common = Kind.isProportional || pair.takesCommonKernel
+        if common {
             // The common case: proportional, the near pane solved first.
             nearLength = (horizontal ? step.pointee.horizontalFraction : step.pointee.verticalFraction) * length
         } else {
@@ -309,9 +310,15 @@ public struct FastResolver: ResolverVariant {
         let end = horizontal ? bounds.maxX : bounds.maxY
         var cut = start + nearLength
         farLength = end - cut
-        // Never past the far edge, not by a float step.
-        if min(nearLength, farLength) <= tables.largestTolerance || cut + farLength > end {
+        // A proportional split's two lengths are both above every tolerance of the frame
+        // when its whole is above ``Tables/zeroLength``: one test of the whole instead of
+        // the smaller of the two. Never past the far edge, not by a float step.
+        let mayBeZero =
+            common ? length <= tables.zeroLength : min(nearLength, farLength) <= tables.largestTolerance
+        if mayBeZero {
             (nearLength, cut, farLength) = rareEdges(nearLength, farLength, length, bounds, horizontal, pair)
+        } else if cut + farLength > end {
+            farLength = Rect.shortened(farLength)
         }
         let near = tables.pane(pair.near)
         let far = tables.pane(pair.far)
@@ -339,6 +346,9 @@ public struct FastResolver: ResolverVariant {
     static func rareEdges(
         _ near: Double, _ far: Double, _ length: Double, _ bounds: Rect, _ horizontal: Bool, _ pair: PanePair
     ) -> (Double, Double, Double) {
+        #if DEBUG
+            ExactPathProbe.current?.splits += 1
+        #endif
         let tolerance = ArrangementTolerance.of(bounds)
         let nearFirst = pair.kernel & AxisEntry.Kernel.farFirst == 0
         let (first, second) = nearFirst ? (near, far) : (far, near)
@@ -514,6 +524,19 @@ public struct FastResolver: ResolverVariant {
     }
 }
 
+#if DEBUG
+    /// Counts, in debug builds, the splits that took the exact path of "Numbers"' zero rule
+    /// (a length that may lie within the tolerance), for the tests that hold the path to
+    /// its purpose: taken near a threshold, never far from every one. Set around the
+    /// frames to watch with `ExactPathProbe.$current.withValue(probe) { … }`; other tasks
+    /// count nothing.
+    public final class ExactPathProbe: @unchecked Sendable {
+        public var splits = 0
+        public init() {}
+        @TaskLocal public static var current: ExactPathProbe?
+    }
+#endif
+
 /// Which way a split without a divider runs, known at compile time in the hot path.
 @usableFromInline
 protocol SplitDirection {
@@ -596,6 +619,11 @@ struct Tables {
     /// or a difference above it is above every bounds' tolerance, which is then not
     /// worked out.
     @usableFromInline let largestTolerance: Double
+    /// A length at or below which a proportional split of the frame may give a pane a
+    /// length within the tolerance: ``largestTolerance`` over the smallest share any
+    /// proportional split of the tree gives a pane (``DirectionTables/zeroFactor``).
+    /// Above it, both of a proportional split's lengths are above every tolerance.
+    @usableFromInline let zeroLength: Double
 
     /// `direction`'s tables writing into `panes`, a resolution of the tree's size, for a
     /// frame whose root is laid out in `root`.
@@ -605,6 +633,7 @@ struct Tables {
         self.direction = direction
         self.panes = UnsafeMutableRawPointer(panes)
         largestTolerance = 2.001 * ArrangementTolerance.of(root)
+        zeroLength = largestTolerance * direction.pointee.zeroFactor
     }
 
     @inlinable var steps: UnsafePointer<Step> { direction.pointee.steps }
