@@ -438,7 +438,7 @@ public struct FastResolver: ResolverVariant {
     /// right-to-left, as the leading region is then on the right). Anything else a
     /// divider crosses is placed out of line (``placeCrossed(_:_:_:_:_:)``).
     @inlinable
-    @inline(__always)
+    @_transparent
     static func placeDivided<Kind: TreeKind>(
         _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables,
         _ kind: Kind.Type
@@ -502,7 +502,7 @@ public struct FastResolver: ResolverVariant {
     /// permit (the primary alone, §2.2.2) or an overlay that does not permit it
     /// (layered, §2.3.2).
     @inlinable
-    @inline(__always)
+    @_transparent
     static func crossed(
         _ bounds: Rect, _ bits: UInt32, _ divider: Divider, _ step: UnsafePointer<Step>, _ tables: Tables
     ) {
