@@ -3,10 +3,11 @@
 # --gate --confirm (a slower verdict fails, exit 1, only when a second, independent
 # experiment finds one too; the rule is ab's). Exit 2 when ab cannot run.
 #   scripts/ab-gate.sh [AB OPTIONS...]     (e.g. --baseline REV --candidate PATH)
-# Prints the markdown tables; expects .build/release/foldbench to be built.
+# Prints the markdown tables; expects .build/release/foldbench to be built, or the
+# foldbench $FOLDBENCH_BIN names.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bin=.build/release/foldbench
+bin=${FOLDBENCH_BIN:-.build/release/foldbench}
 scenarios=()
 for scenario in $("$bin" list --suite quick); do
     scenarios+=(--scenario "$scenario")

@@ -12,11 +12,13 @@
 # directory; the run report is also written to Results/report/index.html. Pages
 # given as arguments are checked instead (screenshots beside them, PAGE.png).
 #   scripts/check-pages.sh [PAGE.html ...]
+# Builds .build/release/foldbench, unless $FOLDBENCH_BIN names a foldbench to use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 ensure_packages chromium cmark-gfm
-swift build -c release --product foldbench >/dev/null
+bin=${FOLDBENCH_BIN:-.build/release/foldbench}
+[ -n "${FOLDBENCH_BIN:-}" ] || swift build -c release --product foldbench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -24,13 +26,13 @@ if [ $# -gt 0 ]; then
     pages=("$@")
 else
     for _ in 1 2 3; do
-        .build/release/foldbench run --scenario fold-cycle/balanced-d8/iphone-duo \
+        "$bin" run --scenario fold-cycle/balanced-d8/iphone-duo \
             --scenario rotate-half-open/balanced-d4/hinged-duo --time-per-scenario 0.2 --record --out "$work" \
             >/dev/null 2>"$work/run.log" || { cat "$work/run.log" >&2; exit 1; }
     done
     mkdir -p Results/report
-    .build/release/foldbench report "$work/latest.json" --out Results/report 2>/dev/null
-    .build/release/foldbench trend "$work/history.csv" --out "$work/trend" >/dev/null 2>&1
+    "$bin" report "$work/latest.json" --out Results/report 2>/dev/null
+    "$bin" trend "$work/history.csv" --out "$work/trend" >/dev/null 2>&1
 fi
 
 # render PAGE SCREENSHOT HEIGHT: the DOM Chromium built into $work/dom.html, its
@@ -151,7 +153,7 @@ else
     check "$work/trend/index.html" Results/report/trend.png 1000
     check_widths "$work/trend/index.html"
     # Drawings: a shipped scene on a device, and a scenario's frame of 255 arrangements.
-    foldbench=.build/release/foldbench
+    foldbench=$bin
     scene=Benchmarks/Scenes/frog-atlas.json
     $foldbench draw $scene --device galaxy-z-fold7 --posture halfOpen --orientation portrait \
         --out "$work/frog.svg" 2>/dev/null

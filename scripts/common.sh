@@ -35,3 +35,12 @@ real_run_template() {  # FOLDBENCH DIR
     "$1" run --scenario fold-cycle/balanced-d1/iphone-duo --variant fast --time-per-scenario 0.05 --frames 12 \
         --record --out "$2" >/dev/null 2>"$2/template-run.log"
 }
+
+# The compile flags of `foldbench ab`'s code layouts (CodeLayouts.compileFlags, which a test
+# holds this list to): .ci/run builds the checkout with them into .build/layouts, where ab
+# links its layouts from, so that the time gate does not compile the checkout again.
+layout_flags=(
+    -Xswiftc -Xfrontend -Xswiftc -function-sections
+    -Xswiftc -Xllvm -Xswiftc -align-all-functions=6
+    -Xswiftc -use-ld=lld
+)

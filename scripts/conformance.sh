@@ -9,10 +9,11 @@
 # FOLDER defaults to a fresh temporary folder; NAMEs (variants, c-fast, c-fast-v1, fast-lib,
 # python, javascript) keep only those answerers (CI's: the reference, fast, incremental,
 # c-fast, c-fast-v1, python and javascript).
-# Expects .build/release/foldbench; builds c-fast (scripts/libraries.sh).
+# Expects .build/release/foldbench, or the foldbench $FOLDBENCH_BIN names; builds c-fast
+# (scripts/libraries.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=.build/release/foldbench
+bin=${FOLDBENCH_BIN:-.build/release/foldbench}
 work=${1:-$(mktemp -d)}
 shift $(($# > 0 ? 1 : 0))
 only=" $* "

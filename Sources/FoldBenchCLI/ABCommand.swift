@@ -45,11 +45,11 @@ enum ABCommand: Command {
             in a child process first and timed in the working tree's harness: the harness's
             code layouts vary, the libraries' own code (not built by FoldBench) does not.
             With --variant-library, a library's variant named by --variant is loaded by both
-            builds' plug-ins: the two harnesses compared on it. Exit status: 0; 1 with --gate when a comparison is slower;
+            builds' plug-ins: the two harnesses compared on it. Exit status — 0; 1 with --gate when a comparison is slower;
             2 for a build that cannot be built or loaded, a scenario or variant it lacks, or bad usage.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         var request = try Request(arguments)
         if arguments.value(.baselineLibrary) != nil || arguments.value(.candidateLibrary) != nil {
             return try compareLibraries(arguments, request, console: console)
@@ -64,7 +64,7 @@ enum ABCommand: Command {
                 console.out("{\"schemaVersion\": 1, \"kind\": \"ab\", \"sameSources\": true, \"results\": []}\n")
             default: console.out("**Not timed**: \(note).\n")
             }
-            return 0
+            return .success
         }
         let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
@@ -139,15 +139,15 @@ enum ABCommand: Command {
     /// when a second experiment (the next seed: other trials in fresh processes) finds one too.
     static func confirming(
         _ experiment: ABExperiment, _ arguments: ParsedArguments, console: Console,
-        _ measure: (ABExperiment) throws -> Int32
-    ) throws -> Int32 {
+        _ measure: (ABExperiment) throws -> ExitStatus
+    ) throws -> ExitStatus {
         let status = try measure(experiment)
-        guard status == 1, arguments.flag(.confirm) else { return status }
+        guard status == .failed, arguments.flag(.confirm) else { return status }
         console.err("a slower verdict: confirming with a second experiment...\n")
         var second = experiment
         second.options.seed = experiment.options.seed &+ 1
         let confirmed = try measure(second)
-        if confirmed != 1 { console.err("not confirmed: the second experiment found nothing slower\n") }
+        if confirmed != .failed { console.err("not confirmed: the second experiment found nothing slower\n") }
         return confirmed
     }
 
@@ -206,18 +206,18 @@ enum ABCommand: Command {
                             console.err("\($0)\n")
                         })
                 } catch let failure as ABFailure {
-                    throw CommandFailure(status: 2, failure.description)
+                    throw CommandFailure(.badInput, failure.description)
                 }
             }
         }
         return results
     }
 
-    /// Prints the results in the request's format; 1 when `--gate` is given and a comparison is slower.
+    /// Prints the results in the request's format; failed when `--gate` is given and a comparison is slower.
     static func report(
         _ results: [ABResult], _ request: Request, baseline: String, candidate: String, arguments: ParsedArguments,
         console: Console
-    ) -> Int32 {
+    ) -> ExitStatus {
         let threshold = request.options.threshold
         switch request.format {
         case .markdown:
@@ -226,13 +226,15 @@ enum ABCommand: Command {
         case .table: console.out(ABReport.table(results, threshold: threshold))
         }
         let slower = results.contains { $0.estimate.verdict == .slower }
-        return arguments.flag(.gateSlower) && slower ? 1 : 0
+        return arguments.flag(.gateSlower) && slower ? .failed : .success
     }
 
     /// `ab --baseline-library A.so --candidate-library B.so`: two builds of a library's
     /// variant, each checked in a child process, then timed in trials of the working
     /// tree's harness (its code layouts varied; the libraries' not).
-    static func compareLibraries(_ arguments: ParsedArguments, _ request: Request, console: Console) throws -> Int32 {
+    static func compareLibraries(_ arguments: ParsedArguments, _ request: Request, console: Console) throws
+        -> ExitStatus
+    {
         guard let baselinePath = arguments.value(.baselineLibrary),
             let candidatePath = arguments.value(.candidateLibrary)
         else {
@@ -275,7 +277,7 @@ enum ABCommand: Command {
         -> LibraryInfo
     {
         guard let library = try Libraries.describe([path]).first else {
-            throw CommandFailure(status: 2, "library \(path): the worker described nothing")
+            throw CommandFailure(.badInput, "library \(path): the worker described nothing")
         }
         var check = WorkRequest(.run)
         check.libraries = [path]

@@ -22,7 +22,7 @@ enum AnswerCommand: Command {
             {"scenario": …, "frame": N, "panes": […]}. See docs/fixtures.md.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         guard let directory = arguments.value(fixtures) else {
             throw UsageError("\(fixtures.name) DIR is required", command: spec)
         }
@@ -46,7 +46,7 @@ enum AnswerCommand: Command {
             throw error
         }
         if let path = arguments.value(output) { console.err("wrote \(path)\n") }
-        return 0
+        return .success
     }
 
     /// A built-in variant's answers, in this process.
@@ -78,7 +78,7 @@ enum AnswerCommand: Command {
         try Libraries.run(request) { reply in
             guard case .answers(let lines) = reply, writeError == nil else { return }
             do { try out.write(lines) } catch {
-                writeError = error as? CommandFailure ?? CommandFailure(status: 2, "\(error)")
+                writeError = error as? CommandFailure ?? CommandFailure(.badInput, "\(error)")
             }
         }
         if let writeError { throw writeError }

@@ -17,26 +17,26 @@ enum BaselineCommand: Command {
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
     /// The commit the baseline at `path` was recorded at.
-    static func printCommit(_ path: String, console: Console) throws(CommandFailure) -> Int32 {
+    static func printCommit(_ path: String, console: Console) throws(CommandFailure) -> ExitStatus {
         let commit = try ResultsDirectory.load(path).environment.commit
-        guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(status: 2, "\(path) names no commit") }
+        guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(.badInput, "\(path) names no commit") }
         console.out(commit + "\n")
-        return 0
+        return .success
     }
 
     /// What `--base auto` names now, as a commit, so that a script resolves it once.
-    static func printBase(console: Console) throws(CommandFailure) -> Int32 {
+    static func printBase(console: Console) throws(CommandFailure) -> ExitStatus {
         let revision = try BaseRun.resolve("auto")
         let root = try Builds.repositoryRoot()
         guard
             let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
                 .output
-        else { throw CommandFailure(status: 2, "the change's base, \(revision), is not a commit here") }
+        else { throw CommandFailure(.badInput, "the change's base, \(revision), is not a commit here") }
         console.out(commit + "\n")
-        return 0
+        return .success
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = arguments.value(.baselinePath) ?? ResultsDirectory.defaultBaseline
         if arguments.positionals[0] == "commit" { return try printCommit(path, console: console) }
         if arguments.positionals[0] == "base" { return try printBase(console: console) }
@@ -48,7 +48,7 @@ enum BaselineCommand: Command {
         }
         guard InstructionCounter.valgrindPath() != nil else {
             throw CommandFailure(
-                status: 2, "valgrind is not installed (apt-get install valgrind); the baseline counts instructions")
+                .badInput, "valgrind is not installed (apt-get install valgrind); the baseline counts instructions")
         }
         var options = RunOptions()
         options.countInstructions = true
@@ -66,9 +66,9 @@ enum BaselineCommand: Command {
         do {
             try ResultFiles.writeAtomically(JSONWriter.writePretty(report.json()), to: path)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         console.err("wrote the baseline \(path)\n")
-        return 0
+        return .success
     }
 }

@@ -31,11 +31,11 @@ enum BisectCommand: Command {
             verdict is the bad end's (slower, or faster); same counts as not moved; an
             inconclusive step ends the search "inconclusive between" the commits it lies
             between. The error of the time steps is shared over the steps (Bonferroni).
-            Exit status: 0 the first commit found; 1 the bad end has not moved, or a step was
+            Exit status — 0 the first commit found; 1 the bad end has not moved, or a step was
             inconclusive; 2 bad usage, a revision that does not exist or does not build.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let request = try Request(arguments)
         let commits = try commitsBetween(request.good, request.bad, in: try Builds.repositoryRoot())
         console.err(
@@ -45,8 +45,8 @@ enum BisectCommand: Command {
         let outcome = try request.kind == .time ? search.times() : search.counts()
         let report = BisectReport(request: request, commits: commits, steps: search.steps, outcome: outcome)
         console.out((request.format == .json ? report.json() : report.table()) + "\n")
-        if case .first = outcome { return 0 }
-        return 1
+        if case .first = outcome { return .success }
+        return .failed
     }
 
     /// What the command line asks for.
@@ -96,26 +96,26 @@ enum BisectCommand: Command {
             guard
                 let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root)
                     .output
-            else { throw CommandFailure(status: 2, "'\(spec)' is not a git revision") }
+            else { throw CommandFailure(.badInput, "'\(spec)' is not a git revision") }
             return commit
         }
         let (goodCommit, badCommit) = (try resolve(good), try resolve(bad))
         guard Builds.run(["git", "merge-base", "--is-ancestor", goodCommit, badCommit], in: root).status == 0,
             goodCommit != badCommit
         else {
-            throw CommandFailure(status: 2, "--good \(good) is not an ancestor of --bad \(bad)")
+            throw CommandFailure(.badInput, "--good \(good) is not an ancestor of --bad \(bad)")
         }
         guard
             let listing = Builds.run(
                 ["git", "log", "--first-parent", "--reverse", "--format=%H %s", "\(goodCommit)..\(badCommit)"], in: root
             ).output
-        else { throw CommandFailure(status: 2, "cannot list the commits from \(good) to \(bad)") }
+        else { throw CommandFailure(.badInput, "cannot list the commits from \(good) to \(bad)") }
         let subject = Builds.run(["git", "log", "-1", "--format=%s", goodCommit], in: root).output ?? ""
         let after = listing.split(separator: "\n").map { line in
             (commit: String(line.prefix(40)), subject: String(line.dropFirst(41)))
         }
         guard after.last?.commit == badCommit else {
-            throw CommandFailure(status: 2, "--bad \(bad) is not on the first-parent line from --good \(good)")
+            throw CommandFailure(.badInput, "--bad \(bad) is not on the first-parent line from --good \(good)")
         }
         return [(goodCommit, subject)] + after
     }

@@ -52,7 +52,7 @@ struct BisectSearch {
                     console.err("\($0)\n")
                 }.estimate
             } catch let failure as ABFailure {
-                throw CommandFailure(status: 2, "\(commits[index].commit.prefix(12)): \(failure.description)")
+                throw CommandFailure(.badInput, "\(commits[index].commit.prefix(12)): \(failure.description)")
             }
             var step = step(index, value: estimate.ratio, judgement: judge.judge(estimate.verdict))
             step.interval = estimate.interval
@@ -96,23 +96,24 @@ struct BisectSearch {
             "\(NSTemporaryDirectory())foldbench-bisect-\(ProcessInfo.processInfo.processIdentifier)-\(commit.prefix(12))"
         defer { try? FileManager.default.removeItem(atPath: out) }
         var arguments = [
-            "run", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--time-per-scenario", "0.05", "--out", out,
+            "run", "--scenario", scenario.rawValue, "--variant", variant.rawValue, "--time-per-scenario", "0.05",
+            "--out", out,
         ]
         if kind == .instructions { arguments.append("--instructions") }
         let result = try ChildProcess.run(binary, arguments, outputs: .collect)
         guard result.succeeded else {
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "\(commit.prefix(12)): foldbench run failed (status \(result.status)): \(result.errors.suffix(400))")
         }
         let report = try ResultsDirectory.load("\(out)/latest.json")
         guard let row = report.results.first(where: { $0.scenario == scenario && $0.variant == variant }) else {
-            throw CommandFailure(status: 2, "\(commit.prefix(12)): its report has no \(scenario) \(variant)")
+            throw CommandFailure(.badInput, "\(commit.prefix(12)): its report has no \(scenario) \(variant)")
         }
         if kind == .allocations { return row.allocationsPerRelayout }
         guard let instructions = row.instructionsPerRelayout else {
             throw CommandFailure(
-                status: 2, "\(commit.prefix(12)): its report counts no instructions (is valgrind installed?)")
+                .badInput, "\(commit.prefix(12)): its report counts no instructions (is valgrind installed?)")
         }
         return instructions
     }

@@ -48,7 +48,7 @@ enum Builds {
                 ? spec : "\((spec as NSString).deletingLastPathComponent)/\(product.file)"
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CommandFailure(
-                    status: 2, "\(path): missing (build it with 'swift build -c release --product \(product.rawValue)')"
+                    .badInput, "\(path): missing (build it with 'swift build -c release --product \(product.rawValue)')"
                 )
             }
             return path
@@ -69,7 +69,7 @@ enum Builds {
         guard let commit = run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root).output
         else {
             throw CommandFailure(
-                status: 2, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
+                .badInput, "'\(spec)' is neither a build (a foldbench or its plugin library) nor a git revision")
         }
         let directory = "\(cache)/\(commit)"
         if !FileManager.default.fileExists(atPath: "\(directory)/Package.swift") {
@@ -80,7 +80,7 @@ enum Builds {
             try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
             guard run(["git", "worktree", "add", "--detach", "--force", directory, commit], in: root).output != nil
             else {
-                throw CommandFailure(status: 2, "cannot check out \(spec) into \(directory)")
+                throw CommandFailure(.badInput, "cannot check out \(spec) into \(directory)")
             }
         }
         return (commit, directory)
@@ -108,7 +108,7 @@ enum Builds {
         guard status == 0, FileManager.default.fileExists(atPath: built) else {
             let hint = product == .plugin ? "; a commit from before foldbench ab has none" : ""
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "\(what) does not build \(product.rawValue) (\(log)\(hint)); its last lines:\n\(lastLines(of: log))")
         }
         return built
@@ -207,7 +207,7 @@ enum Builds {
     static func repositoryRoot() throws(CommandFailure) -> String {
         guard
             let root = run(["git", "rev-parse", "--show-toplevel"], in: FileManager.default.currentDirectoryPath).output
-        else { throw CommandFailure(status: 2, "not inside the foldbench git repository") }
+        else { throw CommandFailure(.badInput, "not inside the foldbench git repository") }
         return root
     }
 

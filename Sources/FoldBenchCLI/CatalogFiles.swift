@@ -12,7 +12,7 @@ enum CatalogFiles {
             // A file would silently stand in for a shipped device of its name.
             for name in catalog.devices.keys where DeviceProfile.shippedNames.contains(name) {
                 throw CommandFailure(
-                    status: 2,
+                    .badInput,
                     "\(path): the device is named \"\(name)\", as a shipped device is; give it a name of its own (its \"name\" field)"
                 )
             }

@@ -35,7 +35,7 @@ enum CheckCommand: Command {
             a missing frame, a pane count or a field out of range), naming file, line and field.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = arguments.positionals[0]
         guard let directory = arguments.value(fixtures) else {
             throw UsageError("\(fixtures.name) DIR is required", command: spec)
@@ -47,7 +47,7 @@ enum CheckCommand: Command {
         let pages = arguments.value(output)
         if let pages {
             do { try ResultFiles.checkWritable(pages) } catch {
-                throw CommandFailure(status: 2, "\(error) (nothing done)")
+                throw CommandFailure(.badInput, "\(error) (nothing done)")
             }
         }
         let set = try FixtureFiles.load(directory)
@@ -69,7 +69,7 @@ enum CheckCommand: Command {
         default: console.out(report.text(markdown: false))
         }
         if let pages { try write(conformance, report: report, to: pages, console: console) }
-        return conformance.allAgree ? 0 : 1
+        return conformance.allAgree ? .success : .failed
     }
 
     /// conformance.json and the first difference of each scenario that has one, drawn.
@@ -78,7 +78,7 @@ enum CheckCommand: Command {
     {
         func save(_ text: String, _ name: String) throws(CommandFailure) {
             do { try ResultFiles.writeAtomically(text, to: directory + "/" + name) } catch {
-                throw CommandFailure(status: 2, error.description)
+                throw CommandFailure(.badInput, error.description)
             }
         }
         try save(report.json() + "\n", "conformance.json")

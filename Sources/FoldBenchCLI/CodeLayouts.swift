@@ -56,7 +56,7 @@ struct CodeLayouts {
             ["swift"] + arguments, in: directory, log: log, what: "building \(what) for code layouts", console: console)
         guard status == 0 else {
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "\(what) does not build \(Builds.Product.plugin.rawValue) for layouts (\(log)); its last lines:\n\(Builds.lastLines(of: log))"
             )
         }
@@ -64,7 +64,7 @@ struct CodeLayouts {
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8),
             let link = Self.linkCommand(inManifest: text)
         else {
-            throw CommandFailure(status: 2, "\(manifest): no link command for \(Builds.library)")
+            throw CommandFailure(.badInput, "\(manifest): no link command for \(Builds.library)")
         }
         linkArguments = link
         // Links of an earlier compile are stale: the objects may have changed.
@@ -86,7 +86,7 @@ struct CodeLayouts {
         let arguments = Self.layoutLink(linkArguments, output: path, seed: index + 1)
         let result = Builds.run(arguments, in: scratch, log: "\(directory).log")
         guard result.status == 0, FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(status: 2, "\(build): the link of layout \(index) failed (see \(directory).log)")
+            throw CommandFailure(.badInput, "\(build): the link of layout \(index) failed (see \(directory).log)")
         }
         return path
     }

@@ -34,12 +34,12 @@ enum CompareCommand: Command {
             lacks, or a gated metric one side has and the other not (counts measured on one
             side only), or a --gate metric neither has, is an error (exit 2) naming each. A
             scenario x variant only the new report has is listed as "new".
-            Exit status: 0 no regression, 1 a gated regression, 2 bad input, a base that cannot
+            Exit status — 0 no regression, 1 a gated regression, 2 bad input, a base that cannot
             be built or measured, a blind gate or nothing in common. With --list-moved, the
             pairs CI profiles, and exit 0.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         var policy = try policy(arguments)
         let pairs = try variantPairs(arguments)
         let format = try arguments.format(command: spec)
@@ -47,11 +47,11 @@ enum CompareCommand: Command {
         let rows = Comparison.compare(baseline: baseline, new: new, policy: policy, variantPairs: pairs)
         if arguments.flag(.listMoved) {
             console.out(movedInstructions(rows).map { "\($0.scenario)\t\($0.variant)\n" }.joined())
-            return 0
+            return .success
         }
         guard Comparison.hasCommonMetric(rows) else {
             throw CommandFailure(
-                status: 2, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
+                .badInput, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }
         // A gate that cannot see what it gates is an error, never a pass.
         try judgeable(baseline, baselinePath, new, newPath, policy: policy, pairs: pairs, arguments)
@@ -66,7 +66,7 @@ enum CompareCommand: Command {
         case .json: console.out(Comparison.json(rows, baseline: baselinePath, new: newPath))
         case .table: console.out((age.map { "\($0)\n\n" } ?? "") + Comparison.table(rows, all: all))
         }
-        return Comparison.hasRegression(rows) ? 1 : 0
+        return Comparison.hasRegression(rows) ? .failed : .success
     }
 
     /// The two reports: two files, or with `--base` the base measured in this job and the
@@ -104,7 +104,7 @@ enum CompareCommand: Command {
             baseline: baseline, new: new, policy: policy, variantPairs: pairs, explicit: arguments.value(.gate) != nil)
         guard !blind.isEmpty else { return }
         throw CommandFailure(
-            status: 2,
+            .badInput,
             "the gate cannot judge \(blind.count) comparison\(blind.count == 1 ? "" : "s") of \(baselinePath) and \(newPath):\n"
                 + blind.prefix(20).map { "  \($0.description)" }.joined(separator: "\n")
                 + (blind.count > 20 ? "\n  and \(blind.count - 20) more" : "") + pairHint(baseline, new, pairs))

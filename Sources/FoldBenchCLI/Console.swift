@@ -46,20 +46,23 @@ public struct Console: Sendable {
     }
 }
 
-/// A command's failure with its exit status: 1 a failed check or a regression,
-/// 2 bad usage or bad input.
+/// A command's failure with its exit status: ``ExitStatus/failed`` a failed check or a
+/// regression, ``ExitStatus/badInput`` bad usage or bad input.
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
-    public let status: Int32
+    public let exit: ExitStatus
     public let message: String
 
-    public init(status: Int32, _ message: String) {
-        self.status = status
+    public init(_ exit: ExitStatus, _ message: String) {
+        self.exit = exit
         self.message = message
     }
 
+    /// The process's exit status.
+    public var status: Int32 { exit.rawValue }
+
     /// Bad input in a file: names the file, the place in it and the rule (exit 2).
     public static func badInput(file: String, _ error: CustomStringConvertible) -> CommandFailure {
-        CommandFailure(status: 2, "\(file): \(error)")
+        CommandFailure(.badInput, "\(file): \(error)")
     }
 
     public var description: String { message }
@@ -71,15 +74,15 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
         let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
-        throw CommandFailure(status: 2, "\(path): cannot read: \(reason)")
+        throw CommandFailure(.badInput, "\(path): cannot read: \(reason)")
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-        throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
+        throw CommandFailure(.badInput, "\(path): cannot read: \(String(cString: strerror(errno)))")
     }
     guard status.st_mode & S_IFMT != S_IFDIR else {
-        throw CommandFailure(status: 2, "\(path): cannot read: is a directory")
+        throw CommandFailure(.badInput, "\(path): cannot read: is a directory")
     }
     let size = Int(status.st_size)
     guard size <= limit else { throw fileTooLarge(path, limit: limit) }
@@ -98,7 +101,7 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
         }
         if got < 0 && errno == EINTR { continue }
         guard got >= 0 else {
-            throw CommandFailure(status: 2, "\(path): cannot read: \(String(cString: strerror(errno)))")
+            throw CommandFailure(.badInput, "\(path): cannot read: \(String(cString: strerror(errno)))")
         }
         if got == 0 { break }
         count += got
@@ -109,7 +112,7 @@ func readFile(_ path: String, limit: Int = Limits.current.maximumFileBytes) thro
 
 func fileTooLarge(_ path: String, limit: Int) -> CommandFailure {
     CommandFailure(
-        status: 2,
+        .badInput,
         "\(path): larger than \(limit >> 20) MiB, the input limit (raise it with \(InputLimits.fileSizeFlag) N)")
 }
 

@@ -1,4 +1,5 @@
 import Measurement
+import Support
 
 /// The callgrind child that `profile --baseline` and `bisect` start in other builds (not
 /// listed in help): counts each scenario × variant loop and dumps it under a label.
@@ -11,13 +12,13 @@ enum CountInstructionsCommand: Command {
             .perFrame,
         ])
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let plan = try RunPlan(arguments, command: spec)
         guard InstructionCounter.isUnderValgrind else {
             throw CommandFailure(
-                status: 2, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
+                .badInput, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
         }
         try plan.runner.countInstructionLoops(plan.scenarios, perFrame: arguments.flag(.perFrame))
-        return 0
+        return .success
     }
 }

@@ -20,7 +20,8 @@ enum DrawCommand: Command {
         name: "draw", summary: "Draw a scene's layout (or a scenario's frame) as an SVG.", arguments: "[SCENE.json]",
         positionals: 0...1,
         options: [
-            .variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, drawScenario, frame, .frames, .layoutDirection,
+            .variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, drawScenario, frame, .frames,
+            .layoutDirection,
             .motionFiles, scale, output,
         ] + CommandSpec.Option.jsonLimits + [.maxArrangements],
         details: """
@@ -34,7 +35,7 @@ enum DrawCommand: Command {
             (--frames long, default \(RunOptions().frames)), the reference's layout unless --variant says otherwise.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let variant = try Libraries.variant(
             arguments, fallback: VariantList.referenceName,
             place: arguments.value(drawScenario) ?? arguments.positionals.first ?? "", command: spec)
@@ -64,7 +65,7 @@ enum DrawCommand: Command {
         var note = "\(summary.visible) of \(picture.tree.paneCount) panes shown, \(summary.hidden.count) hidden"
         if summary.labelsDropped > 0 { note += ", \(summary.labelsDropped) labels left out" }
         console.err("\(note)\n")
-        return 0
+        return .success
     }
 
     struct Picture {
@@ -108,7 +109,7 @@ enum DrawCommand: Command {
         do {
             workload = try Workload(scenario, catalog: catalog, frames: frames, direction: direction)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         let phase = workload.phases()[index]
         let context = workload.contexts[index]

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Support
 
 /// `foldbench export REPORT.json --format F`: the report in another tool's format.
 enum ExportCommand: Command {
@@ -19,7 +20,7 @@ enum ExportCommand: Command {
             to the reference and to the floor, where the report has them.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         guard let name = arguments.value(.exportFormat) else {
             throw UsageError(
                 "\(CommandSpec.Option.exportFormat.name) is required (\(ExportFormat.names))", command: spec)
@@ -31,6 +32,6 @@ enum ExportCommand: Command {
         } else {
             console.out(text)
         }
-        return 0
+        return .success
     }
 }

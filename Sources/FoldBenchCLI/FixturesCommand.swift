@@ -14,9 +14,12 @@ enum FixturesCommand: Command {
     // `run`'s options by name, with what they mean here.
     static let suite = CommandSpec.Option(
         "--suite", value: "NAME",
-        help: "A suite's scenarios (\(Suite.allCases.map(\.rawValue).joined(separator: ", "))) instead of the default set.")
+        help:
+            "A suite's scenarios (\(Suite.allCases.map(\.rawValue).joined(separator: ", "))) instead of the default set."
+    )
     static let frames = CommandSpec.Option(
-        "--frames", value: "N", help: "Frames in each scenario (default 300: 2.5 s at 120 Hz, a period of every motion).")
+        "--frames", value: "N",
+        help: "Frames in each scenario (default 300: 2.5 s at 120 Hz, a period of every motion).")
     static let direction = CommandSpec.Option(
         "--layout-direction", value: "DIR",
         help: "Every scenario in this direction (default: the default set alternates; chosen scenarios leftToRight).")
@@ -40,7 +43,7 @@ enum FixturesCommand: Command {
             answer them for 'foldbench check'; the format is in docs/fixtures.md.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         guard let directory = arguments.value(output) else {
             throw UsageError("\(output.name) DIR is required", command: spec)
         }
@@ -63,14 +66,14 @@ enum FixturesCommand: Command {
                 workload = try Workload(
                     scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
             } catch {
-                throw CommandFailure(status: 2, "\(scenario): \(error)")
+                throw CommandFailure(.badInput, "\(scenario): \(error)")
             }
             try writer.add(FixtureFiles.name(scenario, direction: direction), workload.trees, workload.contexts)
         }
         if usesDefaultSet(arguments) { try addGenerated(to: &writer) }
         for (path, scene) in scenes { try writer.add(path, TreeTimeline(scene.tree), [scene.context]) }
         console.err(try writer.finish() + "\n")
-        return 0
+        return .success
     }
 
     /// The default set's generated trees, then the same trees edited.
@@ -108,13 +111,13 @@ enum FixturesCommand: Command {
     /// other than an earlier fixture set's (which is replaced).
     static func checkFolder(_ directory: String) throws(CommandFailure) {
         do { try ResultFiles.checkWritable(directory) } catch {
-            throw CommandFailure(status: 2, "\(error) (nothing done)")
+            throw CommandFailure(.badInput, "\(error) (nothing done)")
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let foreign = entries.filter { $0 != FixtureFormat.manifestName && !$0.hasSuffix(".jsonl") }
         if !entries.isEmpty, !entries.contains(FixtureFormat.manifestName) || !foreign.isEmpty {
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "\(directory): holds files that are not a fixture set's (\(foreign.first ?? entries[0])); give an empty or new folder (nothing done)"
             )
         }

@@ -32,51 +32,56 @@ public enum FoldBenchCommand {
     public static func parkIfInterrupted() { InterruptCleanup.parkIfInterrupted() }
 
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        exitStatus(arguments, console: console).rawValue
+    }
+
+    /// The command `arguments` name, run, and how it ended.
+    static func exitStatus(_ arguments: [String], console: Console) -> ExitStatus {
         guard let name = arguments.first, name != "--help", name != "-h" else {
             console.out(generalHelp)
-            return arguments.isEmpty ? 2 : 0
+            return arguments.isEmpty ? .badInput : .success
         }
         if name == "--version" {
             console.out(RunEnvironment.current().versionLine + "\n")
-            return 0
+            return .success
         }
         if name == "help" {
             guard arguments.count > 1 else {
                 console.out(generalHelp)
-                return 0
+                return .success
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
                 console.err(
                     "foldbench: error: unknown command '\(arguments[1])'\(Suggestion.phrase(for: arguments[1], among: commands.map { $0.spec.name }))\n\n\(generalHelp)"
                 )
-                return 2
+                return .badInput
             }
             console.out(command.spec.help)
-            return 0
+            return .success
         }
         guard let command = command(named: name) else {
             console.err(
                 "foldbench: error: unknown command '\(name)'\(Suggestion.phrase(for: name, among: commands.map { $0.spec.name }))\n\n\(generalHelp)"
             )
-            return 2
+            return .badInput
         }
         do {
             let parsed = try command.spec.parse(Array(arguments.dropFirst()))
             if parsed.helpRequested {
                 console.out(command.spec.help)
-                return 0
+                return .success
             }
             let limits = try Limits.parse(parsed, command: command.spec)
             return try Limits.$current.withValue(limits) { try command.run(parsed, console: console) }
         } catch let error as UsageError {
             console.err("foldbench: error: \(error.message)\n\(error.usage.map { "\($0)\n" } ?? "")")
-            return 2
+            return .badInput
         } catch let failure as CommandFailure {
-            console.err("foldbench: \(failure.status == 2 ? "error" : "failed"): \(failure.message)\n")
-            return failure.status
+            console.err("foldbench: \(failure.exit == .badInput ? "error" : "failed"): \(failure.message)\n")
+            return failure.exit
         } catch {
             console.err("foldbench: error: \(error)\n")
-            return 2
+            return .badInput
         }
     }
 
@@ -106,5 +111,5 @@ public enum FoldBenchCommand {
 /// One `foldbench` command: its declaration and what it does.
 protocol Command {
     static var spec: CommandSpec { get }
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus
 }

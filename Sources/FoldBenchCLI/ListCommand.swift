@@ -13,27 +13,27 @@ enum ListCommand: Command {
 
     static let json = CommandSpec.Option("--json", help: "Print everything as one JSON object (for scripts).")
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let libraries = try Libraries.load(arguments)
         if arguments.flag(.variantNames) {
             console.out(
                 (VariantList.allNames + libraries.map(\.name)).map { "\($0)\n" }
                     .joined())
-            return 0
+            return .success
         }
         if let name = arguments.value(.suiteScenarios) {
             guard let suite = Suite(rawValue: name) else {
                 throw UsageError.notOneOf("a suite", name, Suite.allCases.map(\.rawValue), command: spec)
             }
             console.out(suite.scenarios.map { "\($0.description)\n" }.joined())
-            return 0
+            return .success
         }
         if arguments.flag(json) {
             console.out(JSONWriter.writePretty(document(libraries)) + "\n")
-            return 0
+            return .success
         }
         console.out(listing(libraries))
-        return 0
+        return .success
     }
 
     /// What `list` shows, as JSON: the listed variants (built-in and from libraries),

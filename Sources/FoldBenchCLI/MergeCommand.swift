@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import SceneFormat
+import Support
 
 /// `foldbench merge REPORT... --out DIR`: the reports of a sharded run as one.
 enum MergeCommand: Command {
@@ -16,7 +17,7 @@ enum MergeCommand: Command {
             given; a scenario x variant in two reports is always refused.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         guard let out = arguments.value(.mergeOut) else {
             throw UsageError("\(CommandSpec.Option.mergeOut.name) is required", command: spec)
         }
@@ -30,7 +31,7 @@ enum MergeCommand: Command {
                 for conflict in conflicts { console.err("foldbench: warning: merging mixed reports: \(conflict)\n") }
             } else {
                 throw CommandFailure(
-                    status: 2,
+                    .badInput,
                     "the reports are not one run (give --allow-mixed to merge them anyway):\n  "
                         + conflicts.joined(separator: "\n  "))
             }
@@ -39,12 +40,12 @@ enum MergeCommand: Command {
         do {
             merged = try Report.merging(reports)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         try ResultsDirectory(path: out).write(merged, console: console)
         console.err(
             "merged \(reports.count) reports, \(merged.results.count) results: wrote \(out)/latest.json, latest.csv and report/index.html\n"
         )
-        return 0
+        return .success
     }
 }

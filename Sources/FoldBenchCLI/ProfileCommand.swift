@@ -41,11 +41,11 @@ enum ProfileCommand: Command {
             Exit status 2 when valgrind or a build is missing or the scenario is unknown.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let request = try Request(arguments)
         // The output folder before anything is profiled: a run never ends unwritable.
         do { try ResultFiles.checkWritable(request.out) } catch {
-            throw CommandFailure(status: 2, "\(error) (nothing profiled)")
+            throw CommandFailure(.badInput, "\(error) (nothing profiled)")
         }
         let sources = SourceFiles()
         // The other build first: a revision that cannot be built fails before any profiling.
@@ -73,7 +73,7 @@ enum ProfileCommand: Command {
             written += try writeDiff(before: before, after: profile, baseline: spec, request)
         }
         console.err("wrote \(request.out)/\(request.variant).{\(written.joined(separator: ","))}\n")
-        return 0
+        return .success
     }
 
     /// What the command line asks for, checked: a library's variant is checked in a child here.
@@ -174,7 +174,7 @@ enum ProfileCommand: Command {
                 ProfileHTML.page(view, title: request.title, flameGraph: flame, links: links),
                 to: "\(out)/\(variant).lines.html")
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         return ["callgrind.out", "callgrind.addresses.out", "folded", "flame.svg", "lines.html"]
     }
@@ -190,7 +190,7 @@ enum ProfileCommand: Command {
                     title: "\(request.title): \(baseline) → this build", unit: "instructions"),
                 to: "\(out)/\(variant).diff.svg")
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         return ["baseline.folded", "diff.svg"]
     }
@@ -235,20 +235,20 @@ enum ProfileCommand: Command {
                     ] + request.files, options: options)
             }
         } catch let failure as WorkerFailure {
-            throw CommandFailure(status: failure.status.rawValue, failure.message)
+            throw CommandFailure(failure.status, failure.message)
         } catch {
-            throw CommandFailure(status: 2, "\(error)")
+            throw CommandFailure(.badInput, "\(error)")
         }
         guard let text = InstructionCounter.dump(of: key, in: dumps.texts) else {
-            throw CommandFailure(status: 2, "\(executable) dumped no profile for \(key)")
+            throw CommandFailure(.badInput, "\(executable) dumped no profile for \(key)")
         }
         do {
             let dump = try CallgrindProfile.parse(text)
             return (try Profile.symbolized(dump, objects: [dumps.ranAs: executable]), text)
         } catch let error as CallgrindProfile.FormatError {
-            throw CommandFailure(status: 2, "the callgrind profile of \(key), \(error)")
+            throw CommandFailure(.badInput, "the callgrind profile of \(key), \(error)")
         } catch {
-            throw CommandFailure(status: 2, "\(error)")
+            throw CommandFailure(.badInput, "\(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Support
 
 /// `foldbench pr-report REPORT.json`: one markdown report for a pull request.
 enum PullRequestReportCommand: Command {
@@ -24,7 +25,7 @@ enum PullRequestReportCommand: Command {
             what it was asked to (named in the report) or on bad input.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let out = arguments.value(.prOut)
         if let out { try ResultsDirectory.checkWritable(file: out) }
         let run = try ResultsDirectory.load(arguments.positionals[0])
@@ -39,7 +40,7 @@ enum PullRequestReportCommand: Command {
             do {
                 try ResultFiles.writeAtomically(markdown, to: out)
             } catch {
-                throw CommandFailure(status: 2, error.description)
+                throw CommandFailure(.badInput, error.description)
             }
             console.err("wrote \(out)\n")
         } else {
@@ -100,7 +101,7 @@ enum PullRequestReportCommand: Command {
     static func text(_ path: String) throws -> String {
         let bytes = try readFile(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CommandFailure(status: 2, "\(path): not UTF-8 text")
+            throw CommandFailure(.badInput, "\(path): not UTF-8 text")
         }
         return text
     }

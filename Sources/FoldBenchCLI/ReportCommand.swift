@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Support
 
 /// `foldbench report REPORT.json`: the HTML page of a run, drawn again from its report.
 enum ReportCommand: Command {
@@ -16,22 +17,22 @@ enum ReportCommand: Command {
             animation frame by frame with the postures shaded behind and the frame budget.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = arguments.positionals[0]
         let report = try ResultsDirectory.load(path)
         let out = arguments.value(.reportOut) ?? ResultsDirectory.defaultReport
         let baseline = arguments.value(.reportBaseline)
         if let baseline, !FileManager.default.fileExists(atPath: baseline) {
-            throw CommandFailure(status: 2, "\(baseline): cannot read: no such file")
+            throw CommandFailure(.badInput, "\(baseline): cannot read: no such file")
         }
         let page = ResultsDirectory.page(
             report, baselinePath: baseline ?? ResultsDirectory.defaultBaseline, console: console)
         do {
             try ResultFiles.writeAtomically(page, to: "\(out)/index.html")
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         console.err("wrote \(out)/index.html\n")
-        return 0
+        return .success
     }
 }

@@ -18,7 +18,8 @@ enum ResolveCommand: Command {
     static let spec = CommandSpec(
         name: "resolve", summary: "Print the resolution of a scene file as JSON.", arguments: "SCENE.json",
         positionals: 1...1,
-        options: [.variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, check, answer] + CommandSpec.Option.jsonLimits
+        options: [.variant, .variantLibraries, .device, .deviceFile, .posture, .orientation, check, answer]
+            + CommandSpec.Option.jsonLimits
             + [
                 .maxArrangements
             ],
@@ -29,7 +30,7 @@ enum ResolveCommand: Command {
             its fold; the scene's layout direction is kept.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = arguments.positionals[0]
         let variant = try Libraries.variant(
             arguments, fallback: VariantList.referenceName, place: path, command: spec)
@@ -38,9 +39,9 @@ enum ResolveCommand: Command {
             scene.context = Workload.combine(context, with: scene)
         }
         let (resolution, answerer) = try Self.resolution(arguments, scene: scene, variant: variant, console: console)
-        guard let page = arguments.value(check) else { return 0 }
+        guard let page = arguments.value(check) else { return .success }
         try checkAgainstReference(resolution, of: answerer, scene: scene, path: path, page: page, console: console)
-        return 0
+        return .success
     }
 
     /// The answer to check: the file of `--answer`, or the variant's (printed).
@@ -85,10 +86,10 @@ enum ResolveCommand: Command {
         do {
             try ResultFiles.writeAtomically(html, to: target)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         throw CommandFailure(
-            status: 1,
+            .failed,
             "\(path): \(answerer) differs from the reference: \(difference); the two layouts side by side: \(target)"
         )
     }

@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
+import Support
 import Variants
 import Workloads
 
@@ -29,7 +30,7 @@ enum RunCommand: Command {
             page goes to OUT/report/index.html (see 'foldbench report').
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let plan = try RunPlan(arguments, command: spec)
         if plan.scenarios.isEmpty, let shard = arguments.value(.shard) {
             console.err(

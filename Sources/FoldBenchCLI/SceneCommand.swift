@@ -19,7 +19,7 @@ enum SceneCommand: Command {
             device or bounds are given. Written to standard output, arrangement by arrangement.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let name = arguments.positionals[0]
         var scene: Scene
         do {
@@ -53,6 +53,6 @@ enum SceneCommand: Command {
             scene.context.layoutDirection = direction
         }
         SceneEncoder.write(scene) { console.out($0) }
-        return 0
+        return .success
     }
 }

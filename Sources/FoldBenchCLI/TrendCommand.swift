@@ -19,7 +19,7 @@ enum TrendCommand: Command {
             Rows that cannot be read are reported with their line number and skipped.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let path = arguments.positionals.first ?? ResultsDirectory.defaultHistory
         let text = try readHistory(path)
         let budget =
@@ -34,7 +34,7 @@ enum TrendCommand: Command {
         }
         // A file that is not a history at all is one error, not a warning and then an error.
         if series.isEmpty, let first = problems.first, first.line == 1 {
-            throw CommandFailure(status: 2, "\(path): \(first)")
+            throw CommandFailure(.badInput, "\(path): \(first)")
         }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         if series.isEmpty, problems.isEmpty {
@@ -45,7 +45,7 @@ enum TrendCommand: Command {
         try write(series, to: out)
         console.out(Trend.summaryMarkdown(series))
         console.err("wrote \(series.count) charts, index.html and summaries to \(out)/\n")
-        return 0
+        return .success
     }
 
     /// The history's text, refused when it has more rows than the limit.
@@ -56,7 +56,7 @@ enum TrendCommand: Command {
         let rows = newlines - 1 + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard rows <= Limits.current.maximumHistoryRows else {
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "\(path): more than \(Limits.current.maximumHistoryRows) rows, the limit (raise it with \(InputLimits.historyRowsFlag) N)"
             )
         }
@@ -73,7 +73,7 @@ enum TrendCommand: Command {
             try ResultFiles.writeAtomically(Trend.summaryCSV(series), to: "\(out)/summary.csv")
             try ResultFiles.writeAtomically(Trend.summaryMarkdown(series), to: "\(out)/summary.md")
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
     }
 }

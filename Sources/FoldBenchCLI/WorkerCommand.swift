@@ -19,9 +19,9 @@ enum WorkerCommand: Command {
         name: "worker", summary: "(internal) the worker process that runs libraries' code, for a supervisor.",
         options: [])
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         guard WorkerCrumb.attach() else {
-            throw CommandFailure(status: 2, "the worker is started by foldbench itself, with its channel and crumb")
+            throw CommandFailure(.badInput, "the worker is started by foldbench itself, with its channel and crumb")
         }
         let request: WorkRequest
         do { request = try WorkerChannel.readRequest() } catch {
@@ -33,7 +33,7 @@ enum WorkerCommand: Command {
         checkNoProcessLeft(libraries)
         WorkerCrumb.finished()
         WorkerChannel.send(.done)
-        return 0
+        return .success
     }
 
     /// The request's work; a failure ends the worker with its reply.
@@ -64,7 +64,7 @@ enum WorkerCommand: Command {
         } catch let error as InputError {
             WorkerChannel.fail(.badInput, error.description)
         } catch let failure as CommandFailure {
-            WorkerChannel.fail(ExitStatus(rawValue: failure.status) ?? .failed, failure.message)
+            WorkerChannel.fail(failure.exit, failure.message)
         } catch {
             WorkerChannel.fail(.badInput, "\(error)")
         }
@@ -78,7 +78,7 @@ enum WorkerCommand: Command {
                 libraries.append(
                     try VariantLibrary(path: path, displayPath: request.libraries[index], index: index))
             } catch {
-                WorkerChannel.fail(ExitStatus(rawValue: error.exitStatus) ?? .failed, error.description)
+                WorkerChannel.fail(error.exitStatus, error.description)
             }
             checkNoProcessLeft(libraries)
         }
@@ -101,7 +101,7 @@ enum WorkerCommand: Command {
             guard
                 let entry = VariantList.entry(named: VariantName(name))
                     ?? entries.first(where: { $0.name.rawValue == name })
-            else { throw CommandFailure(status: 2, "unknown variant '\(name)'") }
+            else { throw CommandFailure(.badInput, "unknown variant '\(name)'") }
             return entry
         }
     }
@@ -139,7 +139,7 @@ enum WorkerCommand: Command {
 
     static func count(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
         guard InstructionCounter.isUnderValgrind else {
-            throw CommandFailure(status: 2, "a count request runs under callgrind only")
+            throw CommandFailure(.badInput, "a count request runs under callgrind only")
         }
         let (runner, scenarios) = try runner(request, libraries)
         WorkerCrumb.phase(.counting)
@@ -154,7 +154,7 @@ enum WorkerCommand: Command {
     /// Each fixture scenario's frames in order, one prepared value each, a reply per scenario.
     static func answer(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
         guard let directory = request.fixtures, let name = request.variants.first else {
-            throw CommandFailure(status: 2, "an answer request names its fixtures and variant")
+            throw CommandFailure(.badInput, "an answer request names its fixtures and variant")
         }
         let entry = try variants(request, libraries).first!
         let set = try FixtureFiles.load(directory)
@@ -188,7 +188,7 @@ enum WorkerCommand: Command {
     }
 
     static func resolve(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws {
-        guard let text = request.scene else { throw CommandFailure(status: 2, "a resolve request carries its scene") }
+        guard let text = request.scene else { throw CommandFailure(.badInput, "a resolve request carries its scene") }
         let scene = try SceneDecoder.decode(try JSONReader.document(Array(text.utf8), limits: .unlimitedForChannel))
         let entry = try variants(request, libraries).first!
         WorkerCrumb.phase(.answering, scenario: 0)
@@ -203,7 +203,7 @@ enum WorkerCommand: Command {
     static func trial(_ request: WorkRequest) throws {
         guard request.plugins.count == 2, request.variants.count == 2, request.pluginLibraries.count == 2,
             let scenario = request.scenarios.first
-        else { throw CommandFailure(status: 2, "an ab trial names two plug-ins, two variants and a scenario") }
+        else { throw CommandFailure(.badInput, "an ab trial names two plug-ins, two variants and a scenario") }
         var options = ABOptions()
         options.frames = request.frames
         options.seed = request.seed
@@ -223,7 +223,7 @@ enum WorkerCommand: Command {
                 scenario: ScenarioName(scenario), baseline: sides[0], candidate: sides[1], options: options,
                 timeDifferentAnswers: request.timeDifferentAnswers)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         WorkerChannel.send(.trial(trial.json))
     }

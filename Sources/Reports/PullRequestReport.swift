@@ -30,10 +30,11 @@ public struct PullRequestReport {
         self.abMarkdown = abMarkdown
     }
 
-    /// The exit status of the gate this report shows: 2 when it cannot judge, 1 on a gated regression.
-    public var status: Int32 {
-        if !blind.isEmpty { return 2 }
-        return Comparison.hasRegression(rows) ? 1 : 0
+    /// The exit status of the gate this report shows: bad input when it cannot judge,
+    /// failed on a gated regression.
+    public var status: ExitStatus {
+        if !blind.isEmpty { return .badInput }
+        return Comparison.hasRegression(rows) ? .failed : .success
     }
 
     /// The whole report.

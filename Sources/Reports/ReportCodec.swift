@@ -7,7 +7,7 @@ import Workloads
 /// The report file, written and read from one table per object: each field's key,
 /// how it is written and how it is read back, checked, with the JSON path of every
 /// problem. `run` and `merge` write with it; `compare`, `report`, `export`, `merge`
-/// and `ab` read with it. A new field of a result is one line of ``ReportCodec/resultFields``
+/// and `ab` read with it. A new field of a result is one line of a group of ``ReportCodec/resultFields``
 /// (a new metric: a case of ``Metric`` and its line in ``VariantResult/value(_:_:)``
 /// and ``VariantResult/set(_:_:to:)``).
 ///
@@ -74,8 +74,14 @@ enum ReportCodec {
         ]
     }
 
-    /// One element of `results`: a scenario × variant.
+    /// One element of `results`: a scenario × variant, its fields in the order they are
+    /// written, in groups by concern.
     static var resultFields: [Field<VariantResult>] {
+        resultIdentityFields + resultSampleFields + resultJudgementFields + resultEditFields + [belowFloorField]
+    }
+
+    /// What was measured and how: the scenario, the variant, the tree's size, the frames, the checksum.
+    static var resultIdentityFields: [Field<VariantResult>] {
         [
             .name("scenario", \.scenario, required: true), .name("variant", \.variant, required: true),
             .count("arrangements", \.arrangements, "is not a count of arrangements", minimum: 1, required: true),
@@ -92,6 +98,12 @@ enum ReportCodec {
                     }
                     result.checksum = value
                 }),
+        ]
+    }
+
+    /// What was measured: the samples, the metrics, each frame's time and instructions, the worst frames.
+    static var resultSampleFields: [Field<VariantResult>] {
+        [
             // The samples before the metrics: time statistics a report leaves out are those
             // of its samples, as the runner computes them.
             Field(
@@ -139,6 +151,12 @@ enum ReportCodec {
                         result.worstFramesByInstructions = try decodeWorstFrames(list, unit: "instructions")
                     }
                 }),
+        ]
+    }
+
+    /// What the run judged: the history check, the verdict against a yardstick, the stateless counterpart.
+    static var resultJudgementFields: [Field<VariantResult>] {
+        [
             Field(
                 key: "historyCheck", required: false, encode: { $0.historyCheck.map(encodeHistoryCheck) },
                 decode: { result, reader throws(InputError) in result.historyCheck = try decodeHistoryCheck(reader) }),
@@ -177,6 +195,12 @@ enum ReportCodec {
                         worstRatio: try object.required("worstRatio").number(),
                         worstFrame: Int(try object.required("worstFrame").number()))
                 }),
+        ]
+    }
+
+    /// A motion with content: the frames whose tree changed and their summary.
+    static var resultEditFields: [Field<VariantResult>] {
+        [
             // A motion with content: the frames whose tree changed, each with its kinds of
             // edit, and (for a reader; recomputed from the frames when read) the summary
             // of those frames apart from the others.
@@ -211,13 +235,16 @@ enum ReportCodec {
             Field(
                 key: "editFrameSummary", required: false, encode: { $0.editFrameSummary.map(encodeEditFrames) },
                 decode: { _, _ in }),
-            // Timed below the floor without declaring frame memory: an impossible time.
-            Field(
-                key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
-                decode: { result, reader throws(InputError) in
-                    result.belowFloor = try reader.bool()
-                }),
         ]
+    }
+
+    /// Timed below the floor without declaring frame memory: an impossible time.
+    static var belowFloorField: Field<VariantResult> {
+        Field(
+            key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
+            decode: { result, reader throws(InputError) in
+                result.belowFloor = try reader.bool()
+            })
     }
 
     /// `{"editFrames": 12, "otherFrames": 228, "time": {"p50": …, "p99": …, "worst": …},

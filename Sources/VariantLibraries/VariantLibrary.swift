@@ -165,5 +165,5 @@ public struct LibraryError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "library \(path): \(problem)" }
-    public var exitStatus: Int32 { isBadArgument ? 2 : 1 }
+    public var exitStatus: ExitStatus { isBadArgument ? .badInput : .failed }
 }

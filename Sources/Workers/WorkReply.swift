@@ -129,13 +129,3 @@ public enum WorkReply: Sendable, Equatable {
         }
     }
 }
-
-/// The exit statuses of every foldbench command and child, one list.
-public enum ExitStatus: Int32, Sendable {
-    /// Done, and nothing to refuse.
-    case success = 0
-    /// Something measured was refused: a variant disagrees, a library broke a rule, a gate failed.
-    case failed = 1
-    /// Bad input or a bad argument; nothing measured.
-    case badInput = 2
-}

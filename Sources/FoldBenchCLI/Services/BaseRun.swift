@@ -108,7 +108,7 @@ struct BaseRun {
             let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
                 .output
         else {
-            throw CommandFailure(status: 2, "the base '\(revision)' is not a commit of \(root) (nothing measured)")
+            throw CommandFailure(.badInput, "the base '\(revision)' is not a commit of \(root) (nothing measured)")
         }
         // A run built from a commit with the base's very sources counted what the base would:
         // its report is the base's, and nothing is built.
@@ -139,7 +139,7 @@ struct BaseRun {
         let newVariants = variants.filter { !known.variants.contains($0) }
         guard !scenarios.isEmpty, !measured.isEmpty else {
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "the base \(revision) (\(commit.prefix(12))) knows none of the run's \(scenarios.isEmpty ? "scenarios" : "variants"): nothing to compare"
             )
         }
@@ -178,7 +178,7 @@ struct BaseRun {
         guard status == 0, let report = try? ResultsDirectory.load(file) else {
             try? FileManager.default.removeItem(atPath: directory)
             throw CommandFailure(
-                status: 2,
+                .badInput,
                 "the base \(commit.prefix(12)) could not be measured (status \(status), \(log)); its last lines:\n\(Builds.lastLines(of: log))"
             )
         }
@@ -198,14 +198,14 @@ struct BaseRun {
                 let directory = (executable as NSString).deletingLastPathComponent
                 guard let text = Builds.run([executable] + arguments, in: directory).output else {
                     throw CommandFailure(
-                        status: 2,
+                        .badInput,
                         "\(executable) \(arguments.joined(separator: " ")) failed: cannot tell what the base knows")
                 }
                 return text
             }
             variants = Set(try output(["list", "--variants"]).split(separator: "\n").map { VariantName(String($0)) })
             guard let document = try? JSONParser.parse(try output(["list", "--json"])) else {
-                throw CommandFailure(status: 2, "\(executable) list --json: not JSON")
+                throw CommandFailure(.badInput, "\(executable) list --json: not JSON")
             }
             func strings(_ key: String) -> Set<String> {
                 guard case .array(let values)? = document[key] else { return [] }

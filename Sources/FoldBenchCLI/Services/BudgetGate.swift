@@ -9,9 +9,9 @@ struct BudgetGate {
     /// The share allowed over budget, in percent; `nil`: no gate.
     var percent: Double?
 
-    /// 1 and a line per variant over the gate, or 0.
-    func judge(_ results: [VariantResult], console: Console) -> Int32 {
-        guard let percent else { return 0 }
+    /// Failed, with a line per variant over the gate, or success.
+    func judge(_ results: [VariantResult], console: Console) -> ExitStatus {
+        guard let percent else { return .success }
         let over = results.filter { result in
             !VariantList.isFloor(result.variant) && result.framesOverBudget * 100 > percent
         }
@@ -21,6 +21,6 @@ struct BudgetGate {
                 "foldbench: over budget: \(result.scenario) × \(result.variant): \(NumberText.percent(result.framesOverBudget, of: 1)) of frames (\(NumberText.grouped((result.framesOverBudget * Double(result.frames)).rounded())) of \(result.frames)) took longer than \(NumberText.significant(budget)) ms, more than the gate's \(NumberText.significant(percent)) %; the slowest \(NumberText.significant((result.frameTime?.worst ?? 0) / 1e6)) ms\n"
             )
         }
-        return over.isEmpty ? 0 : 1
+        return over.isEmpty ? .success : .failed
     }
 }

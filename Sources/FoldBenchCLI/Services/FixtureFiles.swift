@@ -123,7 +123,7 @@ enum FixtureFiles {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(status: 2, "\(path): \(error)")
+            throw CommandFailure(.badInput, "\(path): \(error)")
         }
     }
 
@@ -146,11 +146,11 @@ enum FixtureFiles {
                 return
             }
             do { try ResultFiles.checkWritable(file: path) } catch {
-                throw CommandFailure(status: 2, "\(error) (nothing done)")
+                throw CommandFailure(.badInput, "\(error) (nothing done)")
             }
             let temporary = "\(path).partial-\(getpid())"
             guard let handle = fopen(temporary, "w") else {
-                throw CommandFailure(status: 2, "\(path): cannot write: \(String(cString: strerror(errno)))")
+                throw CommandFailure(.badInput, "\(path): cannot write: \(String(cString: strerror(errno)))")
             }
             self.temporary = temporary
             self.handle = handle
@@ -177,7 +177,7 @@ enum FixtureFiles {
             guard fclose(handle) == 0, rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
-                throw CommandFailure(status: 2, "\(path): cannot write: \(reason)")
+                throw CommandFailure(.badInput, "\(path): cannot write: \(reason)")
             }
         }
 
@@ -194,7 +194,7 @@ enum FixtureFiles {
         func failed() -> CommandFailure {
             let reason = String(cString: strerror(errno))
             abandon()
-            return CommandFailure(status: 2, "\(path ?? "standard output"): cannot write: \(reason)")
+            return CommandFailure(.badInput, "\(path ?? "standard output"): cannot write: \(reason)")
         }
     }
 }
@@ -217,7 +217,7 @@ struct FixtureWriter {
         let file = FixtureFormat.fileName(index: written.count, scenario: scenario.name)
         let text = scenario.fileText()
         do { try ResultFiles.writeAtomically(text, to: directory + "/" + file) } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         written.append((scenario, file))
         files.append((scenario.name, Array(text.utf8)))
@@ -232,7 +232,7 @@ struct FixtureWriter {
             try ResultFiles.writeAtomically(
                 FixtureSet.manifest(written, identity: identity, version: version), to: manifest)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         FixturesCommand.removeStaleFiles(in: directory, keeping: Set(written.map(\.file)))
         let bytes = files.reduce(0) { $0 + $1.bytes.count }

@@ -50,7 +50,7 @@ enum Libraries {
     static func describe(_ paths: [String]) throws(CommandFailure) -> [LibraryInfo] {
         guard !paths.isEmpty else { return [] }
         for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw CommandFailure(status: 2, "library \(path): no such file")
+            throw CommandFailure(.badInput, "library \(path): no such file")
         }
         var request = WorkRequest(.describe)
         request.libraries = paths
@@ -68,7 +68,7 @@ enum Libraries {
         for (index, library) in found.enumerated() {
             if let other = found[..<index].first(where: { $0.name == library.name }) {
                 throw CommandFailure(
-                    status: 1, "library \(library.path): names its variant '\(library.name)', as \(other.path) does")
+                    .failed, "library \(library.path): names its variant '\(library.name)', as \(other.path) does")
             }
         }
         return found
@@ -82,7 +82,7 @@ enum Libraries {
         do {
             try supervisor.run(request) { reply throws(WorkerFailure) in onReply(reply) }
         } catch {
-            throw CommandFailure(status: error.status.rawValue, error.message)
+            throw CommandFailure(error.status, error.message)
         }
     }
 

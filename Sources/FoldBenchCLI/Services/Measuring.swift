@@ -38,12 +38,12 @@ enum Measuring {
                 // The history is appended to in place: the file itself must be writable.
                 if FileManager.default.fileExists(atPath: history), !FileManager.default.isWritableFile(atPath: history)
                 {
-                    throw CommandFailure(status: 2, "\(history): cannot write: Permission denied (nothing measured)")
+                    throw CommandFailure(.badInput, "\(history): cannot write: Permission denied (nothing measured)")
                 }
             }
             for (_, path) in plan.exports { try ResultFiles.checkWritable(file: path) }
         } catch {
-            throw CommandFailure(status: 2, "\(error) (nothing measured)")
+            throw CommandFailure(.badInput, "\(error) (nothing measured)")
         }
     }
 
@@ -70,10 +70,9 @@ enum Measuring {
                 }
             }
         } catch {
-            throw CommandFailure(
-                status: error.status.rawValue, error.message + picture(error.page, in: plan.outDirectory))
+            throw CommandFailure(error.status, error.message + picture(error.page, in: plan.outDirectory))
         }
-        guard var report = decoded else { throw CommandFailure(status: 2, "the worker sent no report") }
+        guard var report = decoded else { throw CommandFailure(.badInput, "the worker sent no report") }
         let others = watch.stop()
         if !others.isEmpty {
             console.err(
@@ -100,14 +99,14 @@ enum Measuring {
                 }
             }
         } catch let failure as WorkerFailure {
-            throw CommandFailure(status: failure.status.rawValue, failure.message)
+            throw CommandFailure(failure.status, failure.message)
         } catch {
-            throw CommandFailure(status: 2, "\(error)")
+            throw CommandFailure(.badInput, "\(error)")
         }
         for index in report.results.indices {
             let result = report.results[index]
             guard let counts = counted.totals[result.key] else {
-                throw CommandFailure(status: 2, "callgrind gave no count for \(result.key)")
+                throw CommandFailure(.badInput, "callgrind gave no count for \(result.key)")
             }
             report.results[index].set(.instructionsPerRelayout, .value, to: counts.instructions / Double(result.frames))
             if let cycles = counts.estimatedCycles {

@@ -42,7 +42,7 @@ struct ResultsDirectory {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(status: 2, "\(error)")
+            throw CommandFailure(.badInput, "\(error)")
         }
     }
 
@@ -96,7 +96,7 @@ struct ResultsDirectory {
         do {
             try ResultFiles.checkWritable(file: path)
         } catch {
-            throw CommandFailure(status: 2, "\(error) (nothing done)")
+            throw CommandFailure(.badInput, "\(error) (nothing done)")
         }
     }
 
@@ -105,7 +105,7 @@ struct ResultsDirectory {
         do {
             try ResultFiles.writeAtomically(text, to: path)
         } catch {
-            throw CommandFailure(status: 2, error.description)
+            throw CommandFailure(.badInput, error.description)
         }
         console.err("wrote \(path)\n")
     }

@@ -55,7 +55,7 @@ struct RunPlan {
         }
         if options.countInstructions, InstructionCounter.valgrindPath() == nil {
             throw CommandFailure(
-                status: 2, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
+                .badInput, "valgrind is not installed (apt-get install valgrind); --instructions needs callgrind")
         }
         libraries = try Libraries.load(arguments)
         let libraryEntries = libraries.map(\.entry)

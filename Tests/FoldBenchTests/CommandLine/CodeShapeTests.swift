@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The shape the code keeps so that the next engineer can read it: no function in
-/// `Sources/` longer than 80 lines, no command's `run` longer than 40 (a command parses
+/// The shape the code keeps so that the next engineer can read it: no function, computed
+/// property or closure in `Sources/` longer than 80 lines, no command's `run` longer than 40 (a command parses
 /// its options, calls the services, prints; the work lives elsewhere).
 @Suite("Code shape")
 struct CodeShapeTests {
@@ -39,10 +39,16 @@ struct CodeShapeTests {
                 current = ""
                 index += 1
             } else if inBlockComment {
-                if starts("*/") { inBlockComment = false; index += 1 }
+                if starts("*/") {
+                    inBlockComment = false
+                    index += 1
+                }
                 index += 1
             } else if inMultiline {
-                if starts("\"\"\"") { inMultiline = false; index += 2 }
+                if starts("\"\"\"") {
+                    inMultiline = false
+                    index += 2
+                }
                 index += 1
             } else if starts("//") {
                 while index < characters.count, characters[index] != "\n" { index += 1 }
@@ -81,7 +87,10 @@ struct CodeShapeTests {
                 }
                 continue
             }
-            if characters[index] == "\\" { index += 2; continue }
+            if characters[index] == "\\" {
+                index += 2
+                continue
+            }
             if characters[index] == "\"" { return index + 1 }
             index += 1
         }
@@ -132,15 +141,89 @@ struct CodeShapeTests {
             scan: for index in start..<lines.count {
                 if !opened, index > start + 15 { break }
                 for character in lines[index] {
-                    if character == "{" { depth += 1; opened = true }
+                    if character == "{" {
+                        depth += 1
+                        opened = true
+                    }
                     if character == "}" { depth -= 1 }
-                    if opened, depth == 0 { end = index; break scan }
+                    if opened, depth == 0 {
+                        end = index
+                        break scan
+                    }
                 }
             }
             guard let end else { continue }
             found.append(Function(file: file, line: start + 1, name: name, lines: end - start + 1))
         }
         return found
+    }
+
+    /// Every braced body of one file's `text` but a type's: functions, computed
+    /// properties and their accessors, closures, statements; each from the line of its
+    /// opening brace to its closing one, named by what precedes the brace.
+    static func blocks(in text: String, file: String) -> [Function] {
+        let lines = code(text)
+        var open: [(line: Int, header: String)] = []
+        var header = ""
+        var found: [Function] = []
+        for (index, line) in lines.enumerated() {
+            for character in line {
+                if character == "{" {
+                    open.append((index, header.trimmingCharacters(in: .whitespacesAndNewlines)))
+                    header = ""
+                } else if character == "}" {
+                    header = ""
+                    guard let (start, opener) = open.popLast(), !declaresType(opener) else { continue }
+                    let name = opener.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                    found.append(Function(file: file, line: start + 1, name: name, lines: index - start + 1))
+                } else {
+                    header.append(character)
+                }
+            }
+            header.append("\n")
+        }
+        return found
+    }
+
+    /// Whether the text before a brace declares a type (whose body may be long).
+    static func declaresType(_ header: String) -> Bool {
+        let words = header.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+        return words.contains { ["struct", "class", "enum", "extension", "protocol", "actor"].contains(String($0)) }
+    }
+
+    /// Every block of the Swift files under `folder`.
+    static func blocks(under folder: String) throws -> [Function] {
+        let root = repositoryRoot.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        var found: [Function] = []
+        for path in paths.sorted() where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            found += blocks(in: text, file: "\(folder)/\(path)")
+        }
+        return found
+    }
+
+    @Test("the block scanner measures computed properties and closures, not the bodies of types")
+    func blockScannerWorks() {
+        let text = """
+            public struct A: Equatable {
+                static var fields: [Int] {
+                    [1, 2].map { x in
+                        x + 1
+                    }
+                }
+            }
+            """
+        let blocks = Self.blocks(in: text, file: "a").map(\.description)
+        #expect(blocks == ["a:3 [1, 2].map: 3 lines", "a:2 static var fields: [Int]: 5 lines"], "\(blocks)")
+    }
+
+    @Test("no computed property, closure or other block in Sources/ is longer than 80 lines")
+    func blocksAreShort() throws {
+        let blocks = try Self.blocks(under: "Sources")
+        #expect(blocks.count > 3_000, "the scanner found the blocks (\(blocks.count))")
+        let long = blocks.filter { $0.lines > Self.longestFunction }
+        #expect(long.isEmpty, "\(long.map(\.description).joined(separator: "\n"))")
     }
 
     @Test("the scanner finds functions, skips strings and comments, and measures from declaration to brace")
@@ -157,9 +240,11 @@ struct CodeShapeTests {
             }
             """
         let lines = Self.code(text)
-        #expect(lines.compactMap { Self.declaration($0.trimmingCharacters(in: .whitespaces)) } == ["func one", "init?"])
+        #expect(
+            lines.compactMap { Self.declaration($0.trimmingCharacters(in: .whitespaces)) } == ["func one", "init?"])
         #expect(!lines[3].contains("}") && !lines[4].contains("func"))
-        #expect(Self.functions(in: text, file: "a").map(\.description) == ["a:3 func one: 5 lines", "a:8 init?: 1 lines"])
+        #expect(
+            Self.functions(in: text, file: "a").map(\.description) == ["a:3 func one: 5 lines", "a:8 init?: 1 lines"])
     }
 
     @Test("no function in Sources/ is longer than 80 lines")

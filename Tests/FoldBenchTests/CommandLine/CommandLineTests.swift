@@ -86,6 +86,16 @@ struct CommandLineTests {
         #expect(CodeLayouts.linkCommand(inManifest: "commands:\n") == nil)
     }
 
+    @Test("CI builds the checkout with the flags ab compiles its layouts with (scripts/common.sh's layout_flags)")
+    func layoutFlagsAgree() throws {
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("scripts/common.sh"), encoding: .utf8)
+        let start = try #require(script.range(of: "layout_flags=("))
+        let end = try #require(script[start.upperBound...].range(of: ")"))
+        let flags = script[start.upperBound..<end.lowerBound].split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(flags == CodeLayouts.compileFlags)
+    }
+
     static let scenes = ["moon-phase", "frog-atlas", "media-player", "nested-reader"]
 
     @Test("resolve prints the same JSON with every variant, test-only ones included", arguments: scenes)
@@ -217,7 +227,8 @@ struct CommandLineTests {
     func abConfirms() throws {
         let experiment = ABExperiment(options: ABOptions(), comparisons: 1) { _, _, _, _, _ in "" }
         for (first, second, confirm, status, seeds) in [
-            (Int32(1), Int32(0), true, Int32(0), 2), (1, 1, true, 1, 2), (1, 0, false, 1, 1), (0, 1, true, 0, 1),
+            (ExitStatus.failed, ExitStatus.success, true, ExitStatus.success, 2), (.failed, .failed, true, .failed, 2),
+            (.failed, .success, false, .failed, 1), (.success, .failed, true, .success, 1),
         ] {
             let arguments = try ABCommand.spec.parse(confirm ? ["--gate", "--confirm"] : ["--gate"])
             let captured = CapturedOutput()
@@ -228,7 +239,7 @@ struct CommandLineTests {
             }
             #expect(result == status && seen.count == seeds, "\(first) \(second) \(confirm)")
             #expect(seen == Array([experiment.options.seed, experiment.options.seed &+ 1].prefix(seeds)))
-            #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == 0))
+            #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == .success))
         }
     }
 }

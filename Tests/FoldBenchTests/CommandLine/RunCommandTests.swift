@@ -237,13 +237,14 @@ struct FrameBudgetTests {
     func budgetGate() {
         let captured = CapturedOutput()
         let gate = BudgetGate(percent: 5)
-        #expect(gate.judge([Self.result("fast", overBudget: 0.05)], console: captured.console) == 0)
-        #expect(gate.judge([Self.result("floor", overBudget: 1)], console: captured.console) == 0)
+        #expect(gate.judge([Self.result("fast", overBudget: 0.05)], console: captured.console) == .success)
+        #expect(gate.judge([Self.result("floor", overBudget: 1)], console: captured.console) == .success)
         #expect(captured.err.isEmpty)
-        #expect(gate.judge([Self.result("fast", overBudget: 0.06)], console: captured.console) == 1)
+        #expect(gate.judge([Self.result("fast", overBudget: 0.06)], console: captured.console) == .failed)
         #expect(
             captured.err.contains("s × fast: 6.0 % of frames (36 of 600) took longer than 8.33 ms"), "\(captured.err)")
-        #expect(BudgetGate(percent: nil).judge([Self.result("fast", overBudget: 1)], console: captured.console) == 0)
+        #expect(
+            BudgetGate(percent: nil).judge([Self.result("fast", overBudget: 1)], console: captured.console) == .success)
     }
 
     @Test("a run whose every frame is over the budget exits 1 with --budget-gate, 0 without; the report is written")
