@@ -117,14 +117,16 @@ struct CodeShapeTests {
 
     /// Every function of the Swift files under `folder`.
     static func functions(under folder: String) throws -> [Function] {
+        try swiftFiles(under: folder).flatMap { functions(in: $0.text, file: $0.file) }
+    }
+
+    /// The Swift files under `folder`, in order, each with its path from the repository's root.
+    static func swiftFiles(under folder: String) throws -> [(file: String, text: String)] {
         let root = repositoryRoot.appendingPathComponent(folder)
         let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        var found: [Function] = []
-        for path in paths.sorted() where path.hasSuffix(".swift") {
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            found += functions(in: text, file: "\(folder)/\(path)")
+        return try paths.sorted().filter { $0.hasSuffix(".swift") }.map { path in
+            ("\(folder)/\(path)", try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
         }
-        return found
     }
 
     /// Every function of one file's `text`.
@@ -193,14 +195,7 @@ struct CodeShapeTests {
 
     /// Every block of the Swift files under `folder`.
     static func blocks(under folder: String) throws -> [Function] {
-        let root = repositoryRoot.appendingPathComponent(folder)
-        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        var found: [Function] = []
-        for path in paths.sorted() where path.hasSuffix(".swift") {
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            found += blocks(in: text, file: "\(folder)/\(path)")
-        }
-        return found
+        try swiftFiles(under: folder).flatMap { blocks(in: $0.text, file: $0.file) }
     }
 
     @Test("the block scanner measures computed properties and closures, not the bodies of types")
@@ -220,9 +215,14 @@ struct CodeShapeTests {
 
     @Test("no computed property, closure or other block in Sources/ is longer than 80 lines")
     func blocksAreShort() throws {
-        let blocks = try Self.blocks(under: "Sources")
-        #expect(blocks.count > 3_000, "the scanner found the blocks (\(blocks.count))")
-        let long = blocks.filter { $0.lines > Self.longestFunction }
+        Self.expectShort(try Self.blocks(under: "Sources"), found: 3_000)
+    }
+
+    /// None of `found` (at least `count` of them, so that the scanner is seen to work) is
+    /// longer than ``longestFunction``.
+    static func expectShort(_ found: [Function], found count: Int) {
+        #expect(found.count > count, "the scanner found them (\(found.count))")
+        let long = found.filter { $0.lines > Self.longestFunction }
         #expect(long.isEmpty, "\(long.map(\.description).joined(separator: "\n"))")
     }
 
@@ -249,10 +249,7 @@ struct CodeShapeTests {
 
     @Test("no function in Sources/ is longer than 80 lines")
     func functionsAreShort() throws {
-        let functions = try Self.functions(under: "Sources")
-        #expect(functions.count > 1_000, "the scanner found the functions (\(functions.count))")
-        let long = functions.filter { $0.lines > Self.longestFunction }
-        #expect(long.isEmpty, "\(long.map(\.description).joined(separator: "\n"))")
+        Self.expectShort(try Self.functions(under: "Sources"), found: 1_000)
     }
 
     @Test("no command's run is longer than 40 lines")
