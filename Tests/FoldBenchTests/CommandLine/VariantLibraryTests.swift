@@ -86,7 +86,9 @@ struct VariantLibraryTests {
         #expect(result.wrote.isEmpty || result.wrote == ["disagreement.html"], "wrote \(result.wrote)")
         #expect(result.out.isEmpty)
         // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
-        #expect(Date().timeIntervalSince(started) < 15, "\(name) took \(Date().timeIntervalSince(started)) s")
+        // The bound is under those 30 s with room for a loaded machine: with the suite's
+        // other tests running beside these 19 cases on 2 cores, a run took 16–17 s.
+        #expect(Date().timeIntervalSince(started) < 25, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
     /// A small fixture set for `answer`, written once.
