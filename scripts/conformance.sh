@@ -20,19 +20,29 @@ only=" $* "
 wanted() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]]; }
 scripts/libraries.sh >/dev/null
 "$bin" fixtures --out "$work/fixtures"
-status=0
-check() {
-    local result=0
-    "$bin" check "$work/$1.jsonl" --fixtures "$work/fixtures" >"$work/$1.txt" || result=$?
-    head -n 1 "$work/$1.txt"
-    [ "$result" -eq 0 ] || { cat "$work/$1.txt"; status=1; }
+# Each answerer answers and is checked in a job of its own, two at a time (the machines
+# this runs on have two cores); the results are printed in the order they were started.
+names=()
+pids=()
+# NAME COMMAND...: the answer goes to $work/NAME.jsonl, the check's report to $work/NAME.txt.
+# Exit 2 when the answerer fails, 1 when its answers differ.
+answer_and_check() {
+    local name=$1
+    shift
+    "$@" >"$work/$name.log" 2>&1 \
+        || { echo "conformance: $name did not answer: $* (its output: $work/$name.log)" >"$work/$name.txt"; return 2; }
+    "$bin" check "$work/$name.jsonl" --fixtures "$work/fixtures" >"$work/$name.txt" || return 1
+}
+start() {
+    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+    answer_and_check "$@" &
+    names+=("$1")
+    pids+=($!)
 }
 # The variants `foldbench list` shows (test-only ones, which exist to be wrong, left out).
 for variant in $("$bin" list --json | python3 -c 'import json, sys; print("\n".join(v["name"] for v in json.load(sys.stdin)["variants"]))'); do
     wanted "$variant" || continue
-    "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl" >/dev/null 2>&1 \
-        || { echo "conformance: $variant did not answer: $bin answer --fixtures $work/fixtures --variant $variant" >&2; exit 2; }
-    check "$variant"
+    start "$variant" "$bin" answer --fixtures "$work/fixtures" --variant "$variant" --out "$work/$variant.jsonl"
 done
 for library in c-fast c-fast-v1 fast-lib; do
     wanted "$library" || continue
@@ -41,18 +51,25 @@ for library in c-fast c-fast-v1 fast-lib; do
         echo "$library: not built (scripts/libraries.sh --swift), left out"
         continue
     fi
-    "$bin" answer --fixtures "$work/fixtures" --variant-library "$path" --variant "$library" \
-        --out "$work/$library.jsonl" >/dev/null 2>&1 \
-        || { echo "conformance: $library did not answer: $bin answer --variant-library $path" >&2; exit 2; }
-    check "$library"
+    start "$library" "$bin" answer --fixtures "$work/fixtures" --variant-library "$path" --variant "$library" \
+        --out "$work/$library.jsonl"
 done
 if wanted python; then
-    python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
-    check python
+    start python python3 examples/fixtures/answer.py "$work/fixtures" "$work/python.jsonl"
 fi
 if wanted javascript; then
     command -v node >/dev/null || { echo "conformance: node is needed for examples/fixtures/answer.mjs" >&2; exit 2; }
-    node examples/fixtures/answer.mjs "$work/fixtures" "$work/javascript.jsonl"
-    check javascript
+    start javascript node examples/fixtures/answer.mjs "$work/fixtures" "$work/javascript.jsonl"
 fi
+status=0
+for index in "${!pids[@]}"; do
+    result=0
+    wait "${pids[$index]}" || result=$?
+    name=${names[$index]}
+    case $result in
+    0) head -n 1 "$work/$name.txt" ;;
+    1) cat "$work/$name.txt"; [ "$status" -eq 2 ] || status=1 ;;
+    *) cat "$work/$name.txt" >&2; status=2 ;;
+    esac
+done
 exit $status

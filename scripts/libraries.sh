@@ -8,7 +8,9 @@
 #   libfast-lib.so              with --swift: the fast variant itself, built by SwiftPM
 #                               as a shared library (what the interface costs)
 # Each library is written under a temporary name and renamed, so that a test loading
-# one while another process rebuilds it never sees half a file.
+# one while another process rebuilds it never sees half a file. A library newer than
+# everything it is built from (the C sources, the interface's header, this script) is
+# left as it is, so that the tests and CI's steps, which each call this, build once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/libraries
@@ -16,11 +18,22 @@ mkdir -p "$out"
 cc=${CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || cc=clang
 flags=(-std=c99 -O2 -g -Wall -Wextra -pedantic -fPIC -shared -I Sources/CVariantInterface/include)
+inputs=(libraries/c-fast/c_fast.c libraries/misbehaving/misbehaving.c Sources/CVariantInterface/include/*.h "$0")
+pending=()
 build() {  # OUTPUT SOURCE [FLAGS...]
-    local target=$1 source=$2
+    local target=$1 source=$2 input
     shift 2
-    "$cc" "${flags[@]}" "$@" -o "$target.$$" "$source" -lm
-    mv -f "$target.$$" "$target"
+    if [ -f "$target" ]; then
+        for input in "${inputs[@]}"; do [ "$input" -nt "$target" ] && break; done
+        [ "$input" -nt "$target" ] || return 0
+    fi
+    "$cc" "${flags[@]}" "$@" -o "$target.$$" "$source" -lm && mv -f "$target.$$" "$target" &
+    pending+=($!)
+    # Two compilers at a time: the machines this runs on have two cores.
+    if [ "${#pending[@]}" -ge 2 ]; then
+        wait "${pending[0]}"
+        pending=("${pending[@]:1}")
+    fi
 }
 build "$out/libc-fast.so" libraries/c-fast/c_fast.c
 build "$out/libc-fast-v1.so" libraries/c-fast/c_fast.c -DC_FAST_VERSION_1
@@ -28,6 +41,7 @@ for fault in crash hang deaf overrun refuse version clash no-release allocate wr
     write-tree stop late-crash fork far-overrun underrun far-underrun print constructor skip forget-edit; do
     build "$out/libmisbehaving-$fault.so" libraries/misbehaving/misbehaving.c -D"FAULT_$(printf '%s' "$fault" | tr 'a-z-' 'A-Z_')"
 done
+for job in "${pending[@]}"; do wait "$job"; done
 if [ "${1:-}" = --swift ]; then
     swift build -c release --product FoldBenchFastVariant
     cp .build/release/libFoldBenchFastVariant.so "$out/libfast-lib.so.$$"
