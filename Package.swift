@@ -41,7 +41,7 @@ let package = Package(
             name: "FoldBenchKit",
             targets: [
                 "Support", "ArrangementModel", "ReferenceResolver", "Variants", "SceneGenerator", "SceneFormat",
-                "Workloads", "Reports", "FoldBenchCLI",
+                "Workloads", "Reports", "Runs", "FoldBenchCLI",
             ]),
     ],
     targets: [
@@ -140,18 +140,34 @@ let package = Package(
                 "Measurement",
                 "Charts", "Drawings",
             ]),
-        // One command per file, and the argument parser; the executable is a thin shell around it.
+        // What a run is, apart from its command line: the plan and its measuring (here or
+        // in a worker), the worker's serving side, the libraries seen from the parent, the
+        // builds of other commits and their code layouts, ab's trials, bisect's search,
+        // the base a change is judged against, the results folder, the budget gate, the
+        // fixture files. Failures are `RunFailure`s carrying the exit status.
+        .target(
+            name: "Runs",
+            dependencies: [
+                "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "SceneGenerator", "Variants",
+                "VariantLibraries", "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings",
+                "Fixtures",
+                "Workers",
+            ]),
+        // One command per file, and the argument parser: a command parses, calls Runs (or
+        // the modules below it), prints. The executable is a thin shell around it.
         .target(
             name: "FoldBenchCLI",
             dependencies: [
                 "Support", "ChildProcesses", "ArrangementModel", "SceneFormat", "Variants", "VariantLibraries",
                 "Workloads", "Measurement", "Reports", "Profiling", "Charts", "Drawings", "Fixtures", "SceneGenerator",
-                "Workers",
+                "Workers", "Runs",
             ]),
         .executableTarget(name: "foldbench", dependencies: ["FoldBenchCLI"]),
         .target(
             name: "FoldBenchPlugin",
             dependencies: ["Support", "Measurement", "Variants", "VariantLibraries", "Workloads"]),
+        // Tests by layer, each target with its layer's tests, so that a change to one
+        // layer builds and breaks its own tests first. The model and the resolvers:
         .testTarget(
             name: "ArrangementTests",
             dependencies: [
@@ -159,15 +175,44 @@ let package = Package(
                 "Variants", "VariantLibraries", "Workloads", "Measurement", "Drawings", "Fixtures", "FlatTrees",
                 "CVariantInterface",
             ]),
+        // What the tests of the layers above share: running foldbench in this process or
+        // as a program, temporary folders, the C libraries they load.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Support", "ChildProcesses", "Measurement", "Reports", "Workloads", "FoldBenchCLI", "Runs"],
+            path: "Tests/TestSupport"),
+        // Measuring: the runner, statistics, ab's timing, profiles, devices and motions.
         .testTarget(
-            name: "FoldBenchTests",
+            name: "MeasurementTests",
             dependencies: [
-                "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver", "FoldBenchCLI",
-                "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator", "Workloads", "Measurement",
-                "Reports", "SceneFormat", "Profiling",
-                "Charts", "Drawings", "Fixtures", "Workers", "CWorker",
+                "TestSupport", "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver",
+                "Variants", "SceneFormat", "SceneGenerator", "Workloads", "Measurement", "Profiling", "Charts",
+                "Reports",
+            ]),
+        // Runs: the worker protocol and its supervisor, and the Runs module on its own.
+        .testTarget(
+            name: "RunsTests",
+            dependencies: [
+                "TestSupport", "Support", "Workers", "CWorker", "Measurement", "Reports", "Variants", "Workloads",
+                "Runs",
+            ]),
+        // Reports: the report file, compare and its gates, exports, trends, pages, charts, drawings.
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: [
+                "TestSupport", "Support", "ArrangementModel", "ReferenceResolver", "Variants", "SceneFormat",
+                "SceneGenerator", "Workloads", "Measurement", "Profiling", "Reports", "Charts", "Drawings", "Runs",
             ],
             // The checked-in drawings the chart tests compare with, read by path.
             exclude: ["Charts/Golden"]),
+        // The command line: every command as a user runs it, the documentation, the code's shape.
+        .testTarget(
+            name: "FoldBenchTests",
+            dependencies: [
+                "TestSupport", "Support", "ChildProcesses", "ArrangementModel", "ReferenceResolver", "FastResolver",
+                "FoldBenchCLI", "Runs", "Variants", "VariantLibraries", "CVariantInterface", "SceneGenerator",
+                "Workloads", "Measurement", "Reports", "SceneFormat", "Profiling", "Charts", "Drawings", "Fixtures",
+                "Workers", "CWorker",
+            ]),
     ]
 )

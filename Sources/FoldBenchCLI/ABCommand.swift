@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -57,7 +58,7 @@ enum ABCommand: Command {
         let cache = arguments.value(.buildCache) ?? Builds.defaultCache
         // The change's own base by default, as the count gate's (`compare --base auto`).
         let baselineSpec = try BaseRun.resolve(arguments.value(.abBaseline) ?? "auto")
-        if arguments.value(.abCandidate) == nil, let note = sameProgram(baselineSpec) {
+        if arguments.value(.abCandidate) == nil, let note = ABTrials.sameProgram(baselineSpec) {
             console.err(note + "\n")
             switch request.format {
             case .json:
@@ -69,49 +70,33 @@ enum ABCommand: Command {
         let baselineLayouts = try Builds.pluginLayouts(baselineSpec, cache: cache, console: console)
         let candidateSpec = arguments.value(.abCandidate)
         let candidateLayouts =
-            try candidateSpec.map { spec throws(CommandFailure) in
+            try candidateSpec.map { spec throws(RunFailure) in
                 try Builds.pluginLayouts(spec, cache: cache, console: console)
             }
             ?? Builds.workingTreeLayouts(console: console)
-        if let note = layoutNote(baselineLayouts, candidateLayouts, &request.options) { console.err(note) }
+        if let note = ABTrials.layoutNote(baselineLayouts, candidateLayouts, &request.options) { console.err(note) }
         let (baselinePlugin, candidatePlugin) = (try baselineLayouts.library(0), try candidateLayouts.library(0))
         let experiment = ABTrials.experiment(
             request.options, comparisons: request.scenarios.count * request.pairs.count, baseline: baselineLayouts,
             candidate: candidateLayouts, timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
         let sides = try sides(request, arguments, baselinePlugin, candidatePlugin)
-        return try confirming(experiment, arguments, console: console) { experiment in
+        return try ABTrials.confirming(experiment, confirm: arguments.flag(.confirm), console: console) { experiment in
             var request = request
             request.options.seed = experiment.options.seed
-            let results = try run(experiment, request.scenarios, sides, console: console)
+            let results = try ABTrials.run(experiment, request.scenarios, sides, console: console)
             return report(
                 results, request, baseline: baselineSpec, candidate: candidateSpec ?? "the working tree",
                 arguments: arguments, console: console)
         }
     }
 
-    /// Why there is nothing to time when the baseline is a commit whose sources are the
-    /// clean working tree's (the two builds would be one program), or `nil`.
-    static func sameProgram(_ baseline: String) -> String? {
-        guard let root = try? Builds.repositoryRoot(),
-            let status = Builds.run(
-                ["git", "status", "--porcelain", "--untracked-files=normal", "--"] + Builds.buildInputs, in: root
-            ).output,
-            status.isEmpty,
-            let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(baseline)^{commit}"], in: root)
-                .output,
-            Builds.sameSources(commit, "HEAD")
-        else { return nil }
-        return
-            "the baseline \(baseline) (\(commit.prefix(12))) has the working tree's sources: the two builds are one program"
-    }
-
     /// Each pair's two sides. A library's variant (`--variant-library`) is checked in a
     /// worker, then loaded by both builds' plug-ins: the two harnesses compared on it.
     static func sides(_ request: Request, _ arguments: ParsedArguments, _ baseline: String, _ candidate: String)
-        throws(CommandFailure) -> [(ABSide, ABSide)]
+        throws(RunFailure) -> [(ABSide, ABSide)]
     {
-        let libraries = try arguments.all(.variantLibraries).map { path throws(CommandFailure) in
-            try checkLibrary(path, scenarios: request.scenarios, options: request.options)
+        let libraries = try arguments.all(.variantLibraries).map { path throws(RunFailure) in
+            try ABTrials.checkLibrary(path, scenarios: request.scenarios, options: request.options)
         }
         func library(_ name: VariantName) -> String? { libraries.first { $0.name == name }?.absolute }
         return request.pairs.map { old, new in
@@ -120,35 +105,6 @@ enum ABCommand: Command {
                 ABSide(label: "candidate", plugin: candidate, variant: new, library: library(new))
             )
         }
-    }
-
-    /// What the report must say when a build is a library given by path (one code layout):
-    /// the interval covers the other build's layouts only, or none when both are.
-    static func layoutNote(_ baseline: CodeLayouts, _ candidate: CodeLayouts, _ options: inout ABOptions) -> String? {
-        if baseline.isSingle, candidate.isSingle {
-            options.layouts = 1
-            return
-                "note: both builds are libraries given by path, one code layout each: the interval does not cover code placement\n"
-        }
-        guard baseline.isSingle || candidate.isSingle else { return nil }
-        return
-            "note: a build given as a library has one code layout: the interval covers the other build's layouts only\n"
-    }
-
-    /// `measure(experiment)`'s status; with `--confirm`, a slower verdict (1) stands only
-    /// when a second experiment (the next seed: other trials in fresh processes) finds one too.
-    static func confirming(
-        _ experiment: ABExperiment, _ arguments: ParsedArguments, console: Console,
-        _ measure: (ABExperiment) throws -> ExitStatus
-    ) throws -> ExitStatus {
-        let status = try measure(experiment)
-        guard status == .failed, arguments.flag(.confirm) else { return status }
-        console.err("a slower verdict: confirming with a second experiment...\n")
-        var second = experiment
-        second.options.seed = experiment.options.seed &+ 1
-        let confirmed = try measure(second)
-        if confirmed != .failed { console.err("not confirmed: the second experiment found nothing slower\n") }
-        return confirmed
     }
 
     /// What the command line asks for, checked before anything is built.
@@ -193,26 +149,6 @@ enum ABCommand: Command {
         }
     }
 
-    /// Every scenario with every pair of sides, in order.
-    static func run(
-        _ experiment: ABExperiment, _ scenarios: [ScenarioName], _ sides: [(ABSide, ABSide)], console: Console
-    ) throws -> [ABResult] {
-        var results: [ABResult] = []
-        for scenario in scenarios {
-            for (baseline, candidate) in sides {
-                do {
-                    results.append(
-                        try experiment.run(scenario: scenario, baseline: baseline, candidate: candidate) {
-                            console.err("\($0)\n")
-                        })
-                } catch let failure as ABFailure {
-                    throw CommandFailure(.badInput, failure.description)
-                }
-            }
-        }
-        return results
-    }
-
     /// Prints the results in the request's format; failed when `--gate` is given and a comparison is slower.
     static func report(
         _ results: [ABResult], _ request: Request, baseline: String, candidate: String, arguments: ParsedArguments,
@@ -250,7 +186,7 @@ enum ABCommand: Command {
         let (options, scenarios) = (request.options, request.scenarios)
         var sides: [ABSide] = []
         for (label, path) in [("baseline", baselinePath), ("candidate", candidatePath)] {
-            let library = try checkLibrary(path, scenarios: scenarios, options: options)
+            let library = try ABTrials.checkLibrary(path, scenarios: scenarios, options: options)
             sides.append(ABSide(label: label, plugin: "", variant: library.name, library: library.absolute))
         }
         let layouts = try Builds.workingTreeLayouts(console: console)
@@ -261,34 +197,13 @@ enum ABCommand: Command {
             options, comparisons: scenarios.count, baseline: layouts, candidate: layouts,
             timeDifferentAnswers: arguments.flag(.timeDifferentAnswers))
         let note = " (a library: one code layout, not varied)"
-        return try confirming(experiment, arguments, console: console) { experiment in
+        return try ABTrials.confirming(experiment, confirm: arguments.flag(.confirm), console: console) { experiment in
             var request = request
             request.options.seed = experiment.options.seed
-            let results = try run(experiment, scenarios, [(sides[0], sides[1])], console: console)
+            let results = try ABTrials.run(experiment, scenarios, [(sides[0], sides[1])], console: console)
             return report(
                 results, request, baseline: baselinePath + note, candidate: candidatePath + note,
                 arguments: arguments, console: console)
         }
-    }
-
-    /// A library described and checked by a worker (every frame of `scenarios`, timed
-    /// briefly and checked again) before its trials load it.
-    static func checkLibrary(_ path: String, scenarios: [ScenarioName], options: ABOptions) throws(CommandFailure)
-        -> LibraryInfo
-    {
-        guard let library = try Libraries.describe([path]).first else {
-            throw CommandFailure(.badInput, "library \(path): the worker described nothing")
-        }
-        var check = WorkRequest(.run)
-        check.libraries = [path]
-        check.libraryPaths = [library.absolute]
-        check.scenarios = scenarios.map(\.rawValue)
-        check.variants = [library.name.rawValue]
-        check.frames = options.frames
-        check.timePerScenario = 0.2
-        check.deviceFiles = options.deviceFiles.map(absolutePath)
-        check.motionFiles = options.motionFiles.map(absolutePath)
-        try Libraries.run(check) { _ in }
-        return library
     }
 }

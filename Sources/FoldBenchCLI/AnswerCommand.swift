@@ -1,5 +1,6 @@
 import ArrangementModel
 import Fixtures
+import Runs
 import Support
 import Variants
 import Workers
@@ -74,11 +75,11 @@ enum AnswerCommand: Command {
         request.libraryPaths = [library.absolute]
         request.variants = [library.name.rawValue]
         request.fixtures = absolutePath(directory)
-        var writeError: CommandFailure?
+        var writeError: RunFailure?
         try Libraries.run(request) { reply in
             guard case .answers(let lines) = reply, writeError == nil else { return }
             do { try out.write(lines) } catch {
-                writeError = error as? CommandFailure ?? CommandFailure(.badInput, "\(error)")
+                writeError = error as? RunFailure ?? RunFailure(.badInput, "\(error)")
             }
         }
         if let writeError { throw writeError }

@@ -1,3 +1,4 @@
+import Runs
 import Support
 
 /// The project's own command-line parser: options declared as data, parsed into a

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Reports
+import Runs
 import Support
 import Workloads
 
@@ -17,21 +18,21 @@ enum BaselineCommand: Command {
             "Measures what 'foldbench run --suite quick --instructions' does and writes its report as the baseline.")
 
     /// The commit the baseline at `path` was recorded at.
-    static func printCommit(_ path: String, console: Console) throws(CommandFailure) -> ExitStatus {
+    static func printCommit(_ path: String, console: Console) throws(RunFailure) -> ExitStatus {
         let commit = try ResultsDirectory.load(path).environment.commit
-        guard !commit.isEmpty, commit != "unknown" else { throw CommandFailure(.badInput, "\(path) names no commit") }
+        guard !commit.isEmpty, commit != "unknown" else { throw RunFailure(.badInput, "\(path) names no commit") }
         console.out(commit + "\n")
         return .success
     }
 
     /// What `--base auto` names now, as a commit, so that a script resolves it once.
-    static func printBase(console: Console) throws(CommandFailure) -> ExitStatus {
+    static func printBase(console: Console) throws(RunFailure) -> ExitStatus {
         let revision = try BaseRun.resolve("auto")
         let root = try Builds.repositoryRoot()
         guard
             let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
                 .output
-        else { throw CommandFailure(.badInput, "the change's base, \(revision), is not a commit here") }
+        else { throw RunFailure(.badInput, "the change's base, \(revision), is not a commit here") }
         console.out(commit + "\n")
         return .success
     }
@@ -47,7 +48,7 @@ enum BaselineCommand: Command {
                     + Suggestion.phrase(for: arguments.positionals[0], among: actions), command: spec)
         }
         guard InstructionCounter.valgrindPath() != nil else {
-            throw CommandFailure(
+            throw RunFailure(
                 .badInput, "valgrind is not installed (apt-get install valgrind); the baseline counts instructions")
         }
         var options = RunOptions()
@@ -66,7 +67,7 @@ enum BaselineCommand: Command {
         do {
             try ResultFiles.writeAtomically(JSONWriter.writePretty(report.json()), to: path)
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
         console.err("wrote the baseline \(path)\n")
         return .success

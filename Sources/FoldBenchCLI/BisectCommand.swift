@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Measurement
 import Reports
+import Runs
 import Support
 import Variants
 
@@ -9,10 +10,6 @@ import Variants
 /// metric of one scenario: instruction or allocation counts (a release build and a run
 /// of each commit measured), or time (`ab` of each commit measured against the good one).
 enum BisectCommand: Command {
-    enum Kind: String, CaseIterable {
-        case instructions, allocations, time
-    }
-
     static let spec = CommandSpec(
         name: "bisect", summary: "Find the first commit between two revisions that moved a metric.",
         options: [
@@ -36,87 +33,16 @@ enum BisectCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let request = try Request(arguments)
-        let commits = try commitsBetween(request.good, request.bad, in: try Builds.repositoryRoot())
+        let request = try BisectPlan(arguments)
+        let commits = try BisectPlan.commitsBetween(request.good, request.bad, in: try Builds.repositoryRoot())
         console.err(
             "\(commits.count - 1) commit(s) after \(request.good) up to \(request.bad); measuring \(request.kind.rawValue)\n"
         )
         var search = BisectSearch(request: request, commits: commits, console: console)
         let outcome = try request.kind == .time ? search.times() : search.counts()
         let report = BisectReport(request: request, commits: commits, steps: search.steps, outcome: outcome)
-        console.out((request.format == .json ? report.json() : report.table()) + "\n")
+        console.out((request.json ? report.json() : report.table()) + "\n")
         if case .first = outcome { return .success }
         return .failed
-    }
-
-    /// What the command line asks for.
-    struct Request {
-        var good: String
-        var bad: String
-        var scenario: ScenarioName
-        var kind: Kind
-        var format: OutputFormat
-        var variant: VariantName
-        /// A share: 0.01 is 1 %.
-        var threshold: Double
-        var cache: String
-        /// The `ab` options of a time search.
-        var ab = ABOptions()
-
-        init(_ arguments: ParsedArguments) throws {
-            guard let good = arguments.value(.bisectGood), let bad = arguments.value(.bisectBad),
-                let scenario = arguments.value(.bisectScenario)
-            else {
-                throw UsageError("bisect needs --good REV, --bad REV and --scenario MOTION/TREE/DEVICE", command: spec)
-            }
-            (self.good, self.bad, self.scenario) = (good, bad, ScenarioName(scenario))
-            let metricName = arguments.value(.bisectMetric) ?? Kind.instructions.rawValue
-            guard let kind = Kind(rawValue: metricName) else {
-                throw UsageError.notOneOf(
-                    CommandSpec.Option.bisectMetric.name, metricName, Kind.allCases.map(\.rawValue), command: spec)
-            }
-            self.kind = kind
-            format = try arguments.format(.bisectFormat, allowed: [.table, .json], command: spec)
-            variant = arguments.variantName(.bisectVariant) ?? VariantList.defaultCandidateName
-            let defaultThreshold: Double = kind == .instructions ? 1 : kind == .allocations ? 0 : 2
-            threshold = (try arguments.number(.bisectThreshold, in: 0...100, command: spec) ?? defaultThreshold) / 100
-            cache = arguments.value(.buildCache) ?? Builds.defaultCache
-            guard kind == .time else { return }
-            ab.threshold = threshold
-            ab.maximumSeconds = try arguments.number(.maxTime, in: 1...86_400, command: spec) ?? ab.maximumSeconds
-            ab.seed = try arguments.seed(command: spec) ?? ab.seed
-        }
-    }
-
-    /// The commits from `good` to `bad` along first parents, oldest first, both included.
-    static func commitsBetween(_ good: String, _ bad: String, in root: String) throws(CommandFailure) -> [(
-        commit: String, subject: String
-    )] {
-        func resolve(_ spec: String) throws(CommandFailure) -> String {
-            guard
-                let commit = Builds.run(["git", "rev-parse", "--verify", "--quiet", "\(spec)^{commit}"], in: root)
-                    .output
-            else { throw CommandFailure(.badInput, "'\(spec)' is not a git revision") }
-            return commit
-        }
-        let (goodCommit, badCommit) = (try resolve(good), try resolve(bad))
-        guard Builds.run(["git", "merge-base", "--is-ancestor", goodCommit, badCommit], in: root).status == 0,
-            goodCommit != badCommit
-        else {
-            throw CommandFailure(.badInput, "--good \(good) is not an ancestor of --bad \(bad)")
-        }
-        guard
-            let listing = Builds.run(
-                ["git", "log", "--first-parent", "--reverse", "--format=%H %s", "\(goodCommit)..\(badCommit)"], in: root
-            ).output
-        else { throw CommandFailure(.badInput, "cannot list the commits from \(good) to \(bad)") }
-        let subject = Builds.run(["git", "log", "-1", "--format=%s", goodCommit], in: root).output ?? ""
-        let after = listing.split(separator: "\n").map { line in
-            (commit: String(line.prefix(40)), subject: String(line.dropFirst(41)))
-        }
-        guard after.last?.commit == badCommit else {
-            throw CommandFailure(.badInput, "--bad \(bad) is not on the first-parent line from --good \(good)")
-        }
-        return [(goodCommit, subject)] + after
     }
 }

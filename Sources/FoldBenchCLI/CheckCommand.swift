@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import ReferenceResolver
 import Reports
+import Runs
 import Support
 
 /// `foldbench check ANSWERS.jsonl --fixtures DIR`: another implementation's answers
@@ -47,7 +48,7 @@ enum CheckCommand: Command {
         let pages = arguments.value(output)
         if let pages {
             do { try ResultFiles.checkWritable(pages) } catch {
-                throw CommandFailure(.badInput, "\(error) (nothing done)")
+                throw RunFailure(.badInput, "\(error) (nothing done)")
             }
         }
         let set = try FixtureFiles.load(directory)
@@ -57,10 +58,10 @@ enum CheckCommand: Command {
         do {
             while let line = try lines.next(limits: Limits.current) { try conformance.take(line) }
             try conformance.finish(lastLine: max(lines.lineNumber, 1))
-        } catch let failure as CommandFailure {
+        } catch let failure as RunFailure {
             throw failure
         } catch {
-            throw CommandFailure.badInput(file: path, String(describing: error))
+            throw RunFailure.badInput(file: path, String(describing: error))
         }
         let report = ConformanceText(conformance, answers: path)
         switch format {
@@ -74,11 +75,11 @@ enum CheckCommand: Command {
 
     /// conformance.json and the first difference of each scenario that has one, drawn.
     static func write(_ conformance: Conformance, report: ConformanceText, to directory: String, console: Console)
-        throws(CommandFailure)
+        throws(RunFailure)
     {
-        func save(_ text: String, _ name: String) throws(CommandFailure) {
+        func save(_ text: String, _ name: String) throws(RunFailure) {
             do { try ResultFiles.writeAtomically(text, to: directory + "/" + name) } catch {
-                throw CommandFailure(.badInput, error.description)
+                throw RunFailure(.badInput, error.description)
             }
         }
         try save(report.json() + "\n", "conformance.json")

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 
@@ -40,21 +41,22 @@ enum CompareCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        var policy = try policy(arguments)
-        let pairs = try variantPairs(arguments)
+        var policy = try arguments.comparisonPolicy(command: spec)
+        let pairs = try arguments.variantPairs(command: spec)
         let format = try arguments.format(command: spec)
         let (baseline, baselinePath, new, newPath) = try reports(arguments, policy: &policy, console: console)
         let rows = Comparison.compare(baseline: baseline, new: new, policy: policy, variantPairs: pairs)
         if arguments.flag(.listMoved) {
-            console.out(movedInstructions(rows).map { "\($0.scenario)\t\($0.variant)\n" }.joined())
+            console.out(CountGate.movedInstructions(rows).map { "\($0.scenario)\t\($0.variant)\n" }.joined())
             return .success
         }
         guard Comparison.hasCommonMetric(rows) else {
-            throw CommandFailure(
+            throw RunFailure(
                 .badInput, "\(baselinePath) and \(newPath) have no scenario x variant x metric in common")
         }
         // A gate that cannot see what it gates is an error, never a pass.
-        try judgeable(baseline, baselinePath, new, newPath, policy: policy, pairs: pairs, arguments)
+        try CountGate.judgeable(
+            baseline, baselinePath, new, newPath, policy: policy, pairs: pairs, explicit: arguments.value(.gate) != nil)
         machineNote(baseline, new, format: format, console: console)
         // A baseline of another commit says how far behind it is (not a base measured here).
         let age =
@@ -94,42 +96,6 @@ enum CompareCommand: Command {
         return (base.report, "the base \(base.revision) (\(base.commit.prefix(12)))", new, newPath)
     }
 
-    /// Refuses (exit 2) a gate that cannot see what it gates, naming each comparison and
-    /// how to pair variants when names differ.
-    static func judgeable(
-        _ baseline: Report, _ baselinePath: String, _ new: Report, _ newPath: String, policy: ComparisonPolicy,
-        pairs: [VariantName: VariantName], _ arguments: ParsedArguments
-    ) throws(CommandFailure) {
-        let blind = Comparison.blindGates(
-            baseline: baseline, new: new, policy: policy, variantPairs: pairs, explicit: arguments.value(.gate) != nil)
-        guard !blind.isEmpty else { return }
-        throw CommandFailure(
-            .badInput,
-            "the gate cannot judge \(blind.count) comparison\(blind.count == 1 ? "" : "s") of \(baselinePath) and \(newPath):\n"
-                + blind.prefix(20).map { "  \($0.description)" }.joined(separator: "\n")
-                + (blind.count > 20 ? "\n  and \(blind.count - 20) more" : "") + pairHint(baseline, new, pairs))
-    }
-
-    /// When the two reports' variants differ, how to compare them anyway.
-    static func pairHint(_ baseline: Report, _ new: Report, _ pairs: [VariantName: VariantName]) -> String {
-        guard pairs.isEmpty else { return "" }
-        let old = Set(baseline.variantNames)
-        let onlyNew = new.variantNames.filter { !old.contains($0) }
-        let onlyOld = baseline.variantNames.filter { !Set(new.variantNames).contains($0) }
-        guard let second = onlyNew.first, !onlyOld.isEmpty else { return "" }
-        // The baseline's variant whose name the new one starts like (fast for fast-slowed-5).
-        func shared(_ a: VariantName) -> Int { zip(a.rawValue, second.rawValue).prefix { $0 == $1 }.count }
-        let first = onlyOld.max { shared($0) < shared($1) }!
-        return
-            "\nthe new report has \(onlyNew.map(\.rawValue).joined(separator: ", ")), which the baseline lacks: to compare one variant with another, give --pair OLD=NEW (e.g. --pair \(first)=\(second))"
-    }
-
-    static func variantPairs(_ arguments: ParsedArguments) throws(UsageError) -> [VariantName: VariantName] {
-        var pairs: [VariantName: VariantName] = [:]
-        for pair in try arguments.pairs(.pair, command: spec) { pairs[VariantName(pair.old)] = VariantName(pair.new) }
-        return pairs
-    }
-
     /// Counts carry over from one machine to another; times do not. Said, never silent.
     static func machineNote(_ baseline: Report, _ new: Report, format: OutputFormat, console: Console) {
         guard let note = Report.machineDifference(baseline, new) else { return }
@@ -138,38 +104,5 @@ enum CompareCommand: Command {
         case .json: console.err("foldbench: note: different machines: \(note)\n")
         case .table: console.out("Different machines: \(note)\n\n")
         }
-    }
-
-    /// The scenario x variant pairs whose instructions a relayout moved past the threshold,
-    /// either way, in order, floors left out (they are copies, not resolvers): what CI profiles.
-    static func movedInstructions(_ rows: [ComparisonRow]) -> [(scenario: ScenarioName, variant: String)] {
-        var seen: Set<String> = []
-        return rows.filter { row in
-            row.metric == .instructionsPerRelayout && (row.verdict == .regression || row.verdict == .improved)
-                && !row.variant.hasPrefix("floor")
-        }.map { ($0.scenario, $0.variant) }.sorted {
-            ($0.scenario.rawValue, $0.variant) < ($1.scenario.rawValue, $1.variant)
-        }
-        .filter { seen.insert("\($0.scenario)\t\($0.variant)").inserted }
-    }
-
-    /// The threshold and the gated metrics of the command line.
-    static func policy(_ arguments: ParsedArguments) throws(UsageError) -> ComparisonPolicy {
-        var policy = ComparisonPolicy()
-        if let percent = try arguments.number(.instructionThreshold, in: 0...1000, command: spec) {
-            policy.instructionThreshold = percent / 100
-        }
-        guard let gate = arguments.value(.gate) else { return policy }
-        var gated: Set<Metric> = []
-        for name in gate.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-            guard let metric = Metric.gated(named: name) else {
-                throw UsageError.notOneOf(
-                    "a metric of \(CommandSpec.Option.gate.name)", name, Metric.compared.compactMap(\.gateName),
-                    command: spec)
-            }
-            gated.insert(metric)
-        }
-        policy.gated = gated
-        return policy
     }
 }

@@ -1,4 +1,5 @@
 import Measurement
+import Runs
 import Support
 
 /// The callgrind child that `profile --baseline` and `bisect` start in other builds (not
@@ -15,7 +16,7 @@ enum CountInstructionsCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let plan = try RunPlan(arguments, command: spec)
         guard InstructionCounter.isUnderValgrind else {
-            throw CommandFailure(
+            throw RunFailure(
                 .badInput, "count-instructions runs under callgrind only; use 'foldbench run --instructions'")
         }
         try plan.runner.countInstructionLoops(plan.scenarios, perFrame: arguments.flag(.perFrame))

@@ -2,6 +2,7 @@ import ArrangementModel
 import Drawings
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -109,7 +110,7 @@ enum DrawCommand: Command {
         do {
             workload = try Workload(scenario, catalog: catalog, frames: frames, direction: direction)
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
         let phase = workload.phases()[index]
         let context = workload.contexts[index]

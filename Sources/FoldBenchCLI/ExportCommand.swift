@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Runs
 import Support
 
 /// `foldbench export REPORT.json --format F`: the report in another tool's format.

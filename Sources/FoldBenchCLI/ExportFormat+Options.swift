@@ -1,4 +1,5 @@
 import Reports
+import Runs
 
 /// Export formats as `export --format` and `run --export` take them.
 extension ExportFormat {

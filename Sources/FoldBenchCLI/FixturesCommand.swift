@@ -2,6 +2,7 @@ import ArrangementModel
 import Fixtures
 import Foundation
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -47,7 +48,7 @@ enum FixturesCommand: Command {
         guard let directory = arguments.value(output) else {
             throw UsageError("\(output.name) DIR is required", command: spec)
         }
-        try checkFolder(directory)
+        try FixtureFiles.checkFolder(directory)
         let frames = try arguments.integer(Self.frames, in: 1...1_000_000, command: spec) ?? FixtureFiles.defaultFrames
         let refreshRate = try arguments.number(.refreshRate, in: 1...1000, command: spec) ?? 120
         let direction = try arguments.layoutDirection(command: spec)
@@ -55,7 +56,7 @@ enum FixturesCommand: Command {
             deviceFiles: arguments.all(.deviceFiles), motionFiles: arguments.all(.motionFiles))
         let scenarios = try chosenScenarios(arguments, catalog: catalog)
         // Scene files first read and checked, so a bad one stops the command before any work.
-        let scenes = try arguments.positionals.map { path throws(CommandFailure) in
+        let scenes = try arguments.positionals.map { path throws(RunFailure) in
             (path, try SceneFiles.load(path))
         }
         var writer = FixtureWriter(directory: directory)
@@ -66,26 +67,14 @@ enum FixturesCommand: Command {
                 workload = try Workload(
                     scenario, catalog: catalog, frames: frames, refreshRate: refreshRate, direction: direction)
             } catch {
-                throw CommandFailure(.badInput, "\(scenario): \(error)")
+                throw RunFailure(.badInput, "\(scenario): \(error)")
             }
             try writer.add(FixtureFiles.name(scenario, direction: direction), workload.trees, workload.contexts)
         }
-        if usesDefaultSet(arguments) { try addGenerated(to: &writer) }
+        if usesDefaultSet(arguments) { try FixtureFiles.addGenerated(to: &writer) }
         for (path, scene) in scenes { try writer.add(path, TreeTimeline(scene.tree), [scene.context]) }
         console.err(try writer.finish() + "\n")
         return .success
-    }
-
-    /// The default set's generated trees, then the same trees edited.
-    static func addGenerated(to writer: inout FixtureWriter) throws {
-        for seed in FixtureFiles.generatedSeeds {
-            let generated = try FixtureFiles.generated(seed: seed)
-            try writer.add(generated.name, TreeTimeline(generated.tree), generated.contexts)
-        }
-        for seed in FixtureFiles.generatedSeeds {
-            let edited = try FixtureFiles.edited(seed: seed)
-            try writer.add(edited.name, edited.trees, edited.contexts)
-        }
     }
 
     /// The scenarios of `--suite` and `--scenario`, checked against the catalog; the
@@ -105,29 +94,5 @@ enum FixturesCommand: Command {
     /// Whether the command writes the default set: no suite, scenario or scene file given.
     static func usesDefaultSet(_ arguments: ParsedArguments) -> Bool {
         arguments.value(suite) == nil && arguments.all(.scenario).isEmpty && arguments.positionals.isEmpty
-    }
-
-    /// Refuses, before any work, a folder that cannot be written or that holds files
-    /// other than an earlier fixture set's (which is replaced).
-    static func checkFolder(_ directory: String) throws(CommandFailure) {
-        do { try ResultFiles.checkWritable(directory) } catch {
-            throw CommandFailure(.badInput, "\(error) (nothing done)")
-        }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        let foreign = entries.filter { $0 != FixtureFormat.manifestName && !$0.hasSuffix(".jsonl") }
-        if !entries.isEmpty, !entries.contains(FixtureFormat.manifestName) || !foreign.isEmpty {
-            throw CommandFailure(
-                .badInput,
-                "\(directory): holds files that are not a fixture set's (\(foreign.first ?? entries[0])); give an empty or new folder (nothing done)"
-            )
-        }
-    }
-
-    /// Deletes an earlier set's scenario files that the new manifest does not name.
-    static func removeStaleFiles(in directory: String, keeping kept: Set<String>) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for entry in entries where entry.hasSuffix(".jsonl") && !kept.contains(entry) {
-            unlink(directory + "/" + entry)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import ChildProcesses
 import Measurement
+import Runs
 import Support
 
 /// The `foldbench` command line: dispatches to the commands, turns every failure
@@ -76,7 +77,7 @@ public enum FoldBenchCommand {
         } catch let error as UsageError {
             console.err("foldbench: error: \(error.message)\n\(error.usage.map { "\($0)\n" } ?? "")")
             return .badInput
-        } catch let failure as CommandFailure {
+        } catch let failure as RunFailure {
             console.err("foldbench: \(failure.exit == .badInput ? "error" : "failed"): \(failure.message)\n")
             return failure.exit
         } catch {

@@ -1,5 +1,6 @@
 import ArrangementModel
 import Measurement
+import Runs
 import Support
 import Variants
 import Workloads

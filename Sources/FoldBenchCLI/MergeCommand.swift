@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Runs
 import SceneFormat
 import Support
 
@@ -30,7 +31,7 @@ enum MergeCommand: Command {
             if arguments.flag(.allowMixed) {
                 for conflict in conflicts { console.err("foldbench: warning: merging mixed reports: \(conflict)\n") }
             } else {
-                throw CommandFailure(
+                throw RunFailure(
                     .badInput,
                     "the reports are not one run (give --allow-mixed to merge them anyway):\n  "
                         + conflicts.joined(separator: "\n  "))
@@ -40,7 +41,7 @@ enum MergeCommand: Command {
         do {
             merged = try Report.merging(reports)
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
         try ResultsDirectory(path: out).write(merged, console: console)
         console.err(

@@ -1,6 +1,7 @@
 import ArrangementModel
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -307,12 +308,7 @@ extension ParsedArguments {
     }
 }
 
-/// The input limits in force for the command running: the defaults, or what its
-/// flags say. A task-local value, so that commands run side by side (as the tests
-/// run them) keep their own.
-enum Limits {
-    @TaskLocal static var current = InputLimits.standard
-
+extension Limits {
     /// The limits `arguments` ask for; flags the command does not declare are absent.
     static func parse(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> InputLimits {
         var limits = InputLimits.standard
@@ -338,14 +334,9 @@ enum VariantLookup {
     static func named(_ name: VariantName, libraries: [VariantEntry] = [], command: CommandSpec) throws(UsageError)
         -> VariantEntry
     {
-        guard let entry = VariantList.entry(named: name) ?? libraries.first(where: { $0.name == name }) else {
-            let known = (VariantList.listed + libraries).map(\.name.rawValue).joined(separator: ", ")
-            let names = (VariantList.all + libraries).map(\.name.rawValue)
-            throw UsageError(
-                "unknown variant '\(name)'\(Suggestion.phrase(for: name.rawValue, among: names)) (expected one of \(known))",
-                command: command)
+        do { return try VariantList.lookUp(name, libraries: libraries) } catch {
+            throw UsageError("\(error)", command: command)
         }
-        return entry
     }
 }
 

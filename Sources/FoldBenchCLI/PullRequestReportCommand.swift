@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Runs
 import Support
 
 /// `foldbench pr-report REPORT.json`: one markdown report for a pull request.
@@ -40,7 +41,7 @@ enum PullRequestReportCommand: Command {
             do {
                 try ResultFiles.writeAtomically(markdown, to: out)
             } catch {
-                throw CommandFailure(.badInput, error.description)
+                throw RunFailure(.badInput, error.description)
             }
             console.err("wrote \(out)\n")
         } else {
@@ -60,8 +61,8 @@ enum PullRequestReportCommand: Command {
         _ report: inout PullRequestReport, _ arguments: ParsedArguments, baseline: (path: String, report: Report)?,
         console: Console
     ) throws {
-        var policy = try CompareCommand.policy(arguments)
-        let pairs = try CompareCommand.variantPairs(arguments)
+        var policy = try arguments.comparisonPolicy(command: spec)
+        let pairs = try arguments.variantPairs(command: spec)
         var base = baseline?.report
         if let revision = arguments.value(.countBase) {
             let measured = try BaseRun.measure(
@@ -101,7 +102,7 @@ enum PullRequestReportCommand: Command {
     static func text(_ path: String) throws -> String {
         let bytes = try readFile(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CommandFailure(.badInput, "\(path): not UTF-8 text")
+            throw RunFailure(.badInput, "\(path): not UTF-8 text")
         }
         return text
     }

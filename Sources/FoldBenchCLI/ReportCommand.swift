@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Runs
 import Support
 
 /// `foldbench report REPORT.json`: the HTML page of a run, drawn again from its report.
@@ -23,14 +24,14 @@ enum ReportCommand: Command {
         let out = arguments.value(.reportOut) ?? ResultsDirectory.defaultReport
         let baseline = arguments.value(.reportBaseline)
         if let baseline, !FileManager.default.fileExists(atPath: baseline) {
-            throw CommandFailure(.badInput, "\(baseline): cannot read: no such file")
+            throw RunFailure(.badInput, "\(baseline): cannot read: no such file")
         }
         let page = ResultsDirectory.page(
             report, baselinePath: baseline ?? ResultsDirectory.defaultBaseline, console: console)
         do {
             try ResultFiles.writeAtomically(page, to: "\(out)/index.html")
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
         console.err("wrote \(out)/index.html\n")
         return .success

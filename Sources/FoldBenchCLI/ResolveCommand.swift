@@ -2,6 +2,7 @@ import ArrangementModel
 import Drawings
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -63,7 +64,7 @@ enum ResolveCommand: Command {
                 file
             )
         } catch let error as InputError {
-            throw CommandFailure.badInput(file: file, error)
+            throw RunFailure.badInput(file: file, error)
         }
     }
 
@@ -86,9 +87,9 @@ enum ResolveCommand: Command {
         do {
             try ResultFiles.writeAtomically(html, to: target)
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
-        throw CommandFailure(
+        throw RunFailure(
             .failed,
             "\(path): \(answerer) differs from the reference: \(difference); the two layouts side by side: \(target)"
         )

@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Runs
 import Support
 import Variants
 

@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Measurement
 import Reports
+import Runs
 import Support
 import Variants
 import Workloads

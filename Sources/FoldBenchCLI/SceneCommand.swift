@@ -1,4 +1,5 @@
 import ArrangementModel
+import Runs
 import SceneFormat
 import Support
 import Workloads

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Reports
+import Runs
 import SceneFormat
 import Support
 import Variants
@@ -34,7 +35,7 @@ enum TrendCommand: Command {
         }
         // A file that is not a history at all is one error, not a warning and then an error.
         if series.isEmpty, let first = problems.first, first.line == 1 {
-            throw CommandFailure(.badInput, "\(path): \(first)")
+            throw RunFailure(.badInput, "\(path): \(first)")
         }
         for problem in problems { console.err("foldbench: warning: \(path): \(problem) (skipped)\n") }
         if series.isEmpty, problems.isEmpty {
@@ -55,7 +56,7 @@ enum TrendCommand: Command {
         let newlines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let rows = newlines - 1 + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
         guard rows <= Limits.current.maximumHistoryRows else {
-            throw CommandFailure(
+            throw RunFailure(
                 .badInput,
                 "\(path): more than \(Limits.current.maximumHistoryRows) rows, the limit (raise it with \(InputLimits.historyRowsFlag) N)"
             )
@@ -64,7 +65,7 @@ enum TrendCommand: Command {
     }
 
     /// A chart per series, the index and the summaries.
-    static func write(_ series: [TrendSeries], to out: String) throws(CommandFailure) {
+    static func write(_ series: [TrendSeries], to out: String) throws(RunFailure) {
         do {
             try ResultFiles.checkWritable(out)
             for item in series { try ResultFiles.writeAtomically(Trend.svg(item), to: "\(out)/\(item.slug).svg") }
@@ -73,7 +74,7 @@ enum TrendCommand: Command {
             try ResultFiles.writeAtomically(Trend.summaryCSV(series), to: "\(out)/summary.csv")
             try ResultFiles.writeAtomically(Trend.summaryMarkdown(series), to: "\(out)/summary.md")
         } catch {
-            throw CommandFailure(.badInput, error.description)
+            throw RunFailure(.badInput, error.description)
         }
     }
 }

@@ -50,7 +50,8 @@ func prepare(
             libraryEntry = library.entry()
         }
     }
-    if let entry = VariantList.entry(named: name) ?? libraryEntry {
+    do {
+        let entry = try VariantList.lookUp(name, libraries: libraryEntry.map { [$0] } ?? [])
         do {
             let catalog = try Catalog.load(
                 deviceFiles: lines.filter { $0.hasPrefix("device:") }.map { String($0.dropFirst(7)) },
@@ -62,8 +63,8 @@ func prepare(
         } catch {
             failure = "\(error)"
         }
-    } else {
-        failure = "unknown variant '\(String(cString: variant))'"
+    } catch {
+        failure = "\(error)"
     }
     let bytes = Array(failure.utf8.prefix(max(Int(capacity) - 1, 0)))
     for (index, byte) in bytes.enumerated() { message[index] = CChar(bitPattern: byte) }

@@ -107,3 +107,28 @@ public enum VariantList {
         all.first { $0.name == name } ?? staleCaches.first { $0.name == name }
     }
 }
+
+/// A name no variant answers to, worded the same wherever a name is looked up (the
+/// command line, the worker, the plug-in `ab` loads): the closest name when one is
+/// close, and the names a user may pick from.
+public struct UnknownVariant: Error, Sendable, CustomStringConvertible {
+    public let name: VariantName
+    public let description: String
+}
+
+extension VariantList {
+    /// The one lookup of a variant's name: a built-in variant (listed, test-only or a
+    /// planted stale cache) or one of `libraries` (the variants of `--variant-library`).
+    public static func lookUp(_ name: VariantName, libraries: [VariantEntry] = []) throws(UnknownVariant)
+        -> VariantEntry
+    {
+        if let entry = entry(named: name) ?? libraries.first(where: { $0.name == name }) { return entry }
+        let known = (listed + libraries).map(\.name.rawValue).joined(separator: ", ")
+        let names = (all + libraries).map(\.name.rawValue)
+        throw UnknownVariant(
+            name: name,
+            description:
+                "unknown variant '\(name)'\(Suggestion.phrase(for: name.rawValue, among: names)) (expected one of \(known))"
+        )
+    }
+}

@@ -3,6 +3,7 @@ import Measurement
 import Reports
 import SceneGenerator
 import Support
+import TestSupport
 import Testing
 import Workloads
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The shape the code keeps so that the next engineer can read it: no function, computed

@@ -2,11 +2,13 @@ import Foundation
 import Measurement
 import SceneFormat
 import Support
+import TestSupport
 import Testing
 import Variants
 import Workloads
 
 @testable import FoldBenchCLI
+@testable import Runs
 
 @Suite("Command line")
 struct CommandLineTests {
@@ -221,26 +223,6 @@ struct CommandLineTests {
         let number = try spec.parse(["--out", "12"])
         #expect(try number.integer("--out", in: 1...20, command: spec) == 12)
         #expect(throws: UsageError.self) { try number.integer("--out", in: 1...5, command: spec) }
-    }
-
-    @Test("ab --confirm: a slower verdict stands only when a second experiment with the next seed finds one too")
-    func abConfirms() throws {
-        let experiment = ABExperiment(options: ABOptions(), comparisons: 1) { _, _, _, _, _ in "" }
-        for (first, second, confirm, status, seeds) in [
-            (ExitStatus.failed, ExitStatus.success, true, ExitStatus.success, 2), (.failed, .failed, true, .failed, 2),
-            (.failed, .success, false, .failed, 1), (.success, .failed, true, .success, 1),
-        ] {
-            let arguments = try ABCommand.spec.parse(confirm ? ["--gate", "--confirm"] : ["--gate"])
-            let captured = CapturedOutput()
-            var seen: [UInt64] = []
-            let result = try ABCommand.confirming(experiment, arguments, console: captured.console) { run in
-                seen.append(run.options.seed)
-                return seen.count == 1 ? first : second
-            }
-            #expect(result == status && seen.count == seeds, "\(first) \(second) \(confirm)")
-            #expect(seen == Array([experiment.options.seed, experiment.options.seed &+ 1].prefix(seeds)))
-            #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == .success))
-        }
     }
 }
 

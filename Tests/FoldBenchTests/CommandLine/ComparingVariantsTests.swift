@@ -4,6 +4,7 @@ import Foundation
 import Measurement
 import Reports
 import Support
+import TestSupport
 import Testing
 import Workloads
 

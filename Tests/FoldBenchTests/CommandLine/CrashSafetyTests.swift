@@ -4,6 +4,7 @@ import Measurement
 import Reports
 import SceneGenerator
 import Support
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

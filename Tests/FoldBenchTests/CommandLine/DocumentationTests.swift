@@ -4,10 +4,12 @@ import Measurement
 import Reports
 import SceneFormat
 import Support
+import TestSupport
 import Testing
 import Workloads
 
 @testable import FoldBenchCLI
+@testable import Runs
 @testable import VariantLibraries
 
 /// The documentation a user gets with the repository keeps up with the code.
@@ -178,6 +180,24 @@ struct DocumentationTests {
         for module in try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot.path)/Sources") {
             #expect(readme.contains("`Sources/\(module)`"), "the README's layout names Sources/\(module)")
         }
+    }
+
+    /// The architecture's picture (docs/images/layers.dot, drawn to layers.svg by
+    /// scripts/drawings.sh) shows every module foldbench is built from: all of Sources
+    /// but the C shims and the products built beside it.
+    @Test("the picture of the layers names every module, in its source and in its drawing")
+    func layersPicture() throws {
+        let dot = try Self.read("docs/images/layers.dot")
+        let svg = try Self.read("docs/images/layers.svg")
+        let beside: Set = ["foldbench", "FoldBenchPlugin", "FastVariantLibrary", "FoldBenchVariantKit", "CommitStamp"]
+        var shown = 0
+        for module in try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot.path)/Sources")
+        where !beside.contains(module) && !(module.hasPrefix("C") && module.dropFirst().first?.isUppercase == true) {
+            #expect(dot.contains("\(module) ") || dot.contains("\(module);"), "layers.dot shows \(module)")
+            #expect(svg.contains(">\(module)<"), "layers.svg shows \(module): run scripts/drawings.sh")
+            shown += 1
+        }
+        #expect(shown >= 20)
     }
 
     @Test("the GitHub Actions example is valid YAML with a shard matrix, a merge, both gates and the job summary")

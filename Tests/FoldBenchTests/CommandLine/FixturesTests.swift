@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import ReferenceResolver
 import Support
+import TestSupport
 import Testing
 import Variants
 import Workloads
@@ -155,7 +156,8 @@ struct FixturesTests {
         #expect(first?["frame"] as? Int == styleFrame.start, "\(first ?? [:])")
         // Without a motion with content, the set is written as before: version 1.
         let plain = directory.deletingLastPathComponent().appendingPathComponent("plain").path
-        #expect(runFoldBench(["fixtures", "--out", plain, "--frames", "10", "--scenario", Self.scenarios[0]]).status == 0)
+        #expect(
+            runFoldBench(["fixtures", "--out", plain, "--frames", "10", "--scenario", Self.scenarios[0]]).status == 0)
         let plainManifest = try String(contentsOfFile: plain + "/fixtures.json", encoding: .utf8)
         #expect(plainManifest.contains(#""version": 1"#))
         // A file whose edit names no pane, or whose context names a tree the edits do not make, is refused at its place.
@@ -386,13 +388,18 @@ struct FixturesTests {
         #expect(edited.count == 100)
         var kinds: Set<String> = []
         for entry in edited {
-            let header = try String(contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8)
-                .prefix { $0 != "\n" }
+            let header = try String(
+                contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8
+            )
+            .prefix { $0 != "\n" }
             let object = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
             let edits = try #require(object["edits"] as? [[String: Any]], "\(entry["name"]!)")
             for frame in edits { for edit in frame["edits"] as! [[String: Any]] { kinds.formUnion(edit.keys) } }
         }
-        #expect(kinds.isSuperset(of: ["minWidth", "layoutPriority", "overlayEdge", "style", "axes", "insert", "remove", "replace"]))
+        #expect(
+            kinds.isSuperset(of: [
+                "minWidth", "layoutPriority", "overlayEdge", "style", "axes", "insert", "remove", "replace",
+            ]))
         // Both directions: a third of the device scenarios right to left.
         let rightToLeft = try devices.filter { entry in
             try String(contentsOf: directory.appendingPathComponent(entry["file"] as! String), encoding: .utf8)

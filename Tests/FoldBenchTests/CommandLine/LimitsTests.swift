@@ -2,6 +2,7 @@ import ArrangementModel
 import Foundation
 import Reports
 import Support
+import TestSupport
 import Testing
 import Variants
 import Workloads

@@ -2,11 +2,13 @@ import ArrangementModel
 import Foundation
 import ReferenceResolver
 import Support
+import TestSupport
 import Testing
 import Workloads
 
 @testable import Fixtures
 @testable import FoldBenchCLI
+@testable import Runs
 
 /// The contract's arithmetic ("Numbers" in docs/contract.md) on the default fixture set:
 /// contexts from whole pixels, every pane inside its parent, no sliver.

@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Reports
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

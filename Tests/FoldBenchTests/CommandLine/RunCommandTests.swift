@@ -3,10 +3,12 @@ import Measurement
 import Reports
 import SceneFormat
 import Support
+import TestSupport
 import Testing
 import Variants
 
 @testable import FoldBenchCLI
+@testable import Runs
 
 @Suite("foldbench run and list")
 struct RunCommandTests {

@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import TestSupport
 import Testing
 
 /// Variants in shared libraries (`--variant-library`): checked, timed and counted like
@@ -300,7 +301,8 @@ struct VariantLibraryTests {
         #expect(result.status == 0, "\(result.err.suffix(600))")
         #expect(result.out.contains("* c-fast: "), "\(result.out.suffix(600))")
         let forgotten = try runBinary([
-            "run", "--variant-library", library("misbehaving-forget-edit"), "--scenario", "sheet/balanced-d4/iphone-duo",
+            "run", "--variant-library", library("misbehaving-forget-edit"), "--scenario",
+            "sheet/balanced-d4/iphone-duo",
             "--time-per-scenario", "0.01", "--out", directory.appendingPathComponent("forgotten").path,
         ])
         #expect(forgotten.status == 1)

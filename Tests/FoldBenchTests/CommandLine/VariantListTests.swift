@@ -2,6 +2,7 @@ import Foundation
 import Measurement
 import Reports
 import Support
+import TestSupport
 import Testing
 import Variants
 
@@ -18,7 +19,9 @@ struct VariantListTests {
         #expect(Set(names).count == names.count, "names are unique")
         #expect(VariantList.candidates.map(\.name) == Array(names.dropFirst()))
         for name: VariantName in ["fast", "fast-preorder"] { #expect(names.contains(name)) }
-        for name: VariantName in ["fast-slowed", "fast-slowed-10"] { #expect(VariantList.entry(named: name)?.isTestOnly == true) }
+        for name: VariantName in ["fast-slowed", "fast-slowed-10"] {
+            #expect(VariantList.entry(named: name)?.isTestOnly == true)
+        }
         #expect(VariantList.defaultRun.allSatisfy { !$0.isTestOnly && $0.runsByDefault })
         #expect(VariantList.listed.allSatisfy { !$0.isTestOnly })
     }
@@ -34,7 +37,9 @@ struct VariantListTests {
             #expect(human.out.contains("  \(entry.name): \(entry.summary)") == !entry.isTestOnly, "\(entry.name)")
         }
         let scene = repositoryRoot.appendingPathComponent("Benchmarks/Scenes/moon-phase.json").path
-        for name in names { #expect(runFoldBench(["resolve", scene, "--variant", name.rawValue]).status == 0, "\(name)") }
+        for name in names {
+            #expect(runFoldBench(["resolve", scene, "--variant", name.rawValue]).status == 0, "\(name)")
+        }
     }
 
     @Test("a run without --variant measures the default ones, in the list's order")

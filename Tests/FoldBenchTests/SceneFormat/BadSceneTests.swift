@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every bad input of contract §5: exit 2, one message naming the file, the JSON path and the rule.

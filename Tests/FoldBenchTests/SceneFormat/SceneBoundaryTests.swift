@@ -3,6 +3,7 @@ import Foundation
 import Profiling
 import SceneFormat
 import Support
+import TestSupport
 import Testing
 import Variants
 

@@ -3,6 +3,7 @@ import Foundation
 import SceneFormat
 import SceneGenerator
 import Support
+import TestSupport
 import Testing
 import Workloads
 

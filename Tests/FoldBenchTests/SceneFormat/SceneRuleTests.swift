@@ -1,4 +1,5 @@
 import SceneFormat
+import TestSupport
 import Testing
 import Variants
 

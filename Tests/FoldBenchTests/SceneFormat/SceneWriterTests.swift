@@ -2,10 +2,12 @@ import ArrangementModel
 import Foundation
 import SceneFormat
 import Support
+import TestSupport
 import Testing
 import Workloads
 
 @testable import FoldBenchCLI
+@testable import Runs
 
 /// `foldbench scene` and the streaming writer under it: the file it writes is the tree
 /// the benchmark runs, in the context asked for.

@@ -1,5 +1,6 @@
 import ArrangementModel
 import Support
+import TestSupport
 import Testing
 import Workloads
 

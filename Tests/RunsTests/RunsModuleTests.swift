@@ -1,0 +1,146 @@
+import Foundation
+import Measurement
+import Reports
+import Support
+import TestSupport
+import Testing
+import Variants
+import Workers
+import Workloads
+
+@testable import Runs
+
+/// The Runs module on its own, without the command line: the plan as a worker receives
+/// it, the failures and their exit statuses, the files it reads, the budget gate, the
+/// code layouts' link.
+@Suite
+struct RunsModuleTests {
+    /// Options away from every default, as a run's plan carries them.
+    static var options: RunOptions {
+        var options = RunOptions()
+        options.timePerScenario = 0.125
+        options.frames = 48
+        options.refreshRate = 90
+        options.direction = .rightToLeft
+        options.measureFloor = false
+        options.measureChainedFloor = true
+        options.historySeed = 1 << 40 + 7
+        options.baselineVariant = "fast"
+        options.verdictThreshold = 0.035
+        return options
+    }
+
+    /// What the parent plans is what the worker measures: the plan through its request
+    /// and the channel's codec, and back into the worker's runner, loses no option.
+    @Test
+    func thePlanReachesTheWorkerWhole() throws {
+        let scenarios = [try Scenario("fold-cycle/balanced-d4/iphone-duo")]
+        let plan = RunPlan(scenarios: scenarios, options: Self.options, outDirectory: "/tmp/unused")
+        let request = plan.request(.run)
+        let line = JSONWriter.write(request.json)
+        let received = try WorkRequest(json: JSONReader(JSONReader.document(Array(line.utf8))))
+        let (runner, measured) = try WorkerService.runner(received, [])
+        #expect(measured.map(\.description) == scenarios.map(\.description))
+        #expect(runner.variants.map(\.name) == plan.runner.variants.map(\.name))
+        let sent = plan.runner.options
+        let got = runner.options
+        #expect(got.timePerScenario == sent.timePerScenario && got.frames == sent.frames)
+        #expect(got.refreshRate == sent.refreshRate && got.direction == sent.direction)
+        #expect(got.measureFloor == sent.measureFloor && got.measureChainedFloor == sent.measureChainedFloor)
+        #expect(got.historySeed == sent.historySeed && got.baselineVariant == sent.baselineVariant)
+        #expect(got.verdictThreshold == sent.verdictThreshold)
+    }
+
+    @Test
+    func anUnknownVariantInARequestIsWordedAsEverywhereElse() throws {
+        var request = WorkRequest(.run)
+        request.variants = ["fsat"]
+        let failure = try #require(throws: RunFailure.self) { try WorkerService.variants(request, []) }
+        #expect(failure.exit == .badInput)
+        #expect(failure.message.hasPrefix("unknown variant 'fsat' (did you mean 'fast'?) (expected one of reference, "))
+    }
+
+    @Test
+    func aMissingLibraryIsBadInputBeforeAnyWorkerStarts() throws {
+        let failure = try #require(throws: RunFailure.self) { try Libraries.describe(["/no/such/libx.so"]) }
+        #expect(failure.exit == .badInput && failure.status == 2)
+        #expect(failure.message == "library /no/such/libx.so: no such file")
+    }
+
+    @Test
+    func filesThatCannotBeReadAreBadInputNamingTheFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try #require(throws: RunFailure.self) { try readFile(directory.path + "/none.json") }
+        #expect(missing.exit == .badInput && missing.message.hasSuffix("none.json: cannot read: no such file"))
+        let folder = try #require(throws: RunFailure.self) { try readFile(directory.path) }
+        #expect(folder.message.hasSuffix(": cannot read: is a directory"))
+        let big = try writeFile(String(repeating: "x", count: 2 << 20), named: "big.json", in: directory)
+        let tooLarge = try #require(throws: RunFailure.self) { try readFile(big, limit: 1 << 20) }
+        #expect(tooLarge.message.contains("larger than 1 MiB, the input limit"))
+        #expect(try readFile(big, limit: 2 << 20).count == 2 << 20)
+        let bad = try writeFile("{\"schemaVersion\": ", named: "bad.json", in: directory)
+        let unreadable = try #require(throws: RunFailure.self) { try ResultsDirectory.load(bad) }
+        #expect(unreadable.exit == .badInput && unreadable.message.hasPrefix("\(bad): "))
+    }
+
+    @Test
+    func theBudgetGateFailsOnlyAVariantOverItsShare() {
+        var result = VariantResult(scenario: "s", variant: "fast", arrangements: 1)
+        result.frames = 100
+        result.framesOverBudget = 0.05
+        var floor = result
+        floor.variant = SpeedOfLight.variantName
+        floor.framesOverBudget = 1
+        let quiet = Console(out: { _ in }, err: { _ in })
+        #expect(BudgetGate(percent: nil).judge([result, floor], console: quiet) == .success)
+        #expect(BudgetGate(percent: 5).judge([result, floor], console: quiet) == .success)
+        #expect(BudgetGate(percent: 4.9).judge([result, floor], console: quiet) == .failed)
+    }
+
+    @Test
+    func aLayoutLinksTheSameObjectsToItsOwnFileWithShuffledSections() throws {
+        let manifest = """
+            commands:
+              "C.FoldBenchPlugin-release.dylib":
+                tool: shell
+                args: ["/usr/bin/swiftc","-emit-library","-o","/b/libFoldBenchPlugin.so","/b/a.o"]
+              "C.other":
+                args: ["x"]
+            """
+        let link = try #require(CodeLayouts.linkCommand(inManifest: manifest))
+        #expect(link == ["/usr/bin/swiftc", "-emit-library", "-o", "/b/libFoldBenchPlugin.so", "/b/a.o"])
+        let layout = CodeLayouts.layoutLink(link, output: "/c/layout-3.so", seed: 3)
+        #expect(layout.contains("/c/layout-3.so") && !layout.contains("/b/libFoldBenchPlugin.so"))
+        #expect(layout.suffix(4) == ["-Xlinker", "--shuffle-sections=*=3", "-Xlinker", "--strip-debug"])
+        #expect(CodeLayouts.linkCommand(inManifest: "commands:\n") == nil)
+    }
+
+    @Test
+    func everyExitStatusIsTheDocumentedNumber() {
+        #expect([ExitStatus.success, .failed, .badInput].map(\.rawValue) == [0, 1, 2])
+        #expect(RunFailure(.failed, "x").status == 1 && RunFailure(.badInput, "x").status == 2)
+        #expect(
+            RunFailure.badInput(file: "f.json", "at $.a: expected a number").description
+                == "f.json: at $.a: expected a number")
+    }
+
+    @Test("ab --confirm: a slower verdict stands only when a second experiment with the next seed finds one too")
+    func abConfirms() throws {
+        let experiment = ABExperiment(options: ABOptions(), comparisons: 1) { _, _, _, _, _ in "" }
+        for (first, second, confirm, status, seeds) in [
+            (ExitStatus.failed, ExitStatus.success, true, ExitStatus.success, 2), (.failed, .failed, true, .failed, 2),
+            (.failed, .success, false, .failed, 1), (.success, .failed, true, .success, 1),
+        ] {
+            let captured = CapturedOutput()
+            var seen: [UInt64] = []
+            let result = try ABTrials.confirming(experiment, confirm: confirm, console: captured.console) { run in
+                seen.append(run.options.seed)
+                return seen.count == 1 ? first : second
+            }
+            #expect(result == status && seen.count == seeds, "\(first) \(second) \(confirm)")
+            #expect(seen == Array([experiment.options.seed, experiment.options.seed &+ 1].prefix(seeds)))
+            #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == .success))
+        }
+    }
+}
