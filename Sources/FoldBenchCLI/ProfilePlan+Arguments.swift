@@ -39,9 +39,7 @@ extension ProfilePlan {
         if let library = libraries.first(where: { $0.name == variant }) {
             self.library = library
             files += [CommandSpec.Option.variantLibraries.name, library.absolute]
-            var check = workRequest(.run)
-            check.timePerScenario = 0.2
-            try Libraries.run(check) { _ in }
+            try Libraries.run(workRequest(.run, timePerScenario: 0.2)) { _ in }
         }
     }
 }

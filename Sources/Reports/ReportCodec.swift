@@ -556,7 +556,11 @@ extension Report {
     /// variant given twice is refused: `compare`, `report` and `merge` could not tell
     /// one from the other.
     public static func decode(_ bytes: [UInt8], limits: InputLimits = .standard) throws(InputError) -> Report {
-        let document = try JSONReader.document(bytes, limits: limits)
+        try decode(document: JSONReader.document(bytes, limits: limits))
+    }
+
+    /// A report already parsed (a worker's reply carries one), read by the same rules.
+    public static func decode(document: JSONValue) throws(InputError) -> Report {
         guard case .object = document else { throw JSONReader(document).failure("expected a report object") }
         guard let versionValue = document["schemaVersion"] else {
             throw InputError(place: "schemaVersion", rule: "missing (not a foldbench report?)")

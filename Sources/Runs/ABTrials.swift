@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Reports
 import Support
 import Workers
 
@@ -144,8 +145,10 @@ public enum ABTrials {
         check.libraryPaths = [library.absolute]
         check.scenarios = scenarios.map(\.rawValue)
         check.variants = [library.name.rawValue]
-        check.frames = options.frames
-        check.timePerScenario = 0.2
+        var run = RunOptions()
+        run.frames = options.frames
+        run.timePerScenario = 0.2
+        check.options = run.planJSON
         check.deviceFiles = options.deviceFiles.map(absolutePath)
         check.motionFiles = options.motionFiles.map(absolutePath)
         try Libraries.run(check) { _ in }

@@ -61,7 +61,7 @@ public enum Measuring {
                     console.err("[\(index)/\(count)] \(scenario): \(phase) (\(String(format: "%.1f", elapsed)) s)\n")
                 case .report(let json, let frameChanges):
                     do {
-                        decoded = try Report.decode(Array(JSONWriter.write(json).utf8), limits: .unlimitedForChannel)
+                        decoded = try Report.decode(document: json)
                     } catch {
                         throw WorkerFailure(.badInput, "the worker's report is unreadable: \(error)")
                     }
@@ -80,9 +80,6 @@ public enum Measuring {
             )
         }
         report.environment = RunEnvironment.current()
-        // What the worker is not told: which suite, which part of it.
-        report.options.suite = plan.runner.options.suite
-        report.options.shard = plan.runner.options.shard
         for index in report.results.indices {
             report.results[index].frameChanges = changes[report.results[index].scenario.rawValue] ?? []
         }
@@ -120,8 +117,6 @@ public enum Measuring {
                 report.results[index].summarizeEditFrames()
             }
         }
-        // The worker that timed the run did not count; the report says what this run did.
-        report.options.countInstructions = true
         report.results.compareWithCounterparts(VariantList.statelessCounterparts)
         return report
     }

@@ -51,16 +51,19 @@ public struct ProfilePlan {
     }
 
     /// The worker's request for this profile: the scenario, the variant, its library.
-    public func workRequest(_ kind: WorkRequest.Kind) -> WorkRequest {
+    public func workRequest(_ kind: WorkRequest.Kind, timePerScenario: Double = 1) -> WorkRequest {
         var request = WorkRequest(kind)
         request.libraries = library.map { [$0.path] } ?? []
         request.libraryPaths = library.map { [$0.absolute] } ?? []
         request.scenarios = [scenario.description]
         request.variants = [variant.rawValue]
-        request.frames = frames
         request.deviceFiles = deviceFiles
         request.motionFiles = motionFiles
-        request.measureFloor = kind == .run
+        var options = RunOptions()
+        options.frames = frames
+        options.measureFloor = kind == .run
+        options.timePerScenario = timePerScenario
+        request.options = options.planJSON
         return request
     }
 }

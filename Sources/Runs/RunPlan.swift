@@ -47,15 +47,7 @@ public struct RunPlan {
         request.variants = runner.variants.map(\.name.rawValue)
         request.deviceFiles = deviceFiles.map(absolutePath)
         request.motionFiles = motionFiles.map(absolutePath)
-        request.frames = options.frames
-        request.refreshRate = options.refreshRate
-        request.direction = options.direction.name
-        request.timePerScenario = options.timePerScenario
-        request.measureFloor = options.measureFloor
-        request.measureChainedFloor = options.measureChainedFloor
-        request.historySeed = options.historySeed
-        request.baselineVariant = options.baselineVariant?.rawValue
-        request.verdictThreshold = options.verdictThreshold
+        request.options = options.planJSON
         request.perFrame = kind == .count
         return request
     }

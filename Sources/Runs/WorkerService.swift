@@ -106,16 +106,7 @@ public enum WorkerService {
     }
 
     public static func runner(_ request: WorkRequest, _ libraries: [VariantLibrary]) throws -> (Runner, [Scenario]) {
-        var options = RunOptions()
-        options.timePerScenario = request.timePerScenario
-        options.frames = request.frames
-        options.refreshRate = request.refreshRate
-        options.direction = LayoutDirection(name: request.direction) ?? .leftToRight
-        options.measureFloor = request.measureFloor
-        options.measureChainedFloor = request.measureChainedFloor
-        options.historySeed = request.historySeed
-        options.baselineVariant = request.baselineVariant.map(VariantName.init)
-        options.verdictThreshold = request.verdictThreshold
+        let options = try RunOptions(planJSON: JSONReader(request.options, path: "options"))
         let catalog = try CatalogFiles.load(deviceFiles: request.deviceFiles, motionFiles: request.motionFiles)
         let scenarios = try request.scenarios.map { try Scenario($0) }
         return (Runner(options: options, variants: try variants(request, libraries), catalog: catalog), scenarios)

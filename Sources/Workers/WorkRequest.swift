@@ -29,16 +29,12 @@ public struct WorkRequest: Sendable, Equatable {
     public var variants: [String] = []
     public var deviceFiles: [String] = []
     public var motionFiles: [String] = []
+    /// `run`, `count`: the run's options whole, as the runner reads them, written and
+    /// read by one table (`RunOptions.planJSON` in Reports, a module the protocol does
+    /// not know): the plan reaches the worker as it is, with no field copied by hand.
+    public var options: JSONValue = .object([])
+    /// `abTrial`: the frames of the scenario's timeline.
     public var frames = 600
-    public var refreshRate = 120.0
-    public var direction = "leftToRight"
-    public var timePerScenario = 1.0
-    public var measureFloor = true
-    public var measureChainedFloor = false
-    public var historySeed: UInt64?
-    /// `run`: the yardstick of the verdicts (`--baseline-variant`), and their threshold.
-    public var baselineVariant: String?
-    public var verdictThreshold = 0.02
     /// `count`: also count each frame on its own.
     public var perFrame = false
     /// `answer`: the fixture folder; `resolve`: the scene, as JSON.
@@ -64,15 +60,9 @@ public struct WorkRequest: Sendable, Equatable {
             ("variants", .array(variants.map(JSONValue.string))),
             ("deviceFiles", .array(deviceFiles.map(JSONValue.string))),
             ("motionFiles", .array(motionFiles.map(JSONValue.string))),
-            ("frames", .number(Double(frames))), ("refreshRate", .number(refreshRate)),
-            ("direction", .string(direction)), ("timePerScenario", .number(timePerScenario)),
-            ("measureFloor", .bool(measureFloor)), ("measureChainedFloor", .bool(measureChainedFloor)),
+            ("options", options), ("frames", .number(Double(frames))),
             ("perFrame", .bool(perFrame)),
         ]
-        if let historySeed { entries.append(("historySeed", .string(String(historySeed)))) }
-        if let baselineVariant {
-            entries += [("baselineVariant", .string(baselineVariant)), ("verdictThreshold", .number(verdictThreshold))]
-        }
         if let fixtures { entries.append(("fixtures", .string(fixtures))) }
         if let scene { entries.append(("scene", .string(scene))) }
         if kind == .abTrial {
@@ -90,10 +80,9 @@ public struct WorkRequest: Sendable, Equatable {
     /// problem here is a bug or a mismatched build, never the user's input).
     public init(json reader: JSONReader) throws(InputError) {
         let object = try reader.object(allowing: [
-            "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "frames",
-            "refreshRate", "direction", "timePerScenario", "measureFloor", "measureChainedFloor", "perFrame",
-            "historySeed", "baselineVariant", "verdictThreshold", "fixtures", "scene", "plugins", "pluginLibraries",
-            "seed", "timeDifferentAnswers", "placements",
+            "request", "libraries", "libraryPaths", "scenarios", "variants", "deviceFiles", "motionFiles", "options",
+            "frames", "perFrame", "fixtures", "scene", "plugins", "pluginLibraries", "seed", "timeDifferentAnswers",
+            "placements",
         ])
         let kindReader = try object.required("request")
         guard let kind = Kind(rawValue: try kindReader.string()) else { throw kindReader.failure("unknown request") }
@@ -114,16 +103,12 @@ public struct WorkRequest: Sendable, Equatable {
         variants = try strings("variants")
         deviceFiles = try strings("deviceFiles")
         motionFiles = try strings("motionFiles")
+        if let value = object.optional("options") {
+            guard case .object = value.value else { throw value.failure("expected an object of run options") }
+            options = value.value
+        }
         if let value = object.optional("frames") { frames = Int(try value.number()) }
-        if let value = object.optional("refreshRate") { refreshRate = try value.number() }
-        if let value = object.optional("direction") { direction = try value.string() }
-        if let value = object.optional("timePerScenario") { timePerScenario = try value.number() }
-        measureFloor = flag("measureFloor") ?? true
-        measureChainedFloor = flag("measureChainedFloor") ?? false
         perFrame = flag("perFrame") ?? false
-        if let value = object.optional("historySeed") { historySeed = UInt64(try value.string()) }
-        baselineVariant = try object.optional("baselineVariant")?.string()
-        if let value = object.optional("verdictThreshold") { verdictThreshold = try value.number() }
         fixtures = try object.optional("fixtures")?.string()
         scene = try object.optional("scene")?.string()
         plugins = try strings("plugins")

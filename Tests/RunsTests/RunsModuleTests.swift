@@ -27,6 +27,13 @@ struct RunsModuleTests {
         options.historySeed = 1 << 40 + 7
         options.baselineVariant = "fast"
         options.verdictThreshold = 0.035
+        options.minimumBatchNanoseconds = 50_000
+        options.minimumSamples = 7
+        options.maximumSamples = 77
+        options.framePasses = 5
+        options.countInstructions = true
+        options.suite = "quick"
+        options.shard = "2/3"
         return options
     }
 
@@ -49,6 +56,12 @@ struct RunsModuleTests {
         #expect(got.measureFloor == sent.measureFloor && got.measureChainedFloor == sent.measureChainedFloor)
         #expect(got.historySeed == sent.historySeed && got.baselineVariant == sent.baselineVariant)
         #expect(got.verdictThreshold == sent.verdictThreshold)
+        #expect(got.minimumBatchNanoseconds == sent.minimumBatchNanoseconds && got.framePasses == sent.framePasses)
+        #expect(got.minimumSamples == sent.minimumSamples && got.maximumSamples == sent.maximumSamples)
+        #expect(got.countInstructions && got.suite == "quick" && got.shard == "2/3")
+        // Every default differs from what was sent, so a field the table forgot fails above.
+        let defaults = RunOptions()
+        #expect(defaults.frames != sent.frames && defaults.framePasses != sent.framePasses)
     }
 
     @Test

@@ -20,16 +20,12 @@ struct WorkerProtocolTests {
         request.variants = ["fast", "c-fast"]
         request.deviceFiles = ["/d.json"]
         request.motionFiles = ["/m.json"]
+        request.options = .object([
+            ("frames", .number(77)), ("layoutDirection", .string("rightToLeft")),
+            ("historySeed", .string(String(UInt64.max - 3))),
+        ])
         request.frames = 77
-        request.refreshRate = 90.5
-        request.direction = "rightToLeft"
-        request.timePerScenario = 0.25
-        request.measureFloor = false
-        request.measureChainedFloor = true
         request.perFrame = true
-        request.historySeed = UInt64.max - 3
-        request.baselineVariant = "fast"
-        request.verdictThreshold = 0.031
         request.fixtures = "/fixtures"
         request.scene = "{\"tree\": 1}"
         if kind == .abTrial {
