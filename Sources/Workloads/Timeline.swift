@@ -332,15 +332,18 @@ public enum Timeline {
 extension LayoutContext {
     /// What changed from `previous` to this context, in words ("the same" when nothing did).
     public func changes(from previous: LayoutContext) -> String {
+        // Which parts changed is decided where a frame loop and a variant decide it
+        // (bit for bit); only the words are this function's.
+        let parts = ContextChanges(from: previous, to: self)
         var changes: [String] = []
-        if bounds != previous.bounds {
+        if parts.includes(.bounds) {
             let resized = bounds.width != previous.bounds.width || bounds.height != previous.bounds.height
             let moved = bounds.minX != previous.bounds.minX || bounds.minY != previous.bounds.minY
             changes.append(resized && moved ? "bounds moved and resized" : resized ? "bounds resized" : "bounds moved")
         }
-        if sizeClass != previous.sizeClass { changes.append("size class changed") }
-        if layoutDirection != previous.layoutDirection { changes.append("direction flipped") }
-        if reservedRegions != previous.reservedRegions {
+        if parts.includes(.sizeClass) { changes.append("size class changed") }
+        if parts.includes(.direction) { changes.append("direction flipped") }
+        if parts.includes(.regions) {
             let (now, before) = (reservedRegions.count, previous.reservedRegions.count)
             changes.append(
                 now > before ? "a fold appeared" : now < before ? "a fold vanished" : "a fold moved")
