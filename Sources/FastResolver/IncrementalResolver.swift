@@ -99,40 +99,77 @@ public struct IncrementalResolver: ResolverVariant {
             memory, context.bounds, context.sizeClass, context.layoutDirection, context.reservedRegions, &resolution)
     }
 
-    /// The decision before any work, from the context's parts (the context passed whole
-    /// into a function that is not inlined was copied and destroyed every frame).
+    /// What a frame must do, decided in one place from what the variant remembers and
+    /// what it is given or told (Taffy keeps its cache key the same way, beside the
+    /// slots it guards): resolve the whole tree with the fast resolver's loop, keeping
+    /// the context (and the region list when it changed), or work from memory (nothing
+    /// when nothing changed, else a pass over what changed).
+    @usableFromInline
+    enum FrameWork {
+        case resolveWhole(keepingRegions: Bool)
+        case remember(regionsChanged: Bool)
+    }
+
+    /// The decision. Told what changed (`changes` known), it compares nothing but the
+    /// changed regions with the kept ones (whether a change divides the root); else it
+    /// finds out, comparing the bounds and size class, then the region list. A frame
+    /// whose bounds or size class changed, or whose changed region divides the root (a
+    /// fold appearing across the whole tree), moves every pane: it is resolved whole.
+    /// Inlined by force: with `changes` a constant (`.unknown`) the test of what the
+    /// caller knows folds away, and no call is added to the frame loop.
+    @inlinable @inline(__always)
+    static func work(
+        _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ regions: [Rect], told changes: ContextChanges
+    ) -> FrameWork {
+        // Nothing is read before it is needed: a still frame, told, costs two tests.
+        if changes.isKnown {
+            if changes.movesEveryPane
+                || (changes.includes(.regions) && Self.changeDividesRoot(regions, memory.previousRegions, bounds))
+            {
+                return .resolveWhole(keepingRegions: changes.includes(.regions))
+            }
+            return .remember(regionsChanged: changes.includes(.regions))
+        }
+        let last = memory.last
+        // The regions are kept without comparing them first when the root moves: a copy costs less.
+        if !bounds.isIdentical(to: last.pointee.bounds) || PaneLayout.Bits.of(sizeClass) != last.pointee.classBits {
+            return .resolveWhole(keepingRegions: true)
+        }
+        let previousRegions = memory.previousRegions
+        let regionsChanged = Self.differ(regions, previousRegions)
+        if regionsChanged, Self.changeDividesRoot(regions, previousRegions, bounds) {
+            return .resolveWhole(keepingRegions: true)
+        }
+        return .remember(regionsChanged: regionsChanged)
+    }
+
+    /// The frame the variant finds out about itself, from the context's parts (the
+    /// context passed whole into a function that is not inlined was copied and
+    /// destroyed every frame).
     @inlinable @inline(__always)
     static func decide(
         _ memory: Memory, _ bounds: Rect, _ sizeClass: SizeClass, _ direction: LayoutDirection, _ regions: [Rect],
         _ resolution: inout Resolution
     ) {
-        let last = memory.last
-        let classBits = PaneLayout.Bits.of(sizeClass)
-        // The bounds moved or resized, or the size class flipped: every pane moves (the
-        // regions are kept without comparing them first: a copy costs less).
-        if !bounds.isIdentical(to: last.pointee.bounds) || classBits != last.pointee.classBits {
-            Self.resolveWhole(memory, bounds, classBits, direction, regions, &resolution, keepingRegions: true)
-            return
+        switch work(memory, bounds, sizeClass, regions, told: .unknown) {
+        case .resolveWhole(let keepingRegions):
+            Self.resolveWhole(
+                memory, bounds, PaneLayout.Bits.of(sizeClass), direction, regions, &resolution,
+                keepingRegions: keepingRegions)
+        case .remember(let regionsChanged):
+            Self.relayoutRemembering(memory, bounds, sizeClass, direction, regions, regionsChanged, &resolution)
         }
-        // A region that changed divides the root (a fold appearing across the whole tree).
-        let previousRegions = memory.previousRegions
-        let regionsChanged = Self.differ(regions, previousRegions)
-        if regionsChanged, Self.changeDividesRoot(regions, previousRegions, bounds) {
-            Self.resolveWhole(memory, bounds, classBits, direction, regions, &resolution, keepingRegions: true)
-            return
-        }
-        Self.relayoutRemembering(memory, bounds, sizeClass, direction, regions, regionsChanged, &resolution)
     }
 
     /// One frame, taking the caller's word for what changed since the frame before
-    /// (``ContextChanges``): the decision above without the comparisons. A frame whose
-    /// bounds or size class changed is the fast resolver's frame with the context kept
-    /// (the region list copied only when it changed), right after `prepare` or an edit
-    /// too; a frame where nothing changed costs a test when the resolution is the one
-    /// written last; a region list that changed is still compared region by region, to
-    /// know which regions moved. A frame whose changes the caller does not know, and a
-    /// small tree's (which a frame loop never hands here: it runs the fast resolver's
-    /// frames for it), go out of line to the decision above.
+    /// (``ContextChanges``): ``work(_:_:_:_:told:)`` without the comparisons. A frame
+    /// whose bounds or size class changed is the fast resolver's frame with the context
+    /// kept (the region list copied only when it changed), right after `prepare` or an
+    /// edit too; a frame where nothing changed costs a test when the resolution is the
+    /// one written last; a region list that changed is still compared region by region,
+    /// to know which regions moved. A frame whose changes the caller does not know, and
+    /// a small tree's (which a frame loop never hands here: it runs the fast resolver's
+    /// frames for it), go out of line to the variant's own finding out.
     @inlinable @inline(__always)
     public func relayout(
         _ memory: Memory, in context: LayoutContext, changes: ContextChanges, into resolution: inout Resolution
@@ -142,17 +179,16 @@ public struct IncrementalResolver: ResolverVariant {
             Self.findOut(memory, bounds, context.sizeClass, context.layoutDirection, regions, &resolution)
             return
         }
-        // One copy of the fast resolver's frame in the loop: a frame whose bounds or size
-        // class changed, or whose changed regions divide the root.
-        if changes.movesEveryPane
-            || (changes.includes(.regions) && Self.changeDividesRoot(regions, memory.previousRegions, bounds))
-        {
+        switch Self.work(memory, bounds, context.sizeClass, regions, told: changes) {
+        case .resolveWhole(let keepingRegions):
+            // One copy of the fast resolver's frame in the loop.
             Self.resolveWhole(
-                memory, bounds, PaneLayout.Bits.of(context.sizeClass), context.layoutDirection, regions, &resolution,
-                keepingRegions: changes.includes(.regions))
-            return
+                memory, bounds, PaneLayout.Bits.of(context.sizeClass), context.layoutDirection, regions,
+                &resolution, keepingRegions: keepingRegions)
+        case .remember:
+            Self.relayoutTold(
+                memory, bounds, context.sizeClass, context.layoutDirection, regions, changes, &resolution)
         }
-        Self.relayoutTold(memory, bounds, context.sizeClass, context.layoutDirection, regions, changes, &resolution)
     }
 
     /// A frame told of its `changes`, whose change does not reach the root: nothing
