@@ -156,4 +156,61 @@ struct RunsModuleTests {
             #expect(captured.err.contains("not confirmed") == (seeds == 2 && status == .success))
         }
     }
+
+    /// A pipe is read whole, however many times its buffer fills (a report piped to
+    /// `compare /dev/stdin`), up to the limit and no further.
+    @Test
+    func aPipeIsReadWholeUpToTheLimit() throws {
+        for (size, limit) in [(200_000, 1 << 20), (70_000, 100_000), (150_000, 100_000)] {
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            let (input, output) = (ends[0], ends[1])
+            let writer = Thread {
+                let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: size)
+                var written = 0
+                while written < bytes.count {
+                    let count = bytes[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    written += count
+                }
+                close(output)
+            }
+            writer.start()
+            defer { close(input) }
+            if size <= limit {
+                #expect(try readFile("/dev/fd/\(input)", limit: limit).count == size)
+            } else {
+                #expect(throws: RunFailure.self) { try readFile("/dev/fd/\(input)", limit: limit) }
+                // The writer may wait on a full pipe: drain it so that it ends.
+                var sink = [UInt8](repeating: 0, count: 1 << 16)
+                while sink.withUnsafeMutableBytes({ read(input, $0.baseAddress, $0.count) }) > 0 {}
+            }
+        }
+    }
+
+    /// `bisect`'s commits: from --good to --bad along first parents, both included, in
+    /// a repository of three commits made here.
+    @Test
+    func bisectWalksTheFirstParentsFromGoodToBad() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = directory.path
+        func git(_ arguments: String...) -> String? {
+            Builds.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", root] + arguments, in: root).output
+        }
+        _ = git("init", "-q")
+        for subject in ["one", "two", "three"] {
+            try subject.write(toFile: "\(root)/file", atomically: true, encoding: .utf8)
+            _ = git("add", "file")
+            _ = git("commit", "-q", "-m", subject)
+        }
+        let commits = try BisectPlan.commitsBetween("HEAD~2", "HEAD", in: root)
+        #expect(commits.map(\.subject) == ["one", "two", "three"])
+        #expect(commits.last?.commit == git("rev-parse", "HEAD"))
+        let backwards = try #require(throws: RunFailure.self) {
+            try BisectPlan.commitsBetween("HEAD", "HEAD~2", in: root)
+        }
+        #expect(backwards.exit == .badInput && backwards.message == "--good HEAD is not an ancestor of --bad HEAD~2")
+        #expect(throws: RunFailure.self) { try BisectPlan.commitsBetween("nowhere", "HEAD", in: root) }
+    }
 }
