@@ -213,4 +213,18 @@ struct RunsModuleTests {
         #expect(backwards.exit == .badInput && backwards.message == "--good HEAD is not an ancestor of --bad HEAD~2")
         #expect(throws: RunFailure.self) { try BisectPlan.commitsBetween("nowhere", "HEAD", in: root) }
     }
+
+    /// What a base's build knows, read from its `list`: its motions, devices, scenes,
+    /// variants and suites; a scenario is the base's when all of its parts are.
+    @Test
+    func aBaseKnowsTheScenariosItsBuildLists() throws {
+        let known = try BaseRun.Known(try freshFoldBenchBinary())
+        #expect(known.knows("fold-cycle/balanced-d4/iphone-duo"))
+        #expect(known.knows("drag-resize/media-player/galaxy-z-fold7"))
+        #expect(!known.knows("fold-cycle/balanced-d4/moon-base"))
+        #expect(!known.knows("moonwalk/balanced-d4/iphone-duo"))
+        #expect(!known.knows("fold-cycle/no-such-scene/iphone-duo"))
+        #expect(known.variants.isSuperset(of: ["reference", "fast", "incremental"]))
+        #expect(known.suites["quick"]?.contains("fold-cycle/balanced-d4/iphone-duo") == true)
+    }
 }
