@@ -38,7 +38,6 @@ extension ProfilePlan {
         baseline = arguments.value(.profileBaseline)
         if let library = libraries.first(where: { $0.name == variant }) {
             self.library = library
-            files += [CommandSpec.Option.variantLibraries.name, library.absolute]
             try Libraries.run(workRequest(.run, timePerScenario: 0.2)) { _ in }
         }
     }

@@ -13,8 +13,6 @@ public struct ProfilePlan {
     public var scenario: Scenario
     public var variant: VariantName
     public var frames: Int
-    /// The device, motion and library files, as options for the callgrind child.
-    public var files: [String]
     public var top: Int
     public var lines: Bool
     /// `--system-lines`: the diff's line table keeps the C library's and runtime's lines.
@@ -31,6 +29,13 @@ public struct ProfilePlan {
 
     public var title: String { "\(scenario), \(variant): \(frames) relayouts" }
 
+    /// The device, motion and library files as options of `count-instructions`, the
+    /// command another build is profiled by, named as its command line names them.
+    public var files: [String] {
+        deviceFiles.flatMap { ["--device-file", $0] } + motionFiles.flatMap { ["--motion-file", $0] }
+            + (library.map { ["--variant-library", $0.absolute] } ?? [])
+    }
+
     public init(
         scenario: Scenario, variant: VariantName, frames: Int, top: Int, out: String, cache: String,
         deviceFiles: [String], motionFiles: [String]
@@ -43,8 +48,6 @@ public struct ProfilePlan {
         self.cache = cache
         self.deviceFiles = deviceFiles
         self.motionFiles = motionFiles
-        files =
-            deviceFiles.flatMap { ["--device-file", $0] } + motionFiles.flatMap { ["--motion-file", $0] }
         lines = false
         systemLines = false
         cacheSimulation = false
