@@ -1,4 +1,5 @@
 import ArrangementModel
+import Variants
 import Workloads
 
 /// The edits a variant that remembers is checked over after its adversarial history:
@@ -27,23 +28,29 @@ public struct EditHistory: Sendable {
         var schedule: [(frame: Int, edits: [TreeEdit])] = []
         var coverage: [TreeEdit.Kind: Int] = [:]
         var next = 1
-        // A pair of frames for each edit: made at the context of the frame before, then
-        // undone at the next context; a frame with no edit between pairs.
-        for (edit, undo) in Self.pairs(tree) {
+        // A pair of frames for each edit: made at the context of the frame before (one
+        // where the edit shows, moved to first when it is not the last), then undone at the
+        // next context; a frame with no edit between pairs.
+        for pair in Self.pairs(tree, at: bases) {
+            if pair.base != nil, bases[pair.base!] != contexts[contexts.count - 1] {
+                contexts.append(bases[pair.base!])
+                steps.append("")
+            }
             let context = contexts[contexts.count - 1]
             contexts.append(context)
-            steps.append("\(edit.map(\.description).joined(separator: ", ")), the context unchanged")
-            schedule.append((contexts.count - 1, edit))
-            let changed = bases[next % bases.count]
+            steps.append("\(pair.edit.map(\.description).joined(separator: ", ")), the context unchanged")
+            schedule.append((contexts.count - 1, pair.edit))
+            let changed =
+                bases[next % bases.count] != context ? bases[next % bases.count] : bases[(next + 1) % bases.count]
             next += 1
             contexts.append(changed)
             steps.append(
-                "\(undo.map(\.description).joined(separator: ", ")), with the context changed to \(ResolutionComparison.describe(changed))"
+                "\(pair.undo.map(\.description).joined(separator: ", ")), with the context changed to \(ResolutionComparison.describe(changed))"
             )
-            schedule.append((contexts.count - 1, undo))
+            schedule.append((contexts.count - 1, pair.undo))
             contexts.append(changed)
             steps.append("")
-            for kind in Set((edit + undo).map(\.kind)) { coverage[kind, default: 0] += 1 }
+            for kind in Set((pair.edit + pair.undo).map(\.kind)) { coverage[kind, default: 0] += 1 }
         }
         self.contexts = contexts
         self.steps = steps
@@ -61,56 +68,206 @@ public struct EditHistory: Sendable {
         return found
     }
 
+    /// An edit, the edits that undo it, and the base context at which the edit changes the
+    /// reference's answer (`nil` when none of the kind's candidates does at any).
+    typealias Pair = (edit: [TreeEdit], undo: [TreeEdit], base: Int?)
+
     /// Each kind of edit the tree allows, with the edits that undo it; then two at once.
-    static func pairs(_ tree: ArrangementTree) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+    /// Of each kind, the first candidate that changes the reference's answer at one of
+    /// `bases`: a cache that forgets an edit is seen only where the edit shows, as a
+    /// stale cache is seen only where a change of context shows (the adversarial
+    /// history's rule). A subtree inserted, removed or replaced always shows.
+    static func pairs(_ tree: ArrangementTree, at bases: [LayoutContext]) -> [Pair] {
         let leaves = Motion.leafPanes(tree)
         guard let first = leaves.first?.pane, let shallow = leaves.min(by: { $0.depth < $1.depth })?.pane else {
             return []
         }
+        let (panes, arrangements) = levelOrder(tree, arrangements: candidateArrangements)
         let last = leaves[leaves.count - 1].pane
-        var pairs: [(edit: [TreeEdit], undo: [TreeEdit])] = []
-        // A preference: a minimum raised (an ideal equal to it follows, as it does back).
+        let chosen = [
+            preferenceCandidates(first, panes), priorityCandidates(last, panes, arrangements),
+            overlayCandidates(first, panes),
+            styleCandidates(tree, arrangements), axesCandidates(tree, arrangements),
+        ].map { showing($0, on: tree, at: bases) }
+        var pairs = chosen
+        if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
+            pairs.append(([.insert(shallow.id, detail)], [.remove(shallow.id)], nil))
+            if let other = Motion.detailSubtree(avoiding: Set(tree.paneIDs + detail.allIDs)) {
+                // A subtree replaced by another and back, then removed: inserted first.
+                pairs.append(([.insert(shallow.id, detail), .replace(shallow.id, other)], [.remove(shallow.id)], nil))
+            }
+        }
+        // Two kinds at once: a priority and a style.
+        let (priority, style) = (chosen[1], chosen[3])
+        pairs.append((priority.edit + style.edit, style.undo + priority.undo, style.base ?? priority.base))
+        return pairs
+    }
+
+    /// How many arrangements, from the root down, offer candidates: enough to find one
+    /// that shows on trees whose top arrangements hide an edit, few enough that a tree of
+    /// thousands costs a few dozen resolutions.
+    static let candidateArrangements = 12
+
+    /// The first of `candidates` whose edit changes the reference's answer at one of
+    /// `bases` (tried in turn), with that base; else the first candidate, shown nowhere.
+    static func showing(
+        _ candidates: [(edit: [TreeEdit], undo: [TreeEdit])], on tree: ArrangementTree, at bases: [LayoutContext]
+    ) -> Pair {
+        let reference = VariantList.reference.variant
+        for (index, context) in bases.enumerated() {
+            let before = reference.resolve(tree, in: context)
+            for candidate in candidates {
+                guard
+                    let edited = try? candidate.edit.reduce(
+                        tree, { tree, edit throws(ModelError) in try edit.applied(to: tree) })
+                else { continue }
+                if reference.resolve(edited, in: context) != before { return (candidate.edit, candidate.undo, index) }
+            }
+        }
+        return (candidates[0].edit, candidates[0].undo, nil)
+    }
+
+    /// The panes of the first `count` arrangements in level order (the root's first), and
+    /// those arrangements, each named as an edit names it (the pane holding it, or the root).
+    static func levelOrder(_ tree: ArrangementTree, arrangements count: Int) -> (
+        panes: [Pane], arrangements: [(name: String, arrangement: Arrangement)]
+    ) {
+        var arrangements = [(name: TreeEdit.rootPane, arrangement: tree.root)]
+        var panes: [Pane] = []
+        var index = 0
+        while index < min(arrangements.count, count) {
+            for pane in [arrangements[index].arrangement.primary, arrangements[index].arrangement.secondary] {
+                panes.append(pane)
+                if let nested = pane.arrangement { arrangements.append((pane.id, nested)) }
+            }
+            index += 1
+        }
+        return (panes, Array(arrangements.prefix(count)))
+    }
+
+    /// A minimum raised on the first leaf (an ideal equal to it follows, as it does back),
+    /// then a split preference changed on each pane along either axis.
+    static func preferenceCandidates(_ first: Pane, _ panes: [Pane]) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
         let raised = first.minWidth + 120
-        pairs.append(
+        var candidates: [(edit: [TreeEdit], undo: [TreeEdit])] = [
             (
                 [
                     .setPane(first.id, .idealWidth(max(first.idealWidth, raised))),
                     .setPane(first.id, .minWidth(raised)),
                 ],
                 [.setPane(first.id, .minWidth(first.minWidth)), .setPane(first.id, .idealWidth(first.idealWidth))]
-            ))
-        pairs.append(
+            )
+        ]
+        guard let quarter = try? SizePreference.ratio(ideal: 0.25), let most = try? SizePreference.ratio(ideal: 0.75)
+        else { return candidates }
+        for pane in panes {
+            for axis in [Axis.horizontal, .vertical] {
+                let old = pane.split[axis]
+                let new = old == quarter ? most : quarter
+                candidates.append(([.setPane(pane.id, .split(axis, new))], [.setPane(pane.id, .split(axis, old))]))
+            }
+        }
+        return candidates
+    }
+
+    /// A layout priority raised by 2 on the last leaf, then raised and lowered on each
+    /// pane; then, for a tree where no priority shows alone (it decides only which view is
+    /// solved first between two alike, and which is shown when both do not fit), an
+    /// arrangement's two views given minimums that cannot fit, with the secondary made the
+    /// more important: the edit's frame shows the secondary alone, and a cache that forgot
+    /// the priority shows the primary.
+    static func priorityCandidates(
+        _ last: Pane, _ panes: [Pane], _ arrangements: [(name: String, arrangement: Arrangement)]
+    ) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        [
             (
                 [.setPane(last.id, .layoutPriority(last.layoutPriority + 2))],
                 [.setPane(last.id, .layoutPriority(last.layoutPriority))]
-            ))
+            )
+        ]
+            + panes.flatMap { pane in
+                [2.0, -2.0].map { step in
+                    (
+                        [TreeEdit.setPane(pane.id, .layoutPriority(pane.layoutPriority + step))],
+                        [TreeEdit.setPane(pane.id, .layoutPriority(pane.layoutPriority))]
+                    )
+                }
+            }
+            + arrangements.prefix(3).map { entry in
+                let (primary, secondary) = (entry.arrangement.primary, entry.arrangement.secondary)
+                let crowd = [primary, secondary].flatMap { crowded($0) }
+                let priority = TreeEdit.setPane(secondary.id, .layoutPriority(primary.layoutPriority + 2))
+                let back = TreeEdit.setPane(secondary.id, .layoutPriority(secondary.layoutPriority))
+                return (crowd.map(\.edit) + [priority], [back] + crowd.reversed().map(\.undo))
+            }
+    }
+
+    /// A pane's minimums raised past any screen on both axes (each ideal first, so that it
+    /// stays at or above its minimum), and the edits that put them back.
+    static func crowded(_ pane: Pane) -> [(edit: TreeEdit, undo: TreeEdit)] {
+        let large = 100_000.0
+        return [
+            (
+                .setPane(pane.id, .idealWidth(max(pane.idealWidth, large))),
+                .setPane(pane.id, .idealWidth(pane.idealWidth))
+            ),
+            (.setPane(pane.id, .minWidth(large)), .setPane(pane.id, .minWidth(pane.minWidth))),
+            (
+                .setPane(pane.id, .idealHeight(max(pane.idealHeight, large))),
+                .setPane(pane.id, .idealHeight(pane.idealHeight))
+            ),
+            (.setPane(pane.id, .minHeight(large)), .setPane(pane.id, .minHeight(pane.minHeight))),
+        ]
+    }
+
+    /// The first leaf's overlay edges set to trailing and bottom, then each pane's to
+    /// every other pair.
+    static func overlayCandidates(_ first: Pane, _ panes: [Pane]) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        let all: [OverlayEdges] = [
+            OverlayEdges(horizontal: .leading, vertical: .top), OverlayEdges(horizontal: .leading, vertical: .bottom),
+            OverlayEdges(horizontal: .trailing, vertical: .top), OverlayEdges(horizontal: .trailing, vertical: .bottom),
+        ]
         let edges = OverlayEdges(horizontal: .trailing, vertical: .bottom)
-        pairs.append(
-            ([.setPane(first.id, .overlayEdges(edges))], [.setPane(first.id, .overlayEdges(first.overlayEdge))]))
-        let (name, target) = Motion.sheetTarget(tree)
-        let flipped: ArrangementStyle =
-            switch target.style {
+        return [([.setPane(first.id, .overlayEdges(edges))], [.setPane(first.id, .overlayEdges(first.overlayEdge))])]
+            + panes.flatMap { pane in
+                all.filter { $0 != pane.overlayEdge }.map {
+                    (
+                        [TreeEdit.setPane(pane.id, .overlayEdges($0))],
+                        [TreeEdit.setPane(pane.id, .overlayEdges(pane.overlayEdge))]
+                    )
+                }
+            }
+    }
+
+    /// The sheet's arrangement switched between split and overlay, then each arrangement's.
+    static func styleCandidates(
+        _ tree: ArrangementTree, _ arrangements: [(name: String, arrangement: Arrangement)]
+    ) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        func flipped(_ style: ArrangementStyle) -> ArrangementStyle {
+            switch style {
             case .split(let axes): .overlay(axes)
             case .overlay(let axes): .split(axes)
             }
-        pairs.append(([.setStyle(name, flipped)], [.setStyle(name, target.style)]))
-        let axes: AxisSet = target.style.axes == .horizontal ? .vertical : .horizontal
-        pairs.append(([.setAxes(name, axes)], [.setAxes(name, target.style.axes)]))
-        if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
-            pairs.append(([.insert(shallow.id, detail)], [.remove(shallow.id)]))
-            if let other = Motion.detailSubtree(avoiding: Set(tree.paneIDs + detail.allIDs)) {
-                // A subtree replaced by another and back, then removed: inserted first.
-                pairs.append(
-                    ([.insert(shallow.id, detail), .replace(shallow.id, other)], [.remove(shallow.id)]))
-            }
         }
-        // Two kinds at once: a preference and a style.
-        pairs.append(
-            (
-                [.setPane(last.id, .layoutPriority(last.layoutPriority + 2)), .setStyle(name, flipped)],
-                [.setStyle(name, target.style), .setPane(last.id, .layoutPriority(last.layoutPriority))]
-            ))
-        return pairs
+        let (name, target) = Motion.sheetTarget(tree)
+        return [([.setStyle(name, flipped(target.style))], [.setStyle(name, target.style)])]
+            + arrangements.map {
+                ([.setStyle($0.name, flipped($0.arrangement.style))], [.setStyle($0.name, $0.arrangement.style)])
+            }
+    }
+
+    /// The sheet's arrangement held to the other axis, then each arrangement to each other set.
+    static func axesCandidates(
+        _ tree: ArrangementTree, _ arrangements: [(name: String, arrangement: Arrangement)]
+    ) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        let (name, target) = Motion.sheetTarget(tree)
+        let other: AxisSet = target.style.axes == .horizontal ? .vertical : .horizontal
+        return [([.setAxes(name, other)], [.setAxes(name, target.style.axes)])]
+            + arrangements.flatMap { entry in
+                [AxisSet.horizontal, .vertical, .both].filter { $0 != entry.arrangement.style.axes }.map {
+                    ([TreeEdit.setAxes(entry.name, $0)], [TreeEdit.setAxes(entry.name, entry.arrangement.style.axes)])
+                }
+            }
     }
 }
 

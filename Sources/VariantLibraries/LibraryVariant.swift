@@ -50,7 +50,7 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
         readOnly.open()
         let step = WorkerCrumb.currentStep
         // The frame it lands on, when the caller is at a frame (not within a timed batch).
-        let atFrame = [WorkerCrumb.Step.frame.rawValue, WorkerCrumb.Step.secondPass.rawValue].contains(step?.kind)
+        let atFrame = [WorkerCrumb.Step.frame, .secondPass, .editHistory].map(\.rawValue).contains(step?.kind)
         WorkerCrumb.step(.edit, atFrame ? Int(step?.number ?? -1) : -1)
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
         let taken = editFunction(prepared.prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
@@ -68,6 +68,7 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
         if tree.paneCount != prepared.paneCount {
             prepared = LibraryLoopState(adopting: prepared, paneCount: tree.paneCount)
         }
+        prepared.editsTaken = edits
         return true
     }
 
@@ -130,6 +131,9 @@ final class LibraryLoopState: @unchecked Sendable {
     var scratch: ContextPage
     /// False once an edit moved the prepared value to another state.
     var ownsPrepared = true
+    /// The edits the library last took in place, until a call after them passes its
+    /// checks: a refusal on that call names them, whatever rule it broke.
+    var editsTaken: [TreeEdit] = []
 
     /// Prepares `tree` in the library; `handed`, when given, is that tree already in
     /// pages of its own (a timeline's), used and left to its owner.
@@ -214,12 +218,19 @@ final class LibraryLoopState: @unchecked Sendable {
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: Self.callLimitMilliseconds)
         library.relayoutFunction(prepared, scratch.context, panes)
         WorkerCrumb.leaveLibrary()
-        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
+        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem + editsNote) }
         if !reads, let unwritten = (0..<paneCount).first(where: { panes[$0].bits == Self.poisonBits }) {
             WorkerChannel.refuse(
                 library: library.index,
-                "left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)")
+                "left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)\(editsNote)")
         }
+        editsTaken = []
+    }
+
+    /// The edits taken in place before this call, for a refusal's message ("" when none).
+    var editsNote: String {
+        editsTaken.isEmpty
+            ? "" : ", on its first call after taking in place \(editsTaken.map(\.description).joined(separator: ", ")),"
     }
 
     /// The panes as the model's resolution (outside the timed loop).

@@ -62,6 +62,7 @@ struct CrumbReading {
         case Int(FOLDBENCH_STEP_FRAME): return "frame \(number)"
         case Int(FOLDBENCH_STEP_SECOND_PASS): return "frame \(number) of the second pass"
         case Int(FOLDBENCH_STEP_HISTORY): return "step \(number) of the adversarial history"
+        case Int(FOLDBENCH_STEP_EDIT_HISTORY): return "frame \(number) of the edit history"
         case Int(FOLDBENCH_STEP_BATCH): return "batch \(number)"
         case Int(FOLDBENCH_STEP_PREPARE): return "its prepare"
         case Int(FOLDBENCH_STEP_EDIT): return number >= 0 ? "its edit at frame \(number)" : "its edit"

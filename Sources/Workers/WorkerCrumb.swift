@@ -32,6 +32,7 @@ public enum WorkerCrumb {
         case batch
         case prepare
         case edit
+        case editHistory
     }
 
     public static func phase(_ phase: Phase, scenario: Int? = nil) {

@@ -157,6 +157,18 @@ struct RunsModuleTests {
         }
     }
 
+    /// A file costs memory for its size, not for the limit: 100 bytes read under a
+    /// 64 MiB limit leave an array of the first read's size, not of the limit's.
+    @Test
+    func aSmallFileIsReadIntoASmallArray() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let small = try writeFile(String(repeating: "x", count: 100), named: "small.json", in: directory)
+        let bytes = try readFile(small, limit: 64 << 20)
+        #expect(bytes.count == 100 && bytes.allSatisfy { $0 == UInt8(ascii: "x") })
+        #expect(bytes.capacity <= 1 << 17)
+    }
+
     /// A pipe is read whole, however many times its buffer fills (a report piped to
     /// `compare /dev/stdin`), up to the limit and no further.
     @Test

@@ -26,6 +26,8 @@
  *   print       prints a line from every relayout
  *   constructor crashes in its constructor, while loaded
  *   forget-edit takes every edit in place (interface version 2) and changes nothing
+ *   forget-subtree  takes a pane's or an arrangement's edit as c-fast does, and answers 1 to a
+ *               subtree inserted, removed or replaced, changing nothing
  *   skip        reads its last answer without declaring it: returns at once when its panes
  *               hold an answer and the bounds are the last call's (right on a still timeline)
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
@@ -102,6 +104,8 @@
 #define NAME "misbehaving-constructor"
 #elif defined(FAULT_FORGET_EDIT)
 #define NAME "misbehaving-forget-edit"
+#elif defined(FAULT_FORGET_SUBTREE)
+#define NAME "misbehaving-forget-subtree"
 #elif defined(FAULT_SKIP)
 #define NAME "misbehaving-skip"
 #else
@@ -240,6 +244,17 @@ int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const fol
     (void)edits;
     (void)count;
     return 1;
+}
+#endif
+
+#ifdef FAULT_FORGET_SUBTREE
+int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
+    wrapper *w = prepared;
+    for (uint32_t i = 0; i < count; i++)
+        if (edits[i].kind == FOLDBENCH_EDIT_INSERT || edits[i].kind == FOLDBENCH_EDIT_REMOVE ||
+            edits[i].kind == FOLDBENCH_EDIT_REPLACE)
+            return 1;
+    return c_fast_edit(w->inner, tree, edits, count);
 }
 #endif
 

@@ -38,7 +38,8 @@ enum {
     FOLDBENCH_STEP_HISTORY = 3,       /* a step of the adversarial history */
     FOLDBENCH_STEP_BATCH = 4,         /* a timed batch (a round) */
     FOLDBENCH_STEP_PREPARE = 5,       /* the library's prepare */
-    FOLDBENCH_STEP_EDIT = 6           /* the library's edit (interface version 2) */
+    FOLDBENCH_STEP_EDIT = 6,          /* the library's edit (interface version 2) */
+    FOLDBENCH_STEP_EDIT_HISTORY = 7   /* a frame of the edit history */
 };
 
 /* Where a fault landed (foldbench_crumb.fault_kind). */

@@ -61,6 +61,38 @@ struct ContentRunTests {
         }
     }
 
+    /// The edit history holds every variant, not only those that remember frames: each
+    /// planted cache is refused on a scenario whose motion edits nothing, at the edit it
+    /// forgot, whose kind the history chose so that it shows (a priority shows only where
+    /// two views do not fit).
+    @Test
+    func everyVariantIsHeldToTheEditHistory() throws {
+        let forgotten: [(variant: String, edit: String)] = [
+            ("fast-forgets-preference-edits", "split.horizontal ratio (ideal 0.25)"),
+            ("fast-forgets-style-edits", "style overlay"),
+            ("fast-forgets-priority-edits", "layoutPriority 2"),
+        ]
+        for planted in forgotten {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let result = runFoldBench([
+                "run", "--scenario", "hold/balanced-d4/iphone-duo", "--variant", planted.variant, "--frames", "30",
+                "--time-per-scenario", "0", "--out", directory.path,
+            ])
+            #expect(result.status == 1, "\(planted.variant): \(result.out)")
+            #expect(
+                result.err.contains("variant \(planted.variant) differs from the reference at frame ")
+                    && result.err.contains(" of the edit history (") && result.err.contains(planted.edit),
+                "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
+        }
+        let shipped = runFoldBench([
+            "run", "--scenario", "hold/balanced-d4/iphone-duo", "--variant", "fast", "--frames", "30",
+            "--time-per-scenario", "0", "--out", try temporaryDirectory().path,
+        ])
+        #expect(shipped.status == 0, "\(shipped.err)")
+    }
+
     @Test(
         "a variant that remembers is checked over every kind of edit after its history; one blind to edits is refused")
     func editHistory() throws {
@@ -81,7 +113,8 @@ struct ContentRunTests {
         #expect(blind.status == 1)
         #expect(
             blind.err.contains("variant incremental-forgets-edits differs from the reference")
-                && blind.err.contains("(edit history, frame 1 of ") && blind.err.contains("the context unchanged"),
+                && blind.err.contains("at frame 1 of the edit history (")
+                && blind.err.contains("the context unchanged"),
             "\(blind.err)")
     }
 

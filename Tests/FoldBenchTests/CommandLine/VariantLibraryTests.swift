@@ -313,6 +313,26 @@ struct VariantLibraryTests {
         #expect(forgotten.err.contains("edits on this frame: the arrangement in pane \"s1\": style overlay"))
     }
 
+    /// A library that answers 1 to a subtree inserted but changes nothing is refused on a
+    /// motion that edits nothing (the edit history inserts one), and the refusal names the
+    /// insert, whatever rule the call after it broke.
+    @Test
+    func aForgottenSubtreeIsRefusedNamingTheInsert() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary([
+            "run", "--variant-library", library("misbehaving-forget-subtree"), "--scenario",
+            "hold/balanced-d4/iphone-duo", "--frames", "30", "--time-per-scenario", "0", "--out", directory.path,
+        ])
+        #expect(result.status == 1, "\(result.out)")
+        #expect(
+            result.err.contains("misbehaving-forget-subtree.so: left pane ")
+                && result.err.contains("on its first call after taking in place pane \"p4\": insert")
+                && result.err.contains(" of the edit history"),
+            "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
+    }
+
     @Test("c-fast is exact on the default suite, both directions: the run checks every frame and measures it")
     func cFastRuns() throws {
         for direction in ["leftToRight", "rightToLeft"] {
