@@ -1,5 +1,6 @@
 import ArrangementModel
 import ReferenceResolver
+import SceneFormat
 import Support
 
 /// Checks an implementation's answers against a fixture set, frame by frame: which
@@ -27,6 +28,11 @@ public struct Conformance {
     /// Panes that differ only below a pane that differs: a nested arrangement placed in
     /// the wrong bounds. They are not held against a rule of their own.
     public private(set) var inherited = 0
+    /// Edits that landed on the answered frames, by the key that states each
+    /// (``EditFormat/key(_:)``), and the scenarios whose first difference came after an
+    /// edit of that key on a context the answers got right before it (``Difference/afterEdits``).
+    public private(set) var editsLanded: [String: Int] = [:]
+    public private(set) var editsDiffering: [String: Int] = [:]
 
     /// One scenario's result.
     public struct ScenarioResult: Sendable {
@@ -51,6 +57,10 @@ public struct Conformance {
         public var tree: ArrangementTree
         public var expectedPanes: [PaneLayout]
         public var gotPanes: [PaneLayout]
+        /// When the difference came on a tree the edits of an earlier frame made, and the
+        /// same context was answered right on the tree before them: that frame and its
+        /// edits, the likely cause (an edit read otherwise than the contract says).
+        public var afterEdits: (frame: Int, edits: [TreeEdit])?
     }
 
     /// The scenario being answered, with what has been computed for its contexts.
@@ -133,9 +143,17 @@ public struct Conformance {
                 )
             }
             let panes = try object.required("panes").array()
-            let want = current!.fixture.tree(ofContext: current!.fixture.frames[frame]).paneCount
+            let context = current!.fixture.frames[frame]
+            let want = current!.fixture.tree(ofContext: context).paneCount
             guard panes.count == want else {
-                throw try object.required("panes").failure("\(panes.count) panes, but \"\(name)\" has \(want)")
+                // On an edited frame, the tree is the edits' and not the header's.
+                let segment = current!.fixture.contextTrees[context]
+                let tree =
+                    segment == 0
+                    ? "its scene's tree"
+                    : "its tree after the edits of frame \(current!.fixture.trees.segments[segment].start)"
+                throw try object.required("panes").failure(
+                    "\(panes.count) panes, but frame \(frame) of \"\(name)\" has \(want) (\(tree))")
             }
             let got = try panes.map { (pane) throws(InputError) in try FixtureFormat.decodePane(pane) }
             compare(got, frame: frame)
@@ -189,6 +207,7 @@ public struct Conformance {
         if state.holders[segment] == nil { state.holders[segment] = Self.holders(tree) }
         let holders = state.holders[segment]!
         let rules = state.rules[number]!
+        for edit in state.fixture.trees.edits(atFrame: frame) { editsLanded[EditFormat.key(edit), default: 0] += 1 }
         var result = scenarios[state.index]
         result.frames += 1
         result.panes += got.count
@@ -222,13 +241,36 @@ public struct Conformance {
                 result.first = Difference(
                     frame: frame, pane: index, id: tree.paneIDs[index], field: field, expected: want,
                     got: got[index], rule: rule, context: context, tree: tree, expectedPanes: expected,
-                    gotPanes: got)
+                    gotPanes: got, afterEdits: Self.editsBefore(frame, segment: segment, in: state.fixture))
+                for key in Set(result.first!.afterEdits?.edits.map(EditFormat.key) ?? []) {
+                    editsDiffering[key, default: 0] += 1
+                }
             }
         }
         result.panesAgreeing += agreeing
         if agreeing == got.count { result.framesAgreeing += 1 }
         scenarios[state.index] = result
         current = state
+    }
+
+    /// The edits that made the tree of `frame` (in `segment` of the scenario's trees), when
+    /// every frame before it agreed (it holds the scenario's first difference) and one of
+    /// the frames before those edits had the same context: answered right on the tree
+    /// before them, wrong on the tree after.
+    static func editsBefore(_ frame: Int, segment: Int, in fixture: FixtureScenario) -> (frame: Int, edits: [TreeEdit])?
+    {
+        guard segment > 0 else { return nil }
+        let start = fixture.trees.segments[segment].start
+        let context = fixture.contexts[fixture.frames[frame]]
+        guard (0..<start).contains(where: { fixture.contexts[fixture.frames[$0]] == context }) else { return nil }
+        return (start, fixture.trees.edits(atFrame: start))
+    }
+
+    /// The edit scorecard's rows: each key an edit landed with, in the format's order.
+    public var editScorecard: [(key: String, landed: Int, differing: Int)] {
+        EditFormat.changeKeys.compactMap { key in
+            editsLanded[key].map { (key, $0, editsDiffering[key] ?? 0) }
+        }
     }
 
     /// Each pane's holder in depth-first order: the index of the pane holding its

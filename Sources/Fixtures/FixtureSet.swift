@@ -89,7 +89,30 @@ public struct FixtureSet: Sendable {
             throw try object.required("set").failure(
                 "the files hash to \(computed), not \(identity): a file was changed after the set was written")
         }
+        // The label must match the contents: a reader of version 1 would silently drop the
+        // edits of a version-2 set relabelled (its identity recomputed), and a set without
+        // edits is written as version 1 wrote it.
+        // (A header that does not parse is left to the scenario's decoding, which names its line.)
+        let headers = files.map { hasEdits($0.bytes) }
+        let edited = headers.contains(nil) ? nil : files.indices.first { headers[$0] == true }.map { files[$0] }
+        if version == 1, let edited {
+            throw try object.required("version").failure(
+                "version 1, but \(edited.name) has edits, which version 2 adds: the version does not match the files")
+        }
+        if version == 2, !headers.contains(nil), edited == nil {
+            throw try object.required("version").failure(
+                "version 2, but no scenario has edits (a set without them is version 1): the version does not match the files"
+            )
+        }
         return FixtureSet(identity: identity, scenarios: entries, version: version)
+    }
+
+    /// Whether a scenario file's header (its first line) lists edits; `nil` when it is not
+    /// a JSON object.
+    static func hasEdits(_ bytes: [UInt8]) -> Bool? {
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        guard case .object(let entries) = try? JSONReader.document(Array(bytes[..<end])) else { return nil }
+        return entries.contains { $0.key == "edits" }
     }
 
     /// Decodes one scenario file. Failures name the line and the field.

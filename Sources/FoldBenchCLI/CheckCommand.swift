@@ -5,6 +5,7 @@ import Foundation
 import ReferenceResolver
 import Reports
 import Runs
+import SceneFormat
 import Support
 
 /// `foldbench check ANSWERS.jsonl --fixtures DIR`: another implementation's answers
@@ -160,7 +161,10 @@ struct ConformanceText {
                     String(difference.frame), difference.id, difference.field.rawValue,
                     Conformance.describe(difference.expected, field: difference.field),
                     Conformance.describe(difference.got, field: difference.field),
-                    "\(difference.rule.rawValue) \(difference.rule.section)",
+                    "\(difference.rule.rawValue) \(difference.rule.section)"
+                        + (difference.afterEdits.map {
+                            "; after the edits of frame \($0.frame): \(Self.keys($0.edits))"
+                        } ?? ""),
                 ]
             }
             text += table(header, rows, markdown: markdown, numeric: [1, 2])
@@ -181,7 +185,22 @@ struct ConformanceText {
         text += table(
             ["rule", "section", "what it decides", "panes", "differ", "agree"], rows, markdown: markdown,
             numeric: [3, 4, 5])
+        let edits = conformance.editScorecard
+        if !edits.isEmpty {
+            text +=
+                "\nscorecard by edit (edits that landed, and scenarios whose first difference came on the tree an edit made, its context answered right on the tree before):\n"
+            text += table(
+                ["edit", "landed", "first differences after"],
+                edits.map { [$0.key, count($0.landed), count($0.differing)] }, markdown: markdown, numeric: [1, 2])
+        }
         return text
+    }
+
+    /// The keys of `edits`, each once, in order: "minWidth, style".
+    static func keys(_ edits: [TreeEdit]) -> String {
+        var seen: [String] = []
+        for key in edits.map(EditFormat.key) where !seen.contains(key) { seen.append(key) }
+        return seen.joined(separator: ", ")
     }
 
     func table(_ header: [String], _ rows: [[String]], markdown: Bool, numeric: Set<Int>) -> String {
@@ -216,6 +235,21 @@ struct ConformanceText {
                             ("id", .string(difference.id)), ("field", .string(difference.field.rawValue)),
                             ("expected", pane(difference.expected)), ("got", pane(difference.got)),
                             ("rule", .string(difference.rule.rawValue)), ("section", .string(difference.rule.section)),
+                            (
+                                "afterEdits",
+                                difference.afterEdits.map { after in
+                                    .object([
+                                        ("frame", number(after.frame)),
+                                        (
+                                            "edits",
+                                            .array(
+                                                Self.keys(after.edits).split(separator: ", ").map {
+                                                    .string(String($0))
+                                                })
+                                        ),
+                                    ])
+                                } ?? .null
+                            ),
                         ])
                     ))
             }
@@ -238,6 +272,16 @@ struct ConformanceText {
                 ("panesDifferingInside", number(conformance.inherited)),
                 ("agree", .bool(conformance.allAgree)),
                 ("scenarios", .array(scenarios)), ("scorecard", .array(scorecard)),
+                (
+                    "editScorecard",
+                    .array(
+                        conformance.editScorecard.map { row in
+                            .object([
+                                ("edit", .string(row.key)), ("landed", number(row.landed)),
+                                ("firstDifferencesAfter", number(row.differing)),
+                            ])
+                        })
+                ),
             ]))
     }
 }

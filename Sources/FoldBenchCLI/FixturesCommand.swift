@@ -39,7 +39,8 @@ enum FixturesCommand: Command {
             every shipped device with every motion and trace on the shipped scenes (and
             balanced-d4 on iphone-duo, hinged-duo and the tri-fold), random-n100 on the
             tri-fold in four motions, every other device right to left, and 100 generated
-            trees each over a walk of 8 contexts. A scenario run right to left whose tree
+            trees each over a walk of 8 contexts, the same trees edited, and the edit rules' own
+            scenarios (also chosen alone with --scenario edit-rules). A scenario run right to left whose tree
             states no direction is named MOTION/TREE/DEVICE@rightToLeft. Implementations
             answer them for 'foldbench check'; the format is in docs/fixtures.md.
             """)
@@ -72,6 +73,9 @@ enum FixturesCommand: Command {
             try writer.add(FixtureFiles.name(scenario, direction: direction), workload.trees, workload.contexts)
         }
         if usesDefaultSet(arguments) { try FixtureFiles.addGenerated(to: &writer) }
+        if arguments.all(.scenario).contains(FixtureFiles.editRulesFamily) {
+            try FixtureFiles.addEditRules(to: &writer)
+        }
         for (path, scene) in scenes { try writer.add(path, TreeTimeline(scene.tree), [scene.context]) }
         console.err(try writer.finish() + "\n")
         return .success
@@ -82,8 +86,9 @@ enum FixturesCommand: Command {
     static func chosenScenarios(_ arguments: ParsedArguments, catalog: Catalog) throws -> [(
         Scenario, LayoutDirection
     )] {
-        var scenarios = try CatalogFiles.scenarios(
-            suite: arguments.value(suite), names: arguments.all(.scenario), command: spec)
+        // `edit-rules` names the edit rules' own scenarios, added after these.
+        let names = arguments.all(.scenario).filter { $0 != FixtureFiles.editRulesFamily }
+        var scenarios = try CatalogFiles.scenarios(suite: arguments.value(suite), names: names, command: spec)
         if usesDefaultSet(arguments) { return FixtureFiles.defaultScenarios(catalog: catalog) }
         var seen: Set<String> = []
         scenarios = scenarios.filter { seen.insert($0.description).inserted }

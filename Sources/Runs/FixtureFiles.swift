@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import Measurement
 import Reports
+import SceneFormat
 import SceneGenerator
 import Support
 import Variants
@@ -11,7 +12,8 @@ import Workloads
 /// Fixture folders on disk for `fixtures`, `answer` and `check`: the default set's
 /// scenarios, reading a set back, and answers written a chunk at a time.
 public enum FixtureFiles {
-    /// The default set's generated trees, then the same trees edited.
+    /// The default set's generated trees, then the same trees edited, then the edit rules'
+    /// own scenarios.
     public static func addGenerated(to writer: inout FixtureWriter) throws {
         for seed in FixtureFiles.generatedSeeds {
             let generated = try FixtureFiles.generated(seed: seed)
@@ -21,7 +23,146 @@ public enum FixtureFiles {
             let edited = try FixtureFiles.edited(seed: seed)
             try writer.add(edited.name, edited.trees, edited.contexts)
         }
+        try addEditRules(to: &writer)
     }
+
+    /// The edit rules' scenarios (``editRules``), also written alone by `fixtures
+    /// --scenario edit-rules`.
+    public static func addEditRules(to writer: inout FixtureWriter) throws {
+        for scenario in try editRules() { try writer.add(scenario.name, scenario.trees, scenario.contexts) }
+    }
+
+    /// The family name that selects ``editRules`` on the command line.
+    public static let editRulesFamily = "edit-rules"
+
+    /// Scenarios that tell each edit rule (docs/contract.md, "Edits") from the ways a port
+    /// may misread it: each edit lands where reading it otherwise changes the answer, on
+    /// its own frame or on a later one whose context came before the edit. A minimum
+    /// lowered or raised under an ideal equal to it (the ideal follows) and under one
+    /// above it (the ideal stays); an ideal; a priority that decides a collapse; a split
+    /// preference removed along one axis (the other kept) and set along the other; overlay
+    /// edges set along one axis (the other then none, not kept); styles; axes on an
+    /// automatic style (a split) and on an overlay (an overlay); a subtree inserted,
+    /// replaced by one of the same size, removed.
+    public static func editRules() throws -> [(name: String, trees: TreeTimeline, contexts: [LayoutContext])] {
+        try editRuleTable.map { entry in
+            let scene = try SceneDecoder.decode("{\"context\": \(editRuleContexts["W"]!), \"root\": \(entry.root)}")
+            var contexts: [LayoutContext] = []
+            var schedule: [(frame: Int, edits: [TreeEdit])] = []
+            for (index, frame) in entry.frames.enumerated() {
+                let context = try SceneDecoder.decode(
+                    "{\"context\": \(editRuleContexts[frame.context]!), \"root\": \(entry.root)}"
+                ).context
+                contexts.append(context)
+                guard !frame.edits.isEmpty else { continue }
+                let edits = try frame.edits.map { text throws -> TreeEdit in
+                    try EditFormat.decode(JSONReader(try JSONReader.document(Array(text.utf8))))
+                }
+                schedule.append((index, edits))
+            }
+            return (
+                "\(editRulesFamily)/\(entry.name)",
+                try TreeTimeline(scene.tree, frames: contexts.count, schedule: schedule), contexts
+            )
+        }
+    }
+
+    /// The contexts of the edit rules' scenarios: wide, tall, wide with a vertical fold
+    /// (a hinge band), wide with a horizontal one.
+    static let editRuleContexts = [
+        "W": #"{"bounds": {"x": 0, "y": 0, "width": 800, "height": 600}}"#,
+        "T": #"{"bounds": {"x": 0, "y": 0, "width": 600, "height": 800}}"#,
+        "WV":
+            #"{"bounds": {"x": 0, "y": 0, "width": 800, "height": 600}, "reservedRegions": [{"x": 390, "y": 0, "width": 20, "height": 600}]}"#,
+        "WH":
+            #"{"bounds": {"x": 0, "y": 0, "width": 800, "height": 600}, "reservedRegions": [{"x": 0, "y": 290, "width": 800, "height": 20}]}"#,
+    ]
+
+    /// Each edit rule's scenario: its tree, and its frames (a context of
+    /// ``editRuleContexts`` and the edits made before it, in their text form).
+    static let editRuleTable: [(name: String, root: String, frames: [(context: String, edits: [String])])] = [
+        (
+            "minimum-moves-an-equal-ideal",
+            #"{"primary": {"id": "a", "minWidth": 300, "minHeight": 300, "split": {"horizontal": "fixed", "vertical": "fixed"}}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "a", "minWidth": 100}"#]), ("T", []),
+                ("T", [#"{"pane": "a", "minHeight": 100}"#]),
+            ]
+        ),
+        (
+            "minimum-keeps-a-larger-ideal",
+            #"{"primary": {"id": "a", "minWidth": 100, "idealWidth": 400, "minHeight": 100, "idealHeight": 400, "split": {"horizontal": "fixed", "vertical": "fixed"}}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "a", "minWidth": 200}"#]), ("T", []),
+                ("T", [#"{"pane": "a", "minHeight": 200}"#]),
+            ]
+        ),
+        (
+            "ideal",
+            #"{"primary": {"id": "a", "minWidth": 100, "idealWidth": 300, "minHeight": 100, "idealHeight": 300, "split": {"horizontal": "fixed", "vertical": "fixed"}}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "a", "idealWidth": 500}"#]), ("T", []),
+                ("T", [#"{"pane": "a", "idealHeight": 500}"#]),
+            ]
+        ),
+        (
+            "priority",
+            #"{"primary": {"id": "a", "minWidth": 500}, "secondary": {"id": "b", "minWidth": 500}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "b", "layoutPriority": 1}"#]),
+                ("W", [#"{"pane": "a", "layoutPriority": 2}"#]),
+            ]
+        ),
+        (
+            "split",
+            #"{"primary": {"id": "a", "split": {"horizontal": {"ratio": {"ideal": 0.3}}, "vertical": {"ratio": {"ideal": 0.7}}}}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("T", []), ("W", [#"{"pane": "a", "split": {"horizontal": null}}"#]), ("T", []),
+                ("T", [#"{"pane": "a", "split": {"vertical": {"ratio": {"ideal": 0.2}}}}"#]), ("W", []),
+            ]
+        ),
+        (
+            "overlay-edges",
+            #"{"style": "overlay", "primary": {"id": "a", "overlayEdge": {"horizontal": "trailing", "vertical": "bottom"}}, "secondary": {"id": "b"}}"#,
+            [
+                ("WH", []), ("WV", []), ("WV", [#"{"pane": "a", "overlayEdge": {"horizontal": "leading"}}"#]),
+                ("WH", []),
+                ("WH", [#"{"pane": "a", "overlayEdge": {"vertical": "bottom"}}"#]), ("WV", []),
+            ]
+        ),
+        (
+            "style",
+            #"{"primary": {"id": "a"}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "root", "style": "overlay"}"#]),
+                ("W", [#"{"pane": "root", "style": {"split": {"axes": ["vertical"]}}}"#]),
+            ]
+        ),
+        (
+            "axes-on-an-automatic-style",
+            #"{"primary": {"id": "a"}, "secondary": {"id": "b"}}"#,
+            [("W", []), ("W", [#"{"pane": "root", "axes": ["vertical"]}"#]), ("T", [])]
+        ),
+        (
+            "axes-on-an-overlay",
+            #"{"style": "overlay", "primary": {"id": "a"}, "secondary": {"id": "b"}}"#,
+            [("WV", []), ("WV", [#"{"pane": "root", "axes": ["vertical"]}"#]), ("WH", [])]
+        ),
+        (
+            "subtrees",
+            #"{"primary": {"id": "a"}, "secondary": {"id": "b"}}"#,
+            [
+                ("W", []), ("W", [#"{"pane": "b", "insert": {"primary": {"id": "c"}, "secondary": {"id": "d"}}}"#]),
+                (
+                    "W",
+                    [
+                        #"{"pane": "b", "replace": {"primary": {"id": "e", "split": {"horizontal": {"ratio": {"ideal": 0.2}}, "vertical": {"ratio": {"ideal": 0.2}}}}, "secondary": {"id": "f"}}}"#
+                    ]
+                ),
+                ("W", [#"{"pane": "b", "remove": true}"#]),
+            ]
+        ),
+    ]
 
     /// Refuses, before any work, a folder that cannot be written or that holds files
     /// other than an earlier fixture set's (which is replaced).

@@ -15,7 +15,8 @@ import Support
 ///
 /// A timeline's edit also carries `"frame": N`, read by whoever reads the timeline.
 public enum EditFormat {
-    static let changeKeys: [String] = [
+    /// The changes an edit makes, by the key that states each, in the order of the format's table.
+    public static let changeKeys: [String] = [
         "minWidth", "minHeight", "idealWidth", "idealHeight", "layoutPriority", "split", "overlayEdge", "style",
         "axes", "insert", "replace", "remove",
     ]
@@ -86,6 +87,13 @@ public enum EditFormat {
         } catch {
             throw reader.place(error)
         }
+    }
+
+    /// The key that states the edit's change (`minWidth`, `overlayEdge`, `insert`, …): the
+    /// edit rule it follows, as `check` names it.
+    public static func key(_ edit: TreeEdit) -> String {
+        guard case .object(let entries) = json(edit), entries.count == 2 else { return "?" }
+        return entries[1].key
     }
 
     /// The object ``decode(_:styles:extraKeys:limits:)`` reads back, first the pane.

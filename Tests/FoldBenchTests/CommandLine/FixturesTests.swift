@@ -274,13 +274,62 @@ struct FixturesTests {
         #expect(report["framesAgreeing"] as? Int == 420)
     }
 
+    /// A set whose version does not match its files is refused, its identity recomputed
+    /// or not: a version-2 set labelled 1 (a reader of version 1 would drop its edits), and
+    /// one labelled 2 with its edited scenarios left out.
+    @Test
+    func aSetWhoseVersionDoesNotMatchItsFilesIsRefused() throws {
+        let directory = try fixtures(frames: 20)
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let manifestURL = directory.appendingPathComponent("fixtures.json")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as! [String: Any]
+        let entries = manifest["scenarios"] as! [[String: Any]]
+        func relabelled(_ version: Int, keeping kept: [[String: Any]]) throws -> [UInt8] {
+            let files = try kept.map { entry in
+                let file = entry["file"] as! String
+                return (entry["name"] as! String, Array(try Data(contentsOf: directory.appendingPathComponent(file))))
+            }
+            var changed = manifest
+            changed["version"] = version
+            changed["scenarios"] = kept
+            changed["set"] = FixtureFormat.identity(files, version: version)
+            return Array(try JSONSerialization.data(withJSONObject: changed))
+        }
+        func load(_ bytes: [UInt8]) -> String {
+            do {
+                _ = try FixtureSet.load(manifest: bytes) { name in
+                    Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+                }
+                return "loaded"
+            } catch { return String(describing: error) }
+        }
+        #expect(load(Array(try Data(contentsOf: manifestURL))) == "loaded")
+        let asOne = load(try relabelled(1, keeping: entries))
+        #expect(
+            asOne.contains("version: version 1, but ") && asOne.contains("has edits, which version 2 adds"), "\(asOne)")
+        let plain = try entries.filter { entry in
+            !String(
+                decoding: try Data(contentsOf: directory.appendingPathComponent(entry["file"] as! String)),
+                as: UTF8.self
+            )
+            .prefix { $0 != "\n" }.contains("\"edits\"")
+        }
+        #expect(!plain.isEmpty && plain.count < entries.count)
+        let asTwo = load(try relabelled(2, keeping: plain))
+        #expect(asTwo.contains("version 2, but no scenario has edits"), "\(asTwo)")
+        #expect(load(try relabelled(1, keeping: plain)) == "loaded")
+    }
+
     @Test(
         "answers that cannot be checked are refused naming the file, the line and the field, exit 2",
         arguments: [
             ("another set", "line 1: fixtures: answers to the fixture set 0123456789abcdef, but these fixtures are "),
             ("a missing frame", "line 4: frame: frame 3, but frame 2 is missing"),
             ("a frame twice", "line 4: frame: frame 1 again (expected frame 2)"),
-            ("a pane too few", "line 2: panes: 199 panes, but \"fold-cycle/random-n100/galaxy-z-trifold\" has 200"),
+            (
+                "a pane too few",
+                "line 2: panes: 199 panes, but frame 0 of \"fold-cycle/random-n100/galaxy-z-trifold\" has 200 (its scene's tree)"
+            ),
             ("a z-index of 2", "line 2: panes[0][6]: a z-index is 0 or 1, found 2"),
             ("a negative width", "line 2: panes[0][2]: -3 is negative"),
             ("a size class of three letters", "line 2: panes[0][4]: a size class is two letters"),
@@ -370,12 +419,14 @@ struct FixturesTests {
                 with: Data(contentsOf: directory.appendingPathComponent("fixtures.json"))) as! [String: Any]
         let entries = manifest["scenarios"] as! [[String: Any]]
         #expect(manifest["version"] as? Int == 2)
-        let (generated, edited) = (
+        let (generated, edited, rules) = (
             entries.filter { ($0["name"] as! String).hasPrefix("generated/") },
-            entries.filter { ($0["name"] as! String).hasPrefix("edited/") }
+            entries.filter { ($0["name"] as! String).hasPrefix("edited/") },
+            entries.filter { ($0["name"] as! String).hasPrefix("edit-rules/") }
         )
-        let devices = entries.filter {
-            !($0["name"] as! String).hasPrefix("generated/") && !($0["name"] as! String).hasPrefix("edited/")
+        #expect(rules.count == 10)
+        let devices = entries.filter { entry in
+            !["generated/", "edited/", "edit-rules/"].contains { (entry["name"] as! String).hasPrefix($0) }
         }
         let names = devices.map {
             ($0["name"] as! String).split(separator: "@")[0].split(separator: "/").map(String.init)
@@ -480,6 +531,43 @@ struct FixturesTests {
             let held = scorecard.filter { ($0["differing"] as! Int) > 0 }.map { $0["rule"] as! String }
             #expect(held == rules, "\(fault ?? "none"): \(held)")
         }
+    }
+
+    /// The edit rules' scenarios tell every edit rule from its misreadings: each planted
+    /// in the Python port fails `check`, and the edit scorecard names that rule alone; the
+    /// port as written, and the JavaScript one, agree on every frame.
+    @Test
+    func eachEditRuleIsToldFromItsMisreadings() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let set = directory.appendingPathComponent("set").path
+        let written = runFoldBench(["fixtures", "--out", set, "--scenario", "edit-rules"])
+        #expect(written.status == 0 && written.err.contains(" 10 scenarios,"), "\(written.err)")
+        let script = repositoryRoot.appendingPathComponent("examples/fixtures/answer.py").path
+        let answers = directory.appendingPathComponent("python.jsonl").path
+        let faults: [(fault: String?, edit: String?)] = [
+            (nil, nil), ("edit-ideal-stays", "minWidth"), ("edit-ideal-follows", "minWidth"),
+            ("edit-ideal-ignored", "idealWidth"), ("edit-priority-ignored", "layoutPriority"),
+            ("edit-split-replaced", "split"), ("edit-edges-merged", "overlayEdge"), ("edit-style-ignored", "style"),
+            ("edit-axes-split", "axes"), ("edit-replace-ignored", "replace"),
+        ]
+        for (fault, edit) in faults {
+            let ran = try runProcess(
+                "/usr/bin/env", ["python3", script, set, answers] + (fault.map { ["--fault", $0] } ?? []))
+            #expect(ran.status == 0, "\(ran.err)")
+            let result = runFoldBench(["check", answers, "--fixtures", set, "--format", "json"])
+            #expect(result.status == (fault == nil ? 0 : 1), "\(fault ?? "none"): \(result.err)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+            let rows = report["editScorecard"] as! [[String: Any]]
+            let named = rows.filter { ($0["firstDifferencesAfter"] as! Int) > 0 }.map { $0["edit"] as! String }
+            #expect(named == (edit.map { [$0] } ?? []), "\(fault ?? "none"): \(named)")
+            #expect(rows.count == 12, "every edit key lands: \(rows.map { $0["edit"] as! String })")
+        }
+        let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try #require(node != nil, "node is needed to run examples/fixtures/answer.mjs")
+        let ported = try runProcess(
+            node!, [repositoryRoot.appendingPathComponent("examples/fixtures/answer.mjs").path, set, answers])
+        #expect(ported.status == 0 && runFoldBench(["check", answers, "--fixtures", set]).status == 0)
     }
 
     @Test("the JavaScript port, written from the contract's words, answers every frame as the reference does")
