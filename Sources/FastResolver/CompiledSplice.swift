@@ -14,22 +14,58 @@ struct CompiledSplice {
     /// Two plans per arrangement, by depth-first number.
     var plans: [AxisPlan]
 
-    /// The splice of `old` (the tree before) that `edits` make, giving `edited`; nil
-    /// unless `edits` is one subtree inserted, removed or replaced.
-    init?(_ old: CompiledTree, _ edits: [TreeEdit], giving edited: ArrangementTree) {
-        guard edits.count == 1, let pane = edited.paneIDs.firstIndex(of: edits[0].pane) else { return nil }
-        let subtree: Arrangement?
-        switch edits[0] {
-        case .insert(_, let inserted), .replace(_, let inserted): subtree = inserted
-        case .remove: subtree = nil
-        default: return nil
+    /// `old` with every subtree `edits` insert, remove or replace spliced in, giving
+    /// `edited` (the pane values and styles they change are left to the caller): each pane
+    /// such an edit names that `edited` still has takes the subtree it holds there, in the
+    /// order of `edited`'s panes, so that every pane before the one spliced is already as
+    /// `edited` numbers it; a pane inside a subtree spliced before it is taken with that
+    /// subtree. The last splice, for the caller to compile (those before it compiled in
+    /// `old`'s order); nil when there is none or one does not fit.
+    static func splicing(_ old: CompiledTree, _ edits: [TreeEdit], giving edited: ArrangementTree) -> CompiledSplice? {
+        let structural = Set(edits.filter { !CompiledTree.keepsPanes([$0]) }.map(\.pane))
+        var tree = old
+        var last: CompiledSplice?
+        var covered = -1  // panes up to this one lie inside a subtree already spliced
+        for (pane, content) in Self.holders(edited).enumerated() where pane > covered && structural.contains(content.id)
+        {
+            if let last { tree = last.compiled(old.order) }
+            guard let splice = CompiledSplice(tree, at: pane, inserting: content.arrangement, paneCount: nil) else {
+                return nil
+            }
+            last = splice
+            covered = pane + 2 * (content.arrangement.map(Self.arrangementCount) ?? 0)
         }
-        self.init(old, at: pane, inserting: subtree, paneCount: edited.paneCount)
+        return last?.numbering.paneCount == edited.paneCount ? last : nil
+    }
+
+    /// The tree's panes in depth-first order (a primary and everything it holds, then the
+    /// secondary), each with its id and the arrangement it holds.
+    static func holders(_ tree: ArrangementTree) -> [(id: String, arrangement: Arrangement?)] {
+        var panes: [(id: String, arrangement: Arrangement?)] = []
+        panes.reserveCapacity(tree.paneCount)
+        var stack = [tree.root.secondary, tree.root.primary]
+        while let pane = stack.popLast() {
+            panes.append((pane.id, pane.arrangement))
+            if let nested = pane.arrangement { stack += [nested.secondary, nested.primary] }
+        }
+        return panes
+    }
+
+    /// How many arrangements `arrangement` is, with those nested in it.
+    static func arrangementCount(_ arrangement: Arrangement) -> Int {
+        var count = 0
+        var stack = [arrangement]
+        while let next = stack.popLast() {
+            count += 1
+            for pane in [next.primary, next.secondary] { if let nested = pane.arrangement { stack.append(nested) } }
+        }
+        return count
     }
 
     /// The numbering of `old` with the subtree held by pane `pane` (none, for an
-    /// insertion) taken out and `subtree` put in its place.
-    init?(_ old: CompiledTree, at pane: Int, inserting subtree: Arrangement?, paneCount: Int) {
+    /// insertion) taken out and `subtree` put in its place; `paneCount`, when given, the
+    /// count the result must have.
+    init?(_ old: CompiledTree, at pane: Int, inserting subtree: Arrangement?, paneCount: Int?) {
         let before = Numbering(old)
         let count = before.numbering.compiled.count
         // The old subtree's arrangements: from the one pane `pane` holds, while deeper.
@@ -44,7 +80,8 @@ struct CompiledSplice {
         let removedPanes = 2 * (end - start)
         let inserted = subtree.map { CompiledTree.Numbering($0) }
         let insertedCount = inserted?.compiled.count ?? 0
-        guard before.numbering.paneCount - removedPanes + 2 * insertedCount == paneCount else { return nil }
+        let newPaneCount = before.numbering.paneCount - removedPanes + 2 * insertedCount
+        guard paneCount == nil || newPaneCount == paneCount else { return nil }
         let delta = 2 * insertedCount - removedPanes
         let slotsPerPane = MemoryLayout<PaneLayout>.stride / 8
         /// A pane slot of the old numbering in the new one.
@@ -54,7 +91,7 @@ struct CompiledSplice {
         }
         let newCount = count - (end - start) + insertedCount
         var numbering = CompiledTree.Numbering(capacity: newCount)
-        numbering.paneCount = paneCount
+        numbering.paneCount = newPaneCount
         var plans: [AxisPlan] = []
         plans.reserveCapacity(2 * newCount)
         /// Old arrangement `index`, its slots moved and its parent renumbered.

@@ -383,14 +383,12 @@ public struct CompiledTree: Sendable {
                     break
                 }
                 // Into the primary's arrangement (numbered next), or the secondary's (after
-                // the primary's subtree, whose panes lie between the two).
-                if pane == primary || (!reached && pane < secondary) {
-                    index += 1
-                    value = value.primary.arrangement!
-                } else {
-                    index += 1 + (secondary - primary - 1) / 2
-                    value = value.secondary.arrangement!
-                }
+                // the primary's subtree, whose panes lie between the two). A style set on a
+                // pane that a later edit of the frame left holding none changes nothing.
+                let intoPrimary = pane == primary || (!reached && pane < secondary)
+                guard let nested = intoPrimary ? value.primary.arrangement : value.secondary.arrangement else { break }
+                index += intoPrimary ? 1 : 1 + (secondary - primary - 1) / 2
+                value = nested
                 if reached {
                     found.append((index, value))
                     break

@@ -36,17 +36,20 @@ public struct FastResolver: ResolverVariant {
     public func prepare(_ tree: ArrangementTree) -> CompiledTree { CompiledTree(tree, order: order) }
 
     /// Edits that leave every pane where it was (a pane's values, an arrangement's style
-    /// or axes) compile the arrangements they change again, in place; one subtree
-    /// inserted, removed or replaced is spliced into the compiled tables, only the new
-    /// subtree compiled (``CompiledSplice``); more edits than that with one of them
-    /// prepare the tree anew.
+    /// or axes) compile the arrangements they change again, in place; a subtree inserted,
+    /// removed or replaced is spliced into the compiled tables, only the new subtree
+    /// compiled (``CompiledSplice``), several of them one after another, the other edits
+    /// of the frame then made in place.
     public func edit(_ tree: inout CompiledTree, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        guard CompiledTree.keepsPanes(edits) else {
-            guard let splice = CompiledSplice(tree, edits, giving: edited) else { return false }
+        if !CompiledTree.keepsPanes(edits) {
+            guard let splice = CompiledSplice.splicing(tree, edits, giving: edited) else { return false }
             tree = splice.compiled(tree.order)
-            return true
         }
-        for (index, arrangement) in tree.arrangements(changedBy: edits, in: edited) {
+        // A pane's values or a style: the arrangement changed compiled again (one inside a
+        // subtree just spliced is compiled already, and again to no harm).
+        for (index, arrangement) in tree.arrangements(
+            changedBy: edits.filter { CompiledTree.keepsPanes([$0]) }, in: edited)
+        {
             tree.recompile(index, arrangement)
         }
         return true

@@ -63,13 +63,14 @@ public struct IncrementalResolver: ResolverVariant {
     /// tables (``CompiledSplice``: only the new subtree compiled), and the memory starts
     /// afresh; more edits than that with one of them prepare the tree anew.
     public func edit(_ memory: inout Memory, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        guard CompiledTree.keepsPanes(edits) else {
-            guard let splice = CompiledSplice(memory.levelOrder, edits, giving: edited) else { return false }
+        if !CompiledTree.keepsPanes(edits) {
+            guard let splice = CompiledSplice.splicing(memory.levelOrder, edits, giving: edited) else { return false }
             let levelOrder = splice.compiled(.levelOrder)
             memory = Memory(levelOrder, splice.compiled(.preOrder, sharingTablesOf: levelOrder))
-            return true
         }
-        for (index, arrangement) in memory.levelOrder.arrangements(changedBy: edits, in: edited) {
+        // A pane's values or a style (one inside a subtree just spliced is compiled already).
+        let inPlace = edits.filter { CompiledTree.keepsPanes([$0]) }
+        for (index, arrangement) in memory.levelOrder.arrangements(changedBy: inPlace, in: edited) {
             memory.levelOrder.recompile(index, arrangement)
             memory.preOrder.retableSteps(index)
         }

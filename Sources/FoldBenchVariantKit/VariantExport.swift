@@ -15,14 +15,18 @@ import FlatTrees
 ///     @_cdecl("foldbench_exported_variant")
 ///     public func exportedVariant() -> UnsafeMutableRawPointer { exportVariant(MyResolver(), summary: "…") }
 ///
-/// The kit defines the interface's seven entry points around it: the tree is read back into
+/// The kit defines the interface's eight entry points around it: the tree is read back into
 /// an ``ArrangementTree`` (checked by the model's rules) for `prepare`, each frame's context
 /// becomes a ``LayoutContext`` kept in the prepared value (its region array reused, so a
 /// relayout allocates nothing the variant does not), and the variant's ``Resolution`` is
 /// copied into FoldBench's panes. Because the whole resolution is copied every frame, a
 /// variant that reads its last answer still writes every pane as the interface sees it;
 /// any frame memory is declared as `FOLDBENCH_KEEPS_STATE`, so FoldBench checks it over
-/// whole histories. `examples/swift-variant` is a template package.
+/// whole histories. Edits (interface version 2) reach the variant's
+/// ``ResolverVariant/edit(_:with:giving:)`` as the model's ``TreeEdit``s, each pane's
+/// values read from the edited tree (a preference edit as the values that changed
+/// against the tree the kit kept); a variant that declines (the default) is prepared
+/// anew. `examples/swift-variant` is a template package.
 public func exportVariant<Variant: ResolverVariant>(_ variant: Variant, summary: String) -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(ExportedVariant(variant, summary: summary) as ExportedVariantBase).toOpaque()
 }
@@ -55,7 +59,7 @@ final class ExportedVariant<Variant: ResolverVariant>: ExportedVariantBase {
     }
 
     override func prepare(_ tree: ArrangementTree) -> PreparedTreeBase {
-        PreparedTree(variant, prepared: variant.prepare(tree), paneCount: tree.paneCount)
+        PreparedTree(variant, prepared: variant.prepare(tree), tree: tree)
     }
 }
 
@@ -64,10 +68,97 @@ final class ExportedVariant<Variant: ResolverVariant>: ExportedVariantBase {
 class PreparedTreeBase {
     var context = LayoutContext(bounds: .zero)
     var resolution: Resolution
+    /// The tree as the variant has it: the one prepared, then each edited one taken.
+    var tree: ArrangementTree
 
-    init(paneCount: Int) { resolution = Resolution(paneCount: paneCount) }
+    init(tree: ArrangementTree) {
+        self.tree = tree
+        resolution = Resolution(paneCount: tree.paneCount)
+    }
 
     func solve() { fatalError("overridden") }
+
+    /// Hands `edits` (made to ``tree``, giving `edited`) to the variant; false when it
+    /// declines.
+    func take(_ edits: [TreeEdit], giving edited: ArrangementTree) -> Bool { fatalError("overridden") }
+
+    /// The interface's edits as the model's, read against the tree kept and `edited`; nil
+    /// for one the kit cannot name (its pane removed by a later edit of the call, which
+    /// the variant then sees only as that removal).
+    func treeEdits(_ given: UnsafeBufferPointer<foldbench_edit>, giving edited: ArrangementTree) -> [TreeEdit]? {
+        let panes = Self.panes(edited)
+        let old = Dictionary(Self.panes(tree).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var edits: [TreeEdit] = []
+        for edit in given {
+            let root = edit.pane < 0 && edit.arrangement == 0
+            guard root || (edit.pane >= 0 && Int(edit.pane) < panes.count) else { return nil }
+            let pane = root ? nil : panes[Int(edit.pane)]
+            let name = pane?.id ?? TreeEdit.rootPane
+            let held = root ? edited.root : pane?.arrangement
+            switch Int(edit.kind) {
+            case Int(FOLDBENCH_EDIT_PREFERENCE):
+                guard let pane, let before = old[pane.id] else { return nil }
+                edits += Self.preferenceEdits(before, pane)
+            case Int(FOLDBENCH_EDIT_PRIORITY):
+                guard let pane else { return nil }
+                edits.append(.setPane(name, .layoutPriority(pane.layoutPriority)))
+            case Int(FOLDBENCH_EDIT_OVERLAY_EDGES):
+                guard let pane else { return nil }
+                edits.append(.setPane(name, .overlayEdges(pane.overlayEdge)))
+            case Int(FOLDBENCH_EDIT_STYLE):
+                guard let held else { return nil }
+                edits.append(.setStyle(name, held.style))
+            case Int(FOLDBENCH_EDIT_AXES):
+                guard let held else { return nil }
+                edits.append(.setAxes(name, held.style.axes))
+            case Int(FOLDBENCH_EDIT_INSERT):
+                guard let held else { return nil }
+                edits.append(.insert(name, held))
+            case Int(FOLDBENCH_EDIT_REMOVE): edits.append(.remove(name))
+            case Int(FOLDBENCH_EDIT_REPLACE):
+                guard let held else { return nil }
+                edits.append(.replace(name, held))
+            default: return nil
+            }
+        }
+        return edits
+    }
+
+    /// The values of a pane's sizes that changed from `before` to `after`, as edits in an
+    /// order the model takes (an ideal raised before its minimum, a minimum lowered before
+    /// its ideal).
+    static func preferenceEdits(_ before: Pane, _ after: Pane) -> [TreeEdit] {
+        var edits: [TreeEdit] = []
+        let id = after.id
+        for (oldMin, newMin, oldIdeal, newIdeal, minimum, ideal) in [
+            (
+                before.minWidth, after.minWidth, before.idealWidth, after.idealWidth, TreeEdit.PaneChange.minWidth,
+                TreeEdit.PaneChange.idealWidth
+            ),
+            (
+                before.minHeight, after.minHeight, before.idealHeight, after.idealHeight, TreeEdit.PaneChange.minHeight,
+                TreeEdit.PaneChange.idealHeight
+            ),
+        ] {
+            let sizes: [TreeEdit] = [.setPane(id, ideal(newIdeal)), .setPane(id, minimum(newMin))]
+            if oldMin != newMin || oldIdeal != newIdeal { edits += newMin > oldMin ? sizes : sizes.reversed() }
+        }
+        for axis in [Axis.horizontal, .vertical] where before.split[axis] != after.split[axis] {
+            edits.append(.setPane(id, .split(axis, after.split[axis])))
+        }
+        return edits
+    }
+
+    /// A tree's panes in the resolution's order.
+    static func panes(_ tree: ArrangementTree) -> [Pane] {
+        var panes: [Pane] = []
+        var stack = [tree.root.secondary, tree.root.primary]
+        while let pane = stack.popLast() {
+            panes.append(pane)
+            if let nested = pane.arrangement { stack += [nested.secondary, nested.primary] }
+        }
+        return panes
+    }
 
     func relayout(_ flat: UnsafePointer<foldbench_context>, into panes: UnsafeMutablePointer<foldbench_pane_layout>) {
         let given = flat.pointee
@@ -92,15 +183,22 @@ class PreparedTreeBase {
 
 final class PreparedTree<Variant: ResolverVariant>: PreparedTreeBase {
     let variant: Variant
-    let prepared: Variant.Prepared
+    var prepared: Variant.Prepared
 
-    init(_ variant: Variant, prepared: Variant.Prepared, paneCount: Int) {
+    init(_ variant: Variant, prepared: Variant.Prepared, tree: ArrangementTree) {
         self.variant = variant
         self.prepared = prepared
-        super.init(paneCount: paneCount)
+        super.init(tree: tree)
     }
 
     override func solve() { variant.relayout(prepared, in: context, into: &resolution) }
+
+    override func take(_ edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
+        guard variant.edit(&prepared, with: edits, giving: edited) else { return false }
+        tree = edited
+        if resolution.panes.count != edited.paneCount { resolution = Resolution(paneCount: edited.paneCount) }
+        return true
+    }
 }
 
 /// The exported variant, asked for once, on the first call into the library (one thread
@@ -152,6 +250,19 @@ public func foldBenchVariantRelayout(
 ) {
     // Borrowed, not retained: FoldBench keeps the prepared value alive across the call.
     Unmanaged<PreparedTreeBase>.fromOpaque(prepared)._withUnsafeGuaranteedRef { $0.relayout(context, into: panes) }
+}
+
+@_cdecl("foldbench_variant_edit")
+public func foldBenchVariantEdit(
+    _ prepared: UnsafeMutableRawPointer, _ tree: UnsafePointer<foldbench_tree>,
+    _ edits: UnsafePointer<foldbench_edit>, _ count: UInt32
+) -> Int32 {
+    Unmanaged<PreparedTreeBase>.fromOpaque(prepared)._withUnsafeGuaranteedRef { kept in
+        guard let edited = try? ArrangementTree(flat: tree),
+            let list = kept.treeEdits(UnsafeBufferPointer(start: edits, count: Int(count)), giving: edited)
+        else { return 0 }
+        return kept.take(list, giving: edited) ? 1 : 0
+    }
 }
 
 @_cdecl("foldbench_variant_release")

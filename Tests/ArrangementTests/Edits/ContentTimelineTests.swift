@@ -296,4 +296,70 @@ struct SplicedEditTests {
             kinds[.insert, default: 0] > 30 && kinds[.remove, default: 0] > 30 && kinds[.replace, default: 0] > 30,
             "\(kinds)")
     }
+
+    /// Several edits on one frame, two to five, subtrees inserted, removed and replaced
+    /// among a pane's values and styles (an edit may land inside a subtree an earlier one
+    /// inserted, or on one a later one removes): taken in place by both, stored as a fresh
+    /// compile stores the edited tree, answering as the reference does.
+    @Test
+    func severalEditsOnOneFrameAreTakenInPlace() throws {
+        var generator = SceneGenerator(seed: 57)
+        var taken = 0
+        var structuralPerFrame: [Int: Int] = [:]
+        for index in 0..<200 {
+            let tree = try generator.tree(arrangements: generator.source.int(in: 1...30), maximumDepth: 8)
+            var edits: [TreeEdit] = []
+            var edited = tree
+            for step in 0..<generator.source.int(in: 2...5) {
+                let candidates =
+                    Self.structuralEdits(edited, &generator, prefix: "n\(step)-")
+                    + InPlaceEditTests.edits(edited, &generator)
+                let edit = candidates[generator.source.int(in: 0...(candidates.count - 1))]
+                guard let next = try? edit.applied(to: edited) else { continue }
+                edits.append(edit)
+                edited = next
+            }
+            let structural = edits.filter { !CompiledTree.keepsPanes([$0]) }.count
+            guard structural > 0, edits.count > 1 else { continue }
+            structuralPerFrame[min(structural, 3), default: 0] += 1
+            let walk = generator.walk(for: tree, steps: 3)
+            let fast = InPlaceEditTests.expectTaken(edits, from: tree, giving: edited, over: walk, "tree \(index)")
+            let fresh = FastResolver().prepare(edited)
+            #expect(
+                fast.storedPanes.map { [$0.holder, $0.primary, $0.secondary] }
+                    == fresh.storedPanes.map { [$0.holder, $0.primary, $0.secondary] },
+                "tree \(index), \(edits.map(\.description))")
+            taken += 1
+        }
+        #expect(taken > 100 && structuralPerFrame[2, default: 0] > 20, "\(taken), \(structuralPerFrame)")
+    }
+
+    /// A subtree inserted into a leaf of `tree`, one of its subtrees removed, or replaced.
+    static func structuralEdits(
+        _ tree: ArrangementTree, _ generator: inout SceneGenerator<SeededSource>, prefix: String
+    ) -> [TreeEdit] {
+        var leaves: [String] = []
+        var holders: [String] = []
+        var stack = [tree.root]
+        while let arrangement = stack.popLast() {
+            for pane in [arrangement.primary, arrangement.secondary] {
+                if let nested = pane.arrangement {
+                    holders.append(pane.id)
+                    stack.append(nested)
+                } else {
+                    leaves.append(pane.id)
+                }
+            }
+        }
+        guard
+            let inserted = try? renamed(
+                generator.tree(arrangements: generator.source.int(in: 1...4), maximumDepth: 3).root, prefix)
+        else { return [] }
+        var edits: [TreeEdit] = [.insert(leaves[generator.source.int(in: 0...(leaves.count - 1))], inserted)]
+        if !holders.isEmpty {
+            let holder = holders[generator.source.int(in: 0...(holders.count - 1))]
+            edits += [.remove(holder), .replace(holder, inserted)]
+        }
+        return edits
+    }
 }

@@ -361,10 +361,15 @@ struct VariantLibraryTests {
         let result = try runBinary(
             [
                 "run", "--variant-library", "\(template)/.build/release/libMyResolver.so", "--variant", "my-resolver",
-                "--scenario", "fold-cycle/balanced-d4/iphone-duo", "--time-per-scenario", "0.05", "--frames", "120",
-                "--out", directory.path,
+                "--scenario", "fold-cycle/balanced-d4/iphone-duo", "--scenario", "detail/balanced-d4/iphone-duo",
+                "--time-per-scenario", "0.05", "--frames", "120", "--out", directory.path,
             ])
         #expect(result.status == 0, "\(result.err.suffix(600))")
         #expect(result.out.contains("  my-resolver "), "\(result.out)")
+        // It takes edits in place through the kit: the subtrees the detail motion inserts
+        // and removes, and every kind of the edit history, each frame checked.
+        let listed = try runBinary(["list", "--variant-library", "\(template)/.build/release/libMyResolver.so"])
+        #expect(listed.out.contains("interface 2, takes edits in place"), "\(listed.out)")
+        #expect(result.out.contains("* my-resolver: 4 edit frames of 120"), "\(result.out)")
     }
 }

@@ -15,7 +15,18 @@ struct MyResolver: ResolverVariant {
     func relayout(_ tree: ArrangementTree, in context: LayoutContext, into resolution: inout Resolution) {
         ReferenceResolver().relayout(tree, in: context, into: &resolution)
     }
+
+    /// Brings what you keep up to date with edits the app made to the tree (a pane's
+    /// values, a style, a subtree inserted, removed or replaced), returning true; or
+    /// returns false (the default) to be prepared anew on the edited tree. Here the tree
+    /// is all it keeps.
+    func edit(_ tree: inout ArrangementTree, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
+        tree = edited
+        return true
+    }
 }
 
 // The one line that exports it through FoldBench's C interface.
-@_cdecl("foldbench_exported_variant") public func exportedVariant() -> UnsafeMutableRawPointer { exportVariant(MyResolver(), summary: "my resolver, from a package of my own") }
+@_cdecl("foldbench_exported_variant") public func exportedVariant() -> UnsafeMutableRawPointer {
+    exportVariant(MyResolver(), summary: "my resolver, from a package of my own")
+}
