@@ -37,7 +37,7 @@ public enum RunPhases {
         // chained floor's links are one tree's, so a timeline whose tree changes has none.
         let answers = trees.segments.map { VariantList.reference.variant.resolve($0.tree, in: contexts[$0.start]) }
         let floors =
-            (floor ? [SpeedOfLight.entry(copying: zip(trees.segments.map(\.tree), answers).map { ($0, $1) })] : [])
+            (floor ? [SpeedOfLight.entry(trees, copying: answers)] : [])
             + (chainedFloor && !trees.hasEdits ? [ChainedFloor.entry(copying: answers[0])] : [])
         for entry in floors {
             entries.append(entry)

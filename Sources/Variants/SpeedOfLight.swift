@@ -13,26 +13,53 @@ public struct SpeedOfLight: ResolverVariant {
     public let name = SpeedOfLight.variantName.rawValue
     /// The resolution copied every frame.
     public let answer: Resolution
-    /// On a timeline whose tree changes, an answer for each of its trees.
-    let answers: [(tree: ArrangementTree, answer: Resolution)]
+    /// On a timeline whose tree changes, its segments (the tree of each, and the edits
+    /// that lead to it) with an answer for each, and the edits that lead back to the first.
+    let answers: [(segment: TreeTimeline.Segment, answer: Resolution)]
+    let wrapEdits: [TreeEdit]
 
     public init(copying answer: Resolution) {
         self.answer = answer
         answers = []
+        wrapEdits = []
     }
 
-    /// A floor for a timeline whose tree changes: `answers`, one per tree, the first
-    /// tree's first.
-    public init(copying answers: [(ArrangementTree, Resolution)]) {
-        answer = answers[0].1
-        self.answers = answers.map { (tree: $0.0, answer: $0.1) }
+    /// A floor for a timeline whose tree changes: `answers`, one per segment of `trees`.
+    public init(_ trees: TreeTimeline, copying answers: [Resolution]) {
+        answer = answers[0]
+        self.answers = Array(zip(trees.segments, answers))
+        wrapEdits = trees.wrapEdits
     }
 
-    public func prepare(_ tree: ArrangementTree) -> Resolution {
-        answers.first { $0.tree == tree }?.answer ?? answer
+    /// The answer copied, and the segment of the timeline it answers.
+    public struct Prepared: Sendable {
+        var segment: Int
+        var answer: Resolution
     }
 
-    public func relayout(_ prepared: Resolution, in context: LayoutContext, into resolution: inout Resolution) {
+    public func prepare(_ tree: ArrangementTree) -> Prepared {
+        let segment = answers.firstIndex { $0.segment.tree == tree }
+        return Prepared(segment: segment ?? 0, answer: segment.map { answers[$0].answer } ?? answer)
+    }
+
+    /// Takes the edits of the timeline as a variant that takes them in place at no cost
+    /// would: the next segment's answer when they are the edits that lead to it (the first
+    /// segment's after the last), else the answer of a segment whose edits and tree they
+    /// are; so that on an edit frame the floor is what no such variant can beat.
+    public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
+        guard !answers.isEmpty else { return false }
+        let next = (prepared.segment + 1) % answers.count
+        let leading = next == 0 ? wrapEdits : answers[next].segment.edits
+        let found =
+            leading == edits
+            ? next : answers.indices.first { answers[$0].segment.edits == edits && answers[$0].segment.tree == tree }
+        guard let found else { return false }
+        prepared = Prepared(segment: found, answer: answers[found].answer)
+        return true
+    }
+
+    public func relayout(_ prepared: Prepared, in context: LayoutContext, into resolution: inout Resolution) {
+        let prepared = prepared.answer
         // Pane by pane, as a resolver writes them; assigning the array would only share it.
         let count = min(prepared.panes.count, resolution.panes.count)
         prepared.panes.withUnsafeBufferPointer { source in
@@ -49,11 +76,11 @@ public struct SpeedOfLight: ResolverVariant {
             isTestOnly: true)
     }
 
-    /// The floor of a timeline whose tree changes: an answer per tree.
-    public static func entry(copying answers: [(ArrangementTree, Resolution)]) -> VariantEntry {
+    /// The floor of a timeline whose tree changes: an answer per segment of `trees`.
+    public static func entry(_ trees: TreeTimeline, copying answers: [Resolution]) -> VariantEntry {
         VariantEntry(
-            SpeedOfLight(copying: answers), summary: "the floor: copying a correct resolution, as fast as writing one",
-            isTestOnly: true)
+            SpeedOfLight(trees, copying: answers),
+            summary: "the floor: copying a correct resolution, as fast as writing one", isTestOnly: true)
     }
 }
 

@@ -29,6 +29,35 @@ struct RunPhasesTests {
         #expect(without.entries.map(\.name) == ["fast"] && without.variantLoops.count == 1 && without.floorCount == 0)
     }
 
+    /// On a motion with content the floor takes each edit in place, as a variant that does
+    /// so at no cost would: its edit frames copy the edited tree's answer (the reference's
+    /// on that frame), prepared nothing, so that an edit frame's floor bounds the variants'.
+    @Test
+    func theFloorTakesEachEditInPlace() throws {
+        for name in ["detail/balanced-d4/iphone-duo", "list-loading/balanced-d8/iphone-duo"] {
+            let workload = try Workload(Scenario(name), catalog: Catalog(), frames: 240)
+            let setUp = RunPhases.setUp([Self.fast], on: workload, floor: true)
+            let floor = try #require(setUp.entries.last?.variant as? SpeedOfLight)
+            let segments = workload.trees.segments
+            var prepared = floor.prepare(segments[0].tree)
+            for (index, segment) in segments.enumerated().dropFirst() {
+                #expect(floor.edit(&prepared, with: segment.edits, giving: segment.tree), "\(name), segment \(index)")
+                var resolution = Resolution(paneCount: segment.tree.paneCount)
+                floor.relayout(prepared, in: workload.contexts[segment.start], into: &resolution)
+                #expect(resolution == setUp.reference.resolution(atFrame: segment.start), "\(name), segment \(index)")
+            }
+            // Back to the first tree at the wrap, when the timeline's edits give it.
+            if !workload.trees.wrapEdits.isEmpty {
+                #expect(floor.edit(&prepared, with: workload.trees.wrapEdits, giving: segments[0].tree))
+                var resolution = Resolution(paneCount: segments[0].tree.paneCount)
+                floor.relayout(prepared, in: workload.contexts[0], into: &resolution)
+                #expect(resolution == setUp.reference.resolution(atFrame: 0), "\(name), the wrap")
+            }
+            // Edits that lead nowhere on the timeline are declined (the loop prepares anew).
+            #expect(!floor.edit(&prepared, with: [.remove("nowhere")], giving: segments[0].tree))
+        }
+    }
+
     @Test("set-up: the chained floor after the floor, copying the same answer, and not verified either")
     func chainedFloorSetUp() throws {
         let workload = try Self.workload()
