@@ -94,7 +94,8 @@ typedef struct prepared {
     step *steps[2];     /* [0] left-to-right, [1] right-to-left */
     plan *plans;        /* two per arrangement */
     uint32_t *position; /* the tree's arrangement index -> its step's index, for edits */
-    step storage[];
+    step *storage;      /* both directions' steps, allocated apart so that an edit can
+                           change their count without moving the prepared value */
 } prepared;
 
 /* Built with -DC_FAST_VERSION_1 it speaks interface version 1, as a library built before
@@ -248,26 +249,8 @@ static int all_proportional(const prepared *p) {
     return 1;
 }
 
-void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
-    uint32_t count = tree->arrangement_count;
-    prepared *p = malloc(sizeof(prepared) + 2 * (size_t)count * sizeof(step));
-    plan *plans = malloc(2 * (size_t)count * sizeof(plan));
-    uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
-    uint32_t *position = malloc((size_t)count * sizeof(uint32_t));
-    if (p == NULL || plans == NULL || order == NULL || position == NULL) {
-        free(p);
-        free(plans);
-        free(order);
-        free(position);
-        snprintf(message, capacity, "c-fast: out of memory for %u arrangements", count);
-        return NULL;
-    }
-    p->count = count;
-    p->plans = plans;
-    p->position = position;
-    p->steps[0] = p->storage;
-    p->steps[1] = p->storage + count;
-    /* Level order: a queue of arrangement indices, the root first. */
+/* The tree's arrangements in level order, the root first, into order (count of them). */
+static void level_order(const foldbench_tree *tree, uint32_t *order) {
     uint32_t head = 0, tail = 0;
     order[tail++] = 0;
     while (head < tail) {
@@ -277,8 +260,42 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
         nested = tree->panes[a->secondary].arrangement;
         if (nested >= 0) order[tail++] = (uint32_t)nested;
     }
+}
+
+/* Room for count arrangements' steps, plans and positions in p (the old ones left to the
+ * caller); 0 when out of memory, having changed nothing. */
+static int allocate(prepared *p, uint32_t count) {
+    step *storage = malloc(2 * (size_t)count * sizeof(step));
+    plan *plans = malloc(2 * (size_t)count * sizeof(plan));
+    uint32_t *position = malloc((size_t)count * sizeof(uint32_t));
+    if (storage == NULL || plans == NULL || position == NULL) {
+        free(storage);
+        free(plans);
+        free(position);
+        return 0;
+    }
+    p->count = count;
+    p->storage = storage;
+    p->plans = plans;
+    p->position = position;
+    p->steps[0] = storage;
+    p->steps[1] = storage + count;
+    return 1;
+}
+
+void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
+    uint32_t count = tree->arrangement_count;
+    prepared *p = malloc(sizeof(prepared));
+    uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
+    if (p == NULL || order == NULL || !allocate(p, count)) {
+        free(p);
+        free(order);
+        snprintf(message, capacity, "c-fast: out of memory for %u arrangements", count);
+        return NULL;
+    }
+    level_order(tree, order);
     for (uint32_t i = 0; i < count; i++) {
-        position[order[i]] = i;
+        p->position[order[i]] = i;
         build_step(p, tree, order[i], i);
     }
     p->proportional = all_proportional(p);
@@ -286,15 +303,90 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
     return p;
 }
 
+/* One subtree inserted, removed or replaced at pane `at` (the edited tree's), the rest of
+ * the tree as it was: the steps laid out again in the edited tree's level order, each
+ * arrangement outside the subtree copied from its old step with its pane indices moved
+ * past the subtree, only the subtree's arrangements built. In the interface's numbering
+ * a pane's subtree is a run of panes right after it and a run of arrangements from the one
+ * it holds, so the edit cuts one run out of each and puts another in. 0 when out of memory,
+ * having changed nothing. */
+static int splice(prepared *p, const foldbench_tree *tree, uint32_t at) {
+    uint32_t count = tree->arrangement_count;
+    int32_t held = tree->panes[at].arrangement;
+    /* The subtree's first arrangement: the one `at` holds, or where it would be numbered. */
+    uint32_t first = 1;
+    for (uint32_t pane = 0; pane < at; pane++)
+        if (tree->panes[pane].arrangement >= 0) first++;
+    /* Its arrangements: from that one on, while each is held by a pane of the run the
+     * ones before it make (2 panes each, right after `at`). */
+    if (held >= 0 && (uint32_t)held != first) return 0;
+    uint32_t inserted = 0;
+    if (held >= 0)
+        while (first + inserted < count &&
+               (inserted == 0 || (tree->arrangements[first + inserted].parent > (int32_t)at &&
+                                  tree->arrangements[first + inserted].parent <= (int32_t)(at + 2 * inserted))))
+            inserted++;
+    if (p->count + inserted < count) return 0; /* not one subtree: the counts do not add up */
+    uint32_t removed = p->count + inserted - count; /* the old subtree's arrangements */
+    int32_t pane_shift = 2 * ((int32_t)inserted - (int32_t)removed);
+    uint32_t old_end_pane = at + 2 * removed; /* the old subtree's panes: at+1 ... old_end_pane */
+    prepared old = *p;
+    uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
+    if (order == NULL || !allocate(p, count)) {
+        free(order);
+        *p = old;
+        return 0;
+    }
+    level_order(tree, order);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t a = order[i];
+        p->position[a] = i;
+        if (a >= first && a < first + inserted) {
+            build_step(p, tree, a, i);
+            continue;
+        }
+        uint32_t old_index = old.position[a < first ? a : a - inserted + removed];
+        p->plans[2 * i] = old.plans[2 * old_index];
+        p->plans[2 * i + 1] = old.plans[2 * old_index + 1];
+        for (int rtl = 0; rtl < 2; rtl++) {
+            step *s = &p->steps[rtl][i];
+            *s = old.steps[rtl][old_index];
+            s->plans = &p->plans[2 * i];
+            /* Pane indices after the old subtree move; those before it, and `at`, stay. */
+            if (s->parent > (int32_t)old_end_pane) s->parent += pane_shift;
+            if (s->primary > old_end_pane) s->primary = (uint32_t)((int32_t)s->primary + pane_shift);
+            if (s->secondary > old_end_pane) s->secondary = (uint32_t)((int32_t)s->secondary + pane_shift);
+            for (int axis = 0; axis < 2; axis++) {
+                pair *q = &s->along[axis];
+                if (q->near > old_end_pane) q->near = (uint32_t)((int32_t)q->near + pane_shift);
+                if (q->far > old_end_pane) q->far = (uint32_t)((int32_t)q->far + pane_shift);
+            }
+        }
+    }
+    free(order);
+    free(old.storage);
+    free(old.plans);
+    free(old.position);
+    return 1;
+}
+
 /* Interface version 2: an edit that keeps the panes where they were (a pane's values, a
  * style, the axes) rebuilds the steps of the arrangement it changed, in both directions;
- * a subtree inserted, removed or replaced is declined, and prepared anew. */
+ * one subtree inserted, removed or replaced is spliced in (splice), the call's other
+ * edits then made the same way; a call with two or more subtrees is declined, and
+ * prepared anew. */
 int foldbench_variant_edit(void *value, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
     prepared *p = value;
-    if (tree->arrangement_count != p->count) return 0;
-    for (uint32_t e = 0; e < count; e++)
-        if (edits[e].kind > FOLDBENCH_EDIT_AXES || edits[e].arrangement < 0) return 0;
+    int32_t at = -1;
     for (uint32_t e = 0; e < count; e++) {
+        if (edits[e].kind < FOLDBENCH_EDIT_INSERT) continue;
+        if (at >= 0 || edits[e].pane < 0) return 0;
+        at = edits[e].pane;
+    }
+    if (at < 0 && tree->arrangement_count != p->count) return 0;
+    if (at >= 0 && !splice(p, tree, (uint32_t)at)) return 0;
+    for (uint32_t e = 0; e < count; e++) {
+        if (edits[e].kind >= FOLDBENCH_EDIT_INSERT || edits[e].arrangement < 0) continue;
         uint32_t arrangement = (uint32_t)edits[e].arrangement;
         build_step(p, tree, arrangement, p->position[arrangement]);
     }
@@ -304,6 +396,7 @@ int foldbench_variant_edit(void *value, const foldbench_tree *tree, const foldbe
 
 void foldbench_variant_release(void *value) {
     prepared *p = value;
+    free(p->storage);
     free(p->plans);
     free(p->position);
     free(p);
