@@ -163,16 +163,7 @@ struct InPlaceEditTests {
     /// A few edits that keep the panes where they were, drawn for `tree`: a pane's values,
     /// an arrangement's style or axes, each on a pane drawn from the whole tree.
     static func edits(_ tree: ArrangementTree, _ generator: inout SceneGenerator<SeededSource>) -> [TreeEdit] {
-        var holders = [TreeEdit.rootPane]
-        var stack = [tree.root]
-        while let arrangement = stack.popLast() {
-            for pane in [arrangement.primary, arrangement.secondary] {
-                if let nested = pane.arrangement {
-                    holders.append(pane.id)
-                    stack.append(nested)
-                }
-            }
-        }
+        let holders = [TreeEdit.rootPane] + SplicedEditTests.leavesAndHolders(tree).holders
         return (0..<generator.source.int(in: 1...3)).map { _ in
             let pane = tree.paneIDs[generator.source.int(in: 0...(tree.paneCount - 1))]
             let holder = holders[generator.source.int(in: 0...(holders.count - 1))]
@@ -259,19 +250,7 @@ struct SplicedEditTests {
         var kinds: [TreeEdit.Kind: Int] = [:]
         for index in 0..<200 {
             let tree = try generator.tree(arrangements: generator.source.int(in: 1...40), maximumDepth: 10)
-            var leaves: [String] = []
-            var holders: [String] = []
-            var stack = [tree.root]
-            while let arrangement = stack.popLast() {
-                for pane in [arrangement.primary, arrangement.secondary] {
-                    if let nested = pane.arrangement {
-                        holders.append(pane.id)
-                        stack.append(nested)
-                    } else {
-                        leaves.append(pane.id)
-                    }
-                }
-            }
+            let (leaves, holders) = Self.leavesAndHolders(tree)
             let inserted = try Self.renamed(
                 generator.tree(arrangements: generator.source.int(in: 1...8), maximumDepth: 4).root, "new-")
             let leaf = leaves[generator.source.int(in: 0...(leaves.count - 1))]
@@ -334,10 +313,8 @@ struct SplicedEditTests {
         #expect(taken > 100 && structuralPerFrame[2, default: 0] > 20, "\(taken), \(structuralPerFrame)")
     }
 
-    /// A subtree inserted into a leaf of `tree`, one of its subtrees removed, or replaced.
-    static func structuralEdits(
-        _ tree: ArrangementTree, _ generator: inout SceneGenerator<SeededSource>, prefix: String
-    ) -> [TreeEdit] {
+    /// The ids of the panes that hold a view, and of those that hold an arrangement.
+    static func leavesAndHolders(_ tree: ArrangementTree) -> (leaves: [String], holders: [String]) {
         var leaves: [String] = []
         var holders: [String] = []
         var stack = [tree.root]
@@ -351,6 +328,14 @@ struct SplicedEditTests {
                 }
             }
         }
+        return (leaves, holders)
+    }
+
+    /// A subtree inserted into a leaf of `tree`, one of its subtrees removed, or replaced.
+    static func structuralEdits(
+        _ tree: ArrangementTree, _ generator: inout SceneGenerator<SeededSource>, prefix: String
+    ) -> [TreeEdit] {
+        let (leaves, holders) = leavesAndHolders(tree)
         guard
             let inserted = try? renamed(
                 generator.tree(arrangements: generator.source.int(in: 1...4), maximumDepth: 3).root, prefix)
