@@ -38,8 +38,8 @@ public enum FixtureFiles {
     /// Scenarios that tell each edit rule (docs/contract.md, "Edits") from the ways a port
     /// may misread it: each edit lands where reading it otherwise changes the answer, on
     /// its own frame or on a later one whose context came before the edit. A minimum
-    /// lowered or raised under an ideal equal to it (the ideal follows) and under one
-    /// above it (the ideal stays); an ideal; a priority that decides a collapse; a split
+    /// lowered under an ideal equal to it (the ideal follows) and raised under one above
+    /// it (the ideal stays); an ideal; a priority that decides a collapse; a split
     /// preference removed along one axis (the other kept) and set along the other; overlay
     /// edges set along one axis (the other then none, not kept); styles; axes on an
     /// automatic style (a split) and on an overlay (an overlay); a subtree inserted,
