@@ -92,7 +92,10 @@ struct WorkerProtocolTests {
     /// Runs `body` as the worker of a `run` request, with a general limit of `limit` seconds.
     static func supervise(_ body: String, limit: Double = 20) throws -> (replies: [WorkReply], failure: WorkerFailure?)
     {
-        let supervisor = Supervisor(executable: try worker(body), generalLimitSeconds: limit)
+        var supervisor = Supervisor(executable: try worker(body), generalLimitSeconds: limit)
+        // Read by bash rather than executed: a test running beside this one may fork while
+        // the script is still open for writing, and executing it then fails (ETXTBSY).
+        supervisor.launcher = ["/bin/bash"]
         var request = WorkRequest(.run)
         request.scenarios = ["fold-cycle/balanced-d4/iphone-duo"]
         request.variants = ["fast"]
