@@ -8,10 +8,12 @@ public enum ResolutionComparison {
     public static let frameTolerance = ArrangementTolerance.relative
 
     /// Two coordinates or lengths equal to the contract's tolerance: apart by at most
-    /// ``frameTolerance`` of `1 + max(|a|, |b|)`.
+    /// ``frameTolerance`` of `1 + max(|a|, |b|)`. A value that is not finite agrees with
+    /// nothing: the bound grows with the values, and an infinite one would otherwise
+    /// pass it.
     @inlinable
     public static func valuesAgree(_ a: Double, _ b: Double) -> Bool {
-        abs(a - b) <= frameTolerance * (1 + max(abs(a), abs(b)))
+        a.isFinite && b.isFinite && abs(a - b) <= frameTolerance * (1 + max(abs(a), abs(b)))
     }
 
     /// Frames equal to the tolerance on each of x, y, width and height.
@@ -38,6 +40,10 @@ public enum ResolutionComparison {
             let id = index < ids.count ? ids[index] : "#\(index)"
             if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
             guard a.visible else { continue }
+            if let field = nonFinite(a.frame) {
+                return
+                    "pane \(id): \(field) is not a finite number (frame \(describe(a.frame)) vs \(describe(b.frame)))"
+            }
             if !framesAgree(a.frame, b.frame) {
                 return "pane \(id): frame \(describe(a.frame)) vs \(describe(b.frame))"
             }
@@ -46,6 +52,11 @@ public enum ResolutionComparison {
             if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }
         }
         return nil
+    }
+
+    /// The first field of `frame` that is infinite or not a number, by name.
+    static func nonFinite(_ frame: Rect) -> String? {
+        [("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height)].first { !$0.1.isFinite }?.0
     }
 
     /// A context in one line, for messages: bounds, size class, direction, regions.

@@ -26,6 +26,7 @@
  *   print       prints a line from every relayout
  *   constructor crashes in its constructor, while loaded
  *   forget-edit takes every edit in place (interface version 2) and changes nothing
+ *   infinite    writes x = +infinity into every visible pane on the 8th relayout
  *   forget-subtree  takes a pane's or an arrangement's edit as c-fast does, and answers 1 to a
  *               subtree inserted, removed or replaced, changing nothing
  *   skip        reads its last answer without declaring it: returns at once when its panes
@@ -78,6 +79,8 @@
 #define NAME "misbehaving-allocate"
 #elif defined(FAULT_WRONG)
 #define NAME "misbehaving-wrong"
+#elif defined(FAULT_INFINITE)
+#define NAME "misbehaving-infinite"
 #elif defined(FAULT_STALE)
 #define NAME "misbehaving-stale"
 #elif defined(FAULT_EXIT)
@@ -209,6 +212,10 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     }
 #elif defined(FAULT_WRONG)
     if (relayouts == 8 && (panes[0].bits & FOLDBENCH_PANE_VISIBLE)) panes[0].frame.width += 1;
+#elif defined(FAULT_INFINITE)
+    if (relayouts == 8)
+        for (uint32_t i = 0; i < w->pane_count; i++)
+            if (panes[i].bits & FOLDBENCH_PANE_VISIBLE) panes[i].frame.x = INFINITY;
 #elif defined(FAULT_EXIT)
     if (relayouts == 8) exit(0);
 #elif defined(FAULT_WRITE_CONTEXT)

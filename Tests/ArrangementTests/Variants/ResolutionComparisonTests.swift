@@ -84,6 +84,25 @@ struct ResolutionComparisonTests {
         #expect(Self.checksum(got) != Self.checksum(Self.base))
     }
 
+    /// A value that is not finite agrees with nothing, however the tolerance grows with
+    /// the values (|∞ − 5| ≤ 1e-9 × (1 + ∞) would hold), and the message names the field.
+    @Test
+    func aValueThatIsNotFiniteAgreesWithNothing() {
+        for value in [Double.infinity, -.infinity, .nan] {
+            #expect(!ResolutionComparison.valuesAgree(value, 5) && !ResolutionComparison.valuesAgree(5, value))
+            #expect(!ResolutionComparison.valuesAgree(value, value))
+        }
+        for (field, name) in [(0, "x"), (1, "y"), (2, "width"), (3, "height")] {
+            var planted = Self.base
+            let frame = planted.panes[1].frame
+            var values = [frame.x, frame.y, frame.width, frame.height]
+            values[field] = .infinity
+            planted.panes[1].frame = Rect(uncheckedX: values[0], y: values[1], width: values[2], height: values[3])
+            let difference = ResolutionComparison.firstDifference(planted, Self.base, ids: Self.ids)
+            #expect(difference?.hasPrefix("pane b: \(name) is not a finite number") == true, "\(difference ?? "none")")
+        }
+    }
+
     @Test("frames within the tolerance (1e-9 of the values' size, at least 1e-9 pt) are equal; beyond, they differ")
     func toleranceEdge() {
         #expect(ResolutionComparison.valuesAgree(1000, 1000 + 1e-6))

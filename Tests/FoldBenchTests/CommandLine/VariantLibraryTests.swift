@@ -222,6 +222,18 @@ struct VariantLibraryTests {
         #expect(result.wrote == ["disagreement.html"])
     }
 
+    /// An infinite coordinate is a disagreement at its frame, named as such, though the
+    /// relative tolerance grows with the values it compares.
+    @Test
+    func anInfiniteAnswerIsRefusedAtItsFrame() throws {
+        let result = try run("misbehaving-infinite")
+        #expect(result.status == 1)
+        #expect(
+            result.err.contains("variant misbehaving-infinite differs from the reference at frame 7")
+                && result.err.contains(": x is not a finite number (frame (inf, "),
+            "\(result.err)")
+    }
+
     @Test("a library that remembers is held to the history checks: a cache keyed on the bounds alone is refused")
     func staleLibrary() throws {
         let result = try run("misbehaving-stale")
