@@ -49,4 +49,17 @@ public struct ArrangementTree: Equatable, Sendable {
 
     /// The number of panes (twice the arrangements).
     public var paneCount: Int { paneIDs.count }
+
+    /// Every pane in the order of ``paneIDs`` (a primary and everything it holds, then the
+    /// secondary), each with what it holds.
+    public var panes: [Pane] {
+        var panes: [Pane] = []
+        panes.reserveCapacity(paneCount)
+        var stack = [root.secondary, root.primary]
+        while let pane = stack.popLast() {
+            panes.append(pane)
+            if let nested = pane.arrangement { stack += [nested.secondary, nested.primary] }
+        }
+        return panes
+    }
 }

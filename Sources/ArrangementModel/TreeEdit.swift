@@ -66,6 +66,9 @@ public enum TreeEdit: Equatable, Hashable, Sendable {
         case insert
         case remove
         case replace
+
+        /// A subtree inserted, removed or replaced: the panes after it are numbered anew.
+        public var movesPanes: Bool { self == .insert || self == .remove || self == .replace }
     }
 
     /// The pane the edit names.

@@ -22,12 +22,11 @@ struct CompiledSplice {
     /// subtree. The last splice, for the caller to compile (those before it compiled in
     /// `old`'s order); nil when there is none or one does not fit.
     static func splicing(_ old: CompiledTree, _ edits: [TreeEdit], giving edited: ArrangementTree) -> CompiledSplice? {
-        let structural = Set(edits.filter { !CompiledTree.keepsPanes([$0]) }.map(\.pane))
+        let structural = Set(edits.filter(\.kind.movesPanes).map(\.pane))
         var tree = old
         var last: CompiledSplice?
         var covered = -1  // panes up to this one lie inside a subtree already spliced
-        for (pane, content) in Self.holders(edited).enumerated() where pane > covered && structural.contains(content.id)
-        {
+        for (pane, content) in edited.panes.enumerated() where pane > covered && structural.contains(content.id) {
             if let last { tree = last.compiled(old.order) }
             guard let splice = CompiledSplice(tree, at: pane, inserting: content.arrangement, paneCount: nil) else {
                 return nil
@@ -36,19 +35,6 @@ struct CompiledSplice {
             covered = pane + 2 * (content.arrangement.map(Self.arrangementCount) ?? 0)
         }
         return last?.numbering.paneCount == edited.paneCount ? last : nil
-    }
-
-    /// The tree's panes in depth-first order (a primary and everything it holds, then the
-    /// secondary), each with its id and the arrangement it holds.
-    static func holders(_ tree: ArrangementTree) -> [(id: String, arrangement: Arrangement?)] {
-        var panes: [(id: String, arrangement: Arrangement?)] = []
-        panes.reserveCapacity(tree.paneCount)
-        var stack = [tree.root.secondary, tree.root.primary]
-        while let pane = stack.popLast() {
-            panes.append((pane.id, pane.arrangement))
-            if let nested = pane.arrangement { stack += [nested.secondary, nested.primary] }
-        }
-        return panes
     }
 
     /// How many arrangements `arrangement` is, with those nested in it.

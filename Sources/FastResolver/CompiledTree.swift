@@ -341,14 +341,7 @@ public struct CompiledTree: Sendable {
 
     /// Whether `edits` leave every pane where it was, so that the compiled tables can take
     /// them arrangement by arrangement: any edit but a subtree inserted, removed or replaced.
-    public static func keepsPanes(_ edits: [TreeEdit]) -> Bool {
-        edits.allSatisfy { edit in
-            switch edit.kind {
-            case .insert, .remove, .replace: false
-            default: true
-            }
-        }
-    }
+    public static func keepsPanes(_ edits: [TreeEdit]) -> Bool { !edits.contains { $0.kind.movesPanes } }
 
     /// The arrangements `edits` change in `edited` (the tree they left, its panes where
     /// this tree has them), by their depth-first number (``Numbering``'s), with their

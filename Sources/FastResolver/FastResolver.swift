@@ -48,7 +48,7 @@ public struct FastResolver: ResolverVariant {
         // A pane's values or a style: the arrangement changed compiled again (one inside a
         // subtree just spliced is compiled already, and again to no harm).
         for (index, arrangement) in tree.arrangements(
-            changedBy: edits.filter { CompiledTree.keepsPanes([$0]) }, in: edited)
+            changedBy: edits.filter { !$0.kind.movesPanes }, in: edited)
         {
             tree.recompile(index, arrangement)
         }

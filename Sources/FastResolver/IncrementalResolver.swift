@@ -69,7 +69,7 @@ public struct IncrementalResolver: ResolverVariant {
             memory = Memory(levelOrder, splice.compiled(.preOrder, sharingTablesOf: levelOrder))
         }
         // A pane's values or a style (one inside a subtree just spliced is compiled already).
-        let inPlace = edits.filter { CompiledTree.keepsPanes([$0]) }
+        let inPlace = edits.filter { !$0.kind.movesPanes }
         for (index, arrangement) in memory.levelOrder.arrangements(changedBy: inPlace, in: edited) {
             memory.levelOrder.recompile(index, arrangement)
             memory.preOrder.retableSteps(index)

@@ -86,8 +86,8 @@ class PreparedTreeBase {
     /// for one the kit cannot name (its pane removed by a later edit of the call, which
     /// the variant then sees only as that removal).
     func treeEdits(_ given: UnsafeBufferPointer<foldbench_edit>, giving edited: ArrangementTree) -> [TreeEdit]? {
-        let panes = Self.panes(edited)
-        let old = Dictionary(Self.panes(tree).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let panes = edited.panes
+        let old = Dictionary(tree.panes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var edits: [TreeEdit] = []
         for edit in given {
             let root = edit.pane < 0 && edit.arrangement == 0
@@ -147,17 +147,6 @@ class PreparedTreeBase {
             edits.append(.setPane(id, .split(axis, after.split[axis])))
         }
         return edits
-    }
-
-    /// A tree's panes in the resolution's order.
-    static func panes(_ tree: ArrangementTree) -> [Pane] {
-        var panes: [Pane] = []
-        var stack = [tree.root.secondary, tree.root.primary]
-        while let pane = stack.popLast() {
-            panes.append(pane)
-            if let nested = pane.arrangement { stack += [nested.secondary, nested.primary] }
-        }
-        return panes
     }
 
     func relayout(_ flat: UnsafePointer<foldbench_context>, into panes: UnsafeMutablePointer<foldbench_pane_layout>) {

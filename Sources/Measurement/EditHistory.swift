@@ -32,8 +32,8 @@ public struct EditHistory: Sendable {
         // where the edit shows, moved to first when it is not the last), then undone at the
         // next context; a frame with no edit between pairs.
         for pair in Self.pairs(tree, at: bases) {
-            if pair.base != nil, bases[pair.base!] != contexts[contexts.count - 1] {
-                contexts.append(bases[pair.base!])
+            if let base = pair.base, bases[base] != contexts[contexts.count - 1] {
+                contexts.append(bases[base])
                 steps.append("")
             }
             let context = contexts[contexts.count - 1]

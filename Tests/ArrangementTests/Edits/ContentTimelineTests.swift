@@ -298,7 +298,7 @@ struct SplicedEditTests {
                 edits.append(edit)
                 edited = next
             }
-            let structural = edits.filter { !CompiledTree.keepsPanes([$0]) }.count
+            let structural = edits.filter(\.kind.movesPanes).count
             guard structural > 0, edits.count > 1 else { continue }
             structuralPerFrame[min(structural, 3), default: 0] += 1
             let walk = generator.walk(for: tree, steps: 3)

@@ -258,15 +258,15 @@ struct FixturesTests {
                 return
             }
         }
-        let where_ = try #require(changed, "no pane of the set is decided by \(rule.rawValue)")
+        let planted = try #require(changed, "no pane of the set is decided by \(rule.rawValue)")
         let result = try check(text, directory)
         #expect(result.status == 1, "\(result.err)")
         let report = try #require(result.report)
         let scenarios = report["scenarios"] as! [[String: Any]]
         let differing = scenarios.filter { $0["firstDifference"] != nil }
-        #expect(differing.map { $0["name"] as! String } == [where_.scenario])
+        #expect(differing.map { $0["name"] as! String } == [planted.scenario])
         let first = differing.first?["firstDifference"] as? [String: Any]
-        #expect(first?["frame"] as? Int == where_.frame && first?["pane"] as? Int == where_.pane)
+        #expect(first?["frame"] as? Int == planted.frame && first?["pane"] as? Int == planted.pane)
         #expect(first?["rule"] as? String == rule.rawValue)
         let scorecard = report["scorecard"] as! [[String: Any]]
         let held = scorecard.filter { ($0["differing"] as! Int) > 0 }.map { $0["rule"] as! String }
