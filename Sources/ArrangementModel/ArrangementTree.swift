@@ -12,11 +12,14 @@ public struct ArrangementTree: Equatable, Sendable {
     public let arrangementCount: Int
     /// The deepest nesting, in arrangements (1 for a lone root).
     public let depth: Int
+    /// Each pane id's place in ``paneIDs``: an edit names its pane by id, and a resolver
+    /// that takes it in place looks the place up here rather than through every id.
+    let places: [String: Int]
 
     /// Checks the tree-wide rules, without recursion so that any input is safe.
     public init(root: Arrangement) throws(ModelError) {
         var ids: [String] = []
-        var seen: Set<String> = []
+        var places: [String: Int] = [:]
         var arrangements = 0
         var deepest = 0
         // Depth-first, primary before secondary: push the secondary first.
@@ -24,7 +27,7 @@ public struct ArrangementTree: Equatable, Sendable {
         arrangements = 1
         deepest = 1
         while let (pane, depth) = stack.popLast() {
-            guard seen.insert(pane.id).inserted else {
+            guard places.updateValue(ids.count, forKey: pane.id) == nil else {
                 var error = ModelError("duplicate id \"\(pane.id)\"", field: "id")
                 error.duplicateID = pane.id
                 throw error
@@ -45,7 +48,14 @@ public struct ArrangementTree: Equatable, Sendable {
         self.paneIDs = ids
         self.arrangementCount = arrangements
         self.depth = deepest
+        self.places = places
     }
+
+    /// Trees are equal when their roots are (the rest follows from the root).
+    public static func == (left: ArrangementTree, right: ArrangementTree) -> Bool { left.root == right.root }
+
+    /// The place of the pane with id `id` in ``paneIDs``, or nil when the tree has none.
+    public func index(ofPane id: String) -> Int? { places[id] }
 
     /// The number of panes (twice the arrangements).
     public var paneCount: Int { paneIDs.count }

@@ -22,17 +22,17 @@ struct CompiledSplice {
     /// subtree. The last splice, for the caller to compile (those before it compiled in
     /// `old`'s order); nil when there is none or one does not fit.
     static func splicing(_ old: CompiledTree, _ edits: [TreeEdit], giving edited: ArrangementTree) -> CompiledSplice? {
-        let structural = Set(edits.filter(\.kind.movesPanes).map(\.pane))
+        let spliced = Set(edits.filter(\.kind.movesPanes).compactMap { edited.index(ofPane: $0.pane) }).sorted()
         var tree = old
         var last: CompiledSplice?
         var covered = -1  // panes up to this one lie inside a subtree already spliced
-        for (pane, content) in edited.panes.enumerated() where pane > covered && structural.contains(content.id) {
+        for pane in spliced where pane > covered {
             if let last { tree = last.compiled(old.order) }
-            guard let splice = CompiledSplice(tree, at: pane, inserting: content.arrangement, paneCount: nil) else {
-                return nil
-            }
+            guard let place = tree.place(ofPane: pane, in: edited),
+                let splice = CompiledSplice(tree, at: pane, inserting: place.content, paneCount: nil)
+            else { return nil }
             last = splice
-            covered = pane + 2 * (content.arrangement.map(Self.arrangementCount) ?? 0)
+            covered = pane + 2 * (place.content.map(Self.arrangementCount) ?? 0)
         }
         return last?.numbering.paneCount == edited.paneCount ? last : nil
     }

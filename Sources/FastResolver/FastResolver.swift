@@ -55,6 +55,25 @@ public struct FastResolver: ResolverVariant {
         return true
     }
 
+    /// For a caller that knows an edit by its place in the edited tree rather than by a
+    /// pane's id (the C interface's edits): arrangement `index`, depth-first, compiled
+    /// again from `arrangement`'s style and pane values (what its panes hold is not read).
+    public func recompile(_ tree: inout CompiledTree, arrangement index: Int, to arrangement: Arrangement) -> Bool {
+        guard index >= 0, index < tree.count else { return false }
+        tree.recompile(index, arrangement)
+        return true
+    }
+
+    /// The subtree pane `pane` holds (none, for an insert) replaced by `subtree` (none, for
+    /// a removal), spliced as ``edit(_:with:giving:)`` splices; false when it does not fit.
+    public func splice(_ tree: inout CompiledTree, at pane: Int, inserting subtree: Arrangement?) -> Bool {
+        guard pane >= 0, pane < tree.paneCount,
+            let splice = CompiledSplice(tree, at: pane, inserting: subtree, paneCount: nil)
+        else { return false }
+        tree = splice.compiled(tree.order)
+        return true
+    }
+
     /// One frame: every pane of `resolution` written for `context`. O(arrangements × regions).
     @inlinable
     public func relayout(

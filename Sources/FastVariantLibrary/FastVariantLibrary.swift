@@ -9,7 +9,7 @@ import FlatTrees
 /// through a pointer), since the code behind it is the same.
 
 private final class Prepared {
-    let tree: CompiledTree
+    var tree: CompiledTree
     init(_ tree: CompiledTree) { self.tree = tree }
 }
 
@@ -60,6 +60,57 @@ public func variantRelayout(
                 panes: UnsafeMutableRawPointer(panes).assumingMemoryBound(to: PaneLayout.self))
         }
     }
+}
+
+/// Version 2's edits, taken as the built-in `fast` takes them and from what the
+/// interface hands over, without reading the edited tree back whole: each subtree
+/// inserted, removed or replaced spliced in (in the order of the edited tree's panes, a
+/// pane inside a subtree spliced before it taken with that subtree), then each
+/// arrangement whose values changed compiled again from its own entry. Declines (0) what
+/// it cannot place, and FoldBench prepares the edited tree anew.
+@_cdecl("foldbench_variant_edit")
+public func variantEdit(
+    _ prepared: UnsafeMutableRawPointer, _ tree: UnsafePointer<foldbench_tree>,
+    _ edits: UnsafePointer<foldbench_edit>, _ count: UInt32
+) -> Int32 {
+    let list = UnsafeBufferPointer(start: edits, count: Int(count))
+    return Unmanaged<Prepared>.fromOpaque(prepared)._withUnsafeGuaranteedRef { prepared in
+        guard var compiled = try? taking(list, in: tree, into: prepared.tree) else { return 0 }
+        swap(&compiled, &prepared.tree)
+        return 1
+    }
+}
+
+/// `compiled` with `edits` (giving `tree`) taken, or nil when one cannot be placed.
+private func taking(
+    _ edits: UnsafeBufferPointer<foldbench_edit>, in tree: UnsafePointer<foldbench_tree>, into compiled: CompiledTree
+)
+    throws(ModelError) -> CompiledTree?
+{
+    let fast = FastResolver(order: compiled.order)
+    var compiled = compiled
+    let moving = [UInt32(FOLDBENCH_EDIT_INSERT), UInt32(FOLDBENCH_EDIT_REMOVE), UInt32(FOLDBENCH_EDIT_REPLACE)]
+    let spliced = Set(edits.filter { moving.contains($0.kind) && $0.pane >= 0 }.map { Int($0.pane) }).sorted()
+    var covered = -1  // panes up to this one lie inside a subtree already spliced
+    for pane in spliced where pane > covered {
+        let held = tree.pointee.panes[pane].arrangement
+        let subtree = held >= 0 ? try ArrangementTree.subtree(tree, Int(held)) : nil
+        guard fast.splice(&compiled, at: pane, inserting: subtree) else { return nil }
+        covered = pane + 2 * (subtree.map(arrangementCount) ?? 0)
+    }
+    guard compiled.paneCount == Int(tree.pointee.pane_count) else { return nil }
+    for edit in edits where !moving.contains(edit.kind) && edit.arrangement >= 0 {
+        let index = Int(edit.arrangement)
+        guard fast.recompile(&compiled, arrangement: index, to: try ArrangementTree.arrangement(tree, index)) else {
+            return nil
+        }
+    }
+    return compiled
+}
+
+/// How many arrangements `arrangement` is, with those nested in it.
+private func arrangementCount(_ arrangement: Arrangement) -> Int {
+    1 + [arrangement.primary, arrangement.secondary].reduce(0) { $0 + ($1.arrangement.map(arrangementCount) ?? 0) }
 }
 
 @_cdecl("foldbench_variant_release")

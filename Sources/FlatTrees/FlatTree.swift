@@ -112,35 +112,59 @@ extension ArrangementTree {
         // Children come after the panes that hold them: build from the last arrangement back.
         var built = [Arrangement?](repeating: nil, count: count)
         for index in stride(from: count - 1, through: 0, by: -1) {
-            let flat = arrangements[index]
-            func side(_ paneIndex: UInt32) throws(ModelError) -> Pane {
-                guard Int(paneIndex) < panes.count else { throw ModelError("pane index \(paneIndex) is out of range") }
-                let pane = panes[Int(paneIndex)]
-                var content = PaneContent.view
-                if pane.arrangement >= 0 {
-                    guard Int(pane.arrangement) < count, let nested = built[Int(pane.arrangement)] else {
-                        throw ModelError("arrangement \(pane.arrangement) does not come after the pane holding it")
-                    }
-                    content = .arrangement(nested)
+            built[index] = try Self.arrangement(tree, index) { (nested: Int32) throws(ModelError) -> Arrangement in
+                guard Int(nested) < count, let arrangement = built[Int(nested)] else {
+                    throw ModelError("arrangement \(nested) does not come after the pane holding it")
                 }
-                return try Pane(
-                    id: String(cString: pane.id), layoutPriority: pane.layout_priority, minWidth: pane.min_width,
-                    minHeight: pane.min_height, idealWidth: pane.ideal_width, idealHeight: pane.ideal_height,
-                    split: SplitPreferences(
-                        horizontal: try Self.preference(pane.split.0), vertical: try Self.preference(pane.split.1)),
-                    overlayEdge: OverlayEdges(
-                        horizontal: pane.overlay_edge.0 == FOLDBENCH_EDGE_NONE
-                            ? nil : pane.overlay_edge.0 == FOLDBENCH_EDGE_LEADING ? .leading : .trailing,
-                        vertical: pane.overlay_edge.1 == FOLDBENCH_EDGE_NONE
-                            ? nil : pane.overlay_edge.1 == FOLDBENCH_EDGE_TOP ? .top : .bottom),
-                    content: content)
+                return arrangement
             }
-            let axes = try AxisSet(Axis.allCases.filter { flat.axes & (1 << $0.rawValue) != 0 })
-            built[index] = Arrangement(
-                style: flat.style == FOLDBENCH_STYLE_OVERLAY ? .overlay(axes) : .split(axes),
-                primary: try side(flat.primary), secondary: try side(flat.secondary))
         }
         try self.init(root: built[0]!)
+    }
+
+    /// Arrangement `index` of a flat tree, with what its panes hold: an arrangement's
+    /// index handed to `nested` for the caller to build, or views throughout when nil
+    /// (its style and its panes' values are all that one arrangement's compile reads).
+    public static func arrangement(
+        _ tree: UnsafePointer<foldbench_tree>, _ index: Int,
+        nested: ((Int32) throws(ModelError) -> Arrangement)? = nil
+    ) throws(ModelError) -> Arrangement {
+        let count = Int(tree.pointee.arrangement_count)
+        guard index >= 0, index < count else { throw ModelError("arrangement \(index) is out of range") }
+        let flat = tree.pointee.arrangements[index]
+        let panes = UnsafeBufferPointer(start: tree.pointee.panes, count: Int(tree.pointee.pane_count))
+        func side(_ paneIndex: UInt32) throws(ModelError) -> Pane {
+            guard Int(paneIndex) < panes.count else { throw ModelError("pane index \(paneIndex) is out of range") }
+            let pane = panes[Int(paneIndex)]
+            var content = PaneContent.view
+            if pane.arrangement >= 0, let nested { content = .arrangement(try nested(pane.arrangement)) }
+            return try Pane(
+                id: String(cString: pane.id), layoutPriority: pane.layout_priority, minWidth: pane.min_width,
+                minHeight: pane.min_height, idealWidth: pane.ideal_width, idealHeight: pane.ideal_height,
+                split: SplitPreferences(
+                    horizontal: try Self.preference(pane.split.0), vertical: try Self.preference(pane.split.1)),
+                overlayEdge: OverlayEdges(
+                    horizontal: pane.overlay_edge.0 == FOLDBENCH_EDGE_NONE
+                        ? nil : pane.overlay_edge.0 == FOLDBENCH_EDGE_LEADING ? .leading : .trailing,
+                    vertical: pane.overlay_edge.1 == FOLDBENCH_EDGE_NONE
+                        ? nil : pane.overlay_edge.1 == FOLDBENCH_EDGE_TOP ? .top : .bottom),
+                content: content)
+        }
+        let axes = try AxisSet(Axis.allCases.filter { flat.axes & (1 << $0.rawValue) != 0 })
+        return Arrangement(
+            style: flat.style == FOLDBENCH_STYLE_OVERLAY ? .overlay(axes) : .split(axes),
+            primary: try side(flat.primary), secondary: try side(flat.secondary))
+    }
+
+    /// Arrangement `index` of a flat tree with everything nested in it (a subtree an edit
+    /// inserted); nesting is at most 256 deep.
+    public static func subtree(_ tree: UnsafePointer<foldbench_tree>, _ index: Int) throws(ModelError) -> Arrangement {
+        try arrangement(tree, index) { (nested: Int32) throws(ModelError) -> Arrangement in
+            guard Int(nested) > index else {
+                throw ModelError("arrangement \(nested) does not come after the pane holding it")
+            }
+            return try subtree(tree, Int(nested))
+        }
     }
 
     static func preference(_ flat: foldbench_preference) throws(ModelError) -> SizePreference? {

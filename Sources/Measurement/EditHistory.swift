@@ -95,6 +95,11 @@ public struct EditHistory: Sendable {
             if let other = Motion.detailSubtree(avoiding: Set(tree.paneIDs + detail.allIDs)) {
                 // A subtree replaced by another and back, then removed: inserted first.
                 pairs.append(([.insert(shallow.id, detail), .replace(shallow.id, other)], [.remove(shallow.id)], nil))
+                // Two subtrees at once, into two panes, and both removed at once.
+                if let second = leaves.last(where: { $0.pane.id != shallow.id })?.pane {
+                    pairs.append(
+                        ([.insert(shallow.id, detail), .insert(second.id, other)], [.remove(second.id), .remove(shallow.id)], nil))
+                }
             }
         }
         // Two kinds at once: a priority and a style.

@@ -19,15 +19,12 @@ import Workers
 /// reads its last answer), so a pane left unwritten is seen (rule 2).
 struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     let library: VariantLibrary
-    /// On a timeline whose tree changes: its trees and edits, handed over before any
-    /// frame, so an edit frame costs the library's call rather than FoldBench flattening.
-    var timeline: TimelineTrees? = nil
 
     var name: String { library.name.rawValue }
     var frameMemory: FrameMemory { library.frameMemory }
 
     func prepare(_ tree: ArrangementTree) -> LibraryLoopState {
-        LibraryLoopState(library, tree, contexts: [], handed: timeline?.find(tree, edits: nil))
+        LibraryLoopState(library, tree, contexts: [])
     }
 
     func relayout(_ prepared: LibraryLoopState, in context: LayoutContext, into resolution: inout Resolution) {
@@ -40,31 +37,11 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
     /// a crumb step). Declined, or no entry point: the frame loop prepares anew.
     func edit(_ prepared: inout LibraryLoopState, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
         guard let editFunction = library.editFunction else { return false }
-        let handed = timeline?.find(tree, edits: edits)
-        let readOnly =
-            handed
-            ?? {
-                let flat = FlatTree(tree)
-                return ReadOnlyTree(flat, edits: flat.interfaceEdits(edits))
-            }()
-        readOnly.open()
-        let step = WorkerCrumb.currentStep
-        // The frame it lands on, when the caller is at a frame (not within a timed batch).
-        let atFrame = [WorkerCrumb.Step.frame, .secondPass, .editHistory].map(\.rawValue).contains(step?.kind)
-        WorkerCrumb.step(.edit, atFrame ? Int(step?.number ?? -1) : -1)
-        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
-        let taken = editFunction(prepared.prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
-        WorkerCrumb.leaveLibrary()
-        readOnly.close()
-        if handed == nil { readOnly.free() }
-        WorkerCrumb.restore(step)
-        guard taken == 1 else {
-            if taken != 0 {
-                WorkerChannel.refuse(
-                    library: library.index, "returned \(taken) from foldbench_variant_edit, which returns 0 or 1")
-            }
-            return false
-        }
+        let flat = FlatTree(tree)
+        let readOnly = ReadOnlyTree(flat, edits: flat.interfaceEdits(edits))
+        defer { readOnly.free() }
+        WorkerCrumb.edits(edits.map(\.description).joined(separator: ", "))
+        guard prepared.editGuarded(editFunction, readOnly) else { return false }
         if tree.paneCount != prepared.paneCount {
             prepared = LibraryLoopState(adopting: prepared, paneCount: tree.paneCount)
         }
@@ -89,7 +66,7 @@ struct LibraryVariant: ResolverVariant, @unchecked Sendable {
         let panes = state.panes
         let arena = state.arena
         return FrameLoop(
-            prepareNanoseconds: prepareNanoseconds, tree: tree, contexts: contexts, storage: storage,
+            prepareNanoseconds: prepareNanoseconds, trees: TreeTimeline(tree), contexts: contexts, storage: storage,
             libraryIndex: library.index,
             relayoutRange: { start, length in
                 guard let arena else { return }
@@ -121,9 +98,11 @@ final class LibraryLoopState: @unchecked Sendable {
     static let poisonBits: UInt32 = 0xFFFF_FFFF
 
     let library: VariantLibrary
-    let prepared: UnsafeMutableRawPointer
-    let paneCount: Int
-    let panes: UnsafeMutablePointer<foldbench_pane_layout>
+    var prepared: UnsafeMutableRawPointer
+    var paneCount: Int
+    var panes: UnsafeMutablePointer<foldbench_pane_layout>
+    /// False when the panes are lent (``LibraryTimelineLoop``'s, one buffer per pane count).
+    var ownsPanes = true
     /// The tree `prepare` was given, when this state owns its pages.
     let tree: ReadOnlyTree?
     /// The timeline's contexts, read-only; nil for a one-off.
@@ -136,8 +115,12 @@ final class LibraryLoopState: @unchecked Sendable {
     var editsTaken: [TreeEdit] = []
 
     /// Prepares `tree` in the library; `handed`, when given, is that tree already in
-    /// pages of its own (a timeline's), used and left to its owner.
-    init(_ library: VariantLibrary, _ tree: ArrangementTree, contexts: [LayoutContext], handed: ReadOnlyTree? = nil) {
+    /// pages (a timeline's), used and left to its owner; `lent`, panes for it that stay
+    /// their owner's.
+    init(
+        _ library: VariantLibrary, _ tree: ArrangementTree, contexts: [LayoutContext], handed: ReadOnlyTree? = nil,
+        lent: UnsafeMutablePointer<foldbench_pane_layout>? = nil
+    ) {
         precondition(
             MemoryLayout<PaneLayout>.stride == MemoryLayout<foldbench_pane_layout>.stride
                 && MemoryLayout<Rect>.stride == MemoryLayout<foldbench_rect>.stride,
@@ -145,10 +128,11 @@ final class LibraryLoopState: @unchecked Sendable {
         self.library = library
         paneCount = tree.paneCount
         let bytes = paneCount * MemoryLayout<foldbench_pane_layout>.stride
-        guard let raw = foldbench_guarded_panes(bytes, Self.guardBytes) else {
+        guard let raw = lent.map(UnsafeMutableRawPointer.init) ?? foldbench_guarded_panes(bytes, Self.guardBytes) else {
             WorkerChannel.fail(.badInput, "cannot map the guarded panes of \(library.displayPath)")
         }
         panes = raw.assumingMemoryBound(to: foldbench_pane_layout.self)
+        ownsPanes = lent == nil
         arena = contexts.isEmpty ? nil : ContextArena(contexts)
         scratch = ContextPage(regions: contexts.map(\.reservedRegions.count).max() ?? 4)
         var message = [CChar](repeating: 0, count: 1024)
@@ -199,9 +183,42 @@ final class LibraryLoopState: @unchecked Sendable {
             library.releaseFunction(prepared)
             WorkerCrumb.leaveLibrary()
         }
-        foldbench_guarded_panes_free(panes, paneCount * MemoryLayout<foldbench_pane_layout>.stride, Self.guardBytes)
+        if ownsPanes {
+            foldbench_guarded_panes_free(
+                panes, paneCount * MemoryLayout<foldbench_pane_layout>.stride, Self.guardBytes)
+        }
         tree?.free()
         scratch.free()
+    }
+
+    /// The library's edit entry point given `readOnly` (the edited tree and its edits),
+    /// watched as `prepare` is: the tree readable for the call only, a crumb step, a time
+    /// limit. False when the library declines; a result other than 0 or 1 is refused.
+    func editGuarded(_ editFunction: VariantLibrary.Edit, _ readOnly: ReadOnlyTree) -> Bool {
+        readOnly.open()
+        let step = WorkerCrumb.currentStep
+        // The frame it lands on, when the caller is at a frame (not within a timed batch).
+        let atFrame = [WorkerCrumb.Step.frame, .secondPass].map(\.rawValue).contains(step?.kind)
+        if step?.kind == WorkerCrumb.Step.editHistory.rawValue {
+            WorkerCrumb.step(.historyEdit, Int(step?.number ?? -1))
+        } else {
+            WorkerCrumb.step(.edit, atFrame ? Int(step?.number ?? -1) : -1)
+        }
+        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
+        let taken = editFunction(prepared, readOnly.tree, readOnly.edits, UInt32(readOnly.editCount))
+        WorkerCrumb.leaveLibrary()
+        readOnly.close()
+        WorkerCrumb.restore(step)
+        return Self.taken(taken, library)
+    }
+
+    /// Whether the edit entry point's result says "taken"; one that is neither 0 nor 1 is refused.
+    static func taken(_ result: Int32, _ library: VariantLibrary) -> Bool {
+        if result != 0 && result != 1 {
+            WorkerChannel.refuse(
+                library: library.index, "returned \(result) from foldbench_variant_edit, which returns 0 or 1")
+        }
+        return result == 1
     }
 
     /// One call, watched: the context in read-only pages, the panes poisoned first
@@ -218,13 +235,19 @@ final class LibraryLoopState: @unchecked Sendable {
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: Self.callLimitMilliseconds)
         library.relayoutFunction(prepared, scratch.context, panes)
         WorkerCrumb.leaveLibrary()
-        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem + editsNote) }
+        if let problem = audit() { refuse(problem) }
         if !reads, let unwritten = (0..<paneCount).first(where: { panes[$0].bits == Self.poisonBits }) {
-            WorkerChannel.refuse(
-                library: library.index,
-                "left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)\(editsNote)")
+            refuse("left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)")
         }
         editsTaken = []
+        WorkerCrumb.edits("")
+    }
+
+    /// Refuses the library for `problem`, naming the edits it took in place before this
+    /// call (which the crumb then no longer needs to name).
+    private func refuse(_ problem: String) -> Never {
+        if !editsTaken.isEmpty { WorkerCrumb.edits("") }
+        WorkerChannel.refuse(library: library.index, problem + editsNote)
     }
 
     /// The edits taken in place before this call, for a refusal's message ("" when none).
@@ -264,14 +287,29 @@ final class ReadOnlyTree {
     let edits: UnsafePointer<foldbench_edit>
     let editCount: Int
 
-    init(_ flat: FlatTree, edits list: [foldbench_edit] = []) {
+    /// Pages of its own (protected by ``open()`` and ``close()``), or a part of a
+    /// ``TimelineTrees`` mapping, protected with the rest of it.
+    let ownsPages: Bool
+
+    /// The bytes `flat` and `count` edits take in pages.
+    static func size(_ flat: FlatTree, edits count: Int) -> Int {
+        MemoryLayout<foldbench_tree>.stride + count * MemoryLayout<foldbench_edit>.stride
+            + flat.arrangements.count * MemoryLayout<foldbench_tree_arrangement>.stride
+            + flat.panes.count * MemoryLayout<foldbench_tree_pane>.stride
+            + flat.panes.reduce(0) { $0 + strlen($1.id) + 1 }
+    }
+
+    /// `flat` and its edits written into pages of their own, or at `place` (``size(_:edits:)``
+    /// bytes of a mapping someone else protects and frees).
+    init(_ flat: FlatTree, edits list: [foldbench_edit] = [], at place: UnsafeMutableRawPointer? = nil) {
         let header = MemoryLayout<foldbench_tree>.stride
         let editBytes = list.count * MemoryLayout<foldbench_edit>.stride
         let arrangementBytes = flat.arrangements.count * MemoryLayout<foldbench_tree_arrangement>.stride
         let paneBytes = flat.panes.count * MemoryLayout<foldbench_tree_pane>.stride
         let ids = flat.panes.map { Array(UnsafeBufferPointer(start: $0.id, count: strlen($0.id) + 1)) }
-        bytes = header + editBytes + arrangementBytes + paneBytes + ids.reduce(0) { $0 + $1.count }
-        guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_TREE)) else {
+        bytes = Self.size(flat, edits: list.count)
+        ownsPages = place == nil
+        guard let pages = place ?? foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_TREE)) else {
             WorkerChannel.fail(.badInput, "cannot map a tree's pages")
         }
         self.pages = pages
@@ -296,50 +334,57 @@ final class ReadOnlyTree {
             arrangement_count: UInt32(flat.arrangements.count), pane_count: UInt32(flat.panes.count),
             depth: UInt32(flat.depth), reserved: 0, arrangements: arrangements, panes: panes)
         self.tree = UnsafePointer(tree)
-        foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER))
+        if ownsPages { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) }
     }
 
     /// A call is about to be given the tree: read-only while it runs.
-    func open() { foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE)) }
+    func open() { if ownsPages { foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE)) } }
 
     /// `prepare` returned: the tree is no longer the library's to read (rule 3).
-    func close() { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) }
+    func close() { if ownsPages { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) } }
 
-    func free() { foldbench_input_pages_free(pages, bytes) }
+    func free() { if ownsPages { foldbench_input_pages_free(pages, bytes) } }
 }
 
-/// A timeline's trees, each with the edits that lead to it, in pages of their own made
-/// before any frame (inaccessible but during a call). A tree is found by its identity
-/// (the storage of its pane ids, shared by every copy of the timeline's value), so a
-/// tree made elsewhere, as the edit history makes its own, is not found and is handed
-/// over anew.
-final class TimelineTrees: @unchecked Sendable {
-    let keys: [UnsafeRawPointer?]
+/// A timeline's trees, each with the edits that lead to it, in one mapping made before
+/// any frame. It is read-only while frames run, so that a timed frame on which edits land
+/// hands the library pointers and makes no system call; a watched call makes it
+/// inaccessible (``hide()``), so that a library reading a tree after the call that gave it
+/// is caught where the frames are checked (rule 3).
+final class TimelineTrees {
+    let pages: UnsafeMutableRawPointer
+    let bytes: Int
+    /// Per segment of the timeline: its tree, with the edits that lead to it (the first
+    /// tree is reached by the wrap-around's).
     let trees: [ReadOnlyTree]
 
     init(_ timeline: TreeTimeline) {
-        keys = timeline.segments.map { Self.key($0.tree) }
-        // The first tree is reached by the wrap-around's edits.
-        trees = timeline.segments.enumerated().map { index, segment in
-            let flat = FlatTree(segment.tree)
-            return ReadOnlyTree(flat, edits: flat.interfaceEdits(index == 0 ? timeline.wrapEdits : segment.edits))
+        let flats = timeline.segments.map { FlatTree($0.tree) }
+        let edits = flats.enumerated().map { index, flat in
+            flat.interfaceEdits(index == 0 ? timeline.wrapEdits : timeline.segments[index].edits)
         }
+        // Each tree at an offset its structs' alignment allows.
+        let sizes = flats.indices.map { (ReadOnlyTree.size(flats[$0], edits: edits[$0].count) + 15) / 16 * 16 }
+        bytes = sizes.reduce(0, +)
+        guard let pages = foldbench_input_pages(bytes, UInt32(FOLDBENCH_FAULT_TREE)) else {
+            WorkerChannel.fail(.badInput, "cannot map a timeline's trees")
+        }
+        self.pages = pages
+        var offset = 0
+        trees = flats.indices.map { index in
+            defer { offset += sizes[index] }
+            return ReadOnlyTree(flats[index], edits: edits[index], at: pages + offset)
+        }
+        show()
     }
 
-    deinit { for tree in trees { tree.free() } }
+    deinit { foldbench_input_pages_free(pages, bytes) }
 
-    static func key(_ tree: ArrangementTree) -> UnsafeRawPointer? {
-        tree.paneIDs.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    }
+    /// A watched call that gives no tree: none is the library's to read (rule 3).
+    func hide() { foldbench_protect(pages, bytes, 2, UInt32(FOLDBENCH_FAULT_TREE_AFTER)) }
 
-    /// The pages of `tree`, when it is one of the timeline's and (for an edit) reached by
-    /// the same number of edits.
-    func find(_ tree: ArrangementTree, edits: [TreeEdit]?) -> ReadOnlyTree? {
-        let key = Self.key(tree)
-        guard let index = keys.firstIndex(where: { $0 == key }) else { return nil }
-        if let edits, edits.count != trees[index].editCount { return nil }
-        return trees[index]
-    }
+    /// The call returned: read-only again.
+    func show() { foldbench_protect(pages, bytes, 1, UInt32(FOLDBENCH_FAULT_TREE)) }
 }
 
 /// Every context of a timeline in read-only pages, with a private copy to compare.

@@ -140,13 +140,10 @@ public final class VariantLibrary: @unchecked Sendable {
         return VariantEntry(
             LibraryVariant(library: self), summary: summary,
             makeLoop: { trees, contexts, now in
-                // A timeline whose tree changes runs each frame as one guarded call; where
-                // edits land, the library takes them (version 2) or its tree is prepared anew.
-                trees.hasEdits
-                    ? VariantEntry(
-                        LibraryVariant(library: library, timeline: TimelineTrees(trees)), summary: ""
-                    ).frameLoop(trees, contexts, now: now)
-                    : LibraryVariant.frameLoop(library, trees.first, contexts, now: now)
+                // On a timeline whose tree changes, where edits land the library takes them
+                // (version 2) or its tree is prepared anew, in the timed frames as in the checked.
+                guard trees.hasEdits else { return LibraryVariant.frameLoop(library, trees.first, contexts, now: now) }
+                return LibraryTimelineLoop(library, trees, contexts, now: now).frameLoop()
             })
     }
 }

@@ -225,10 +225,14 @@ public final class FrameLoop {
     }
 
     /// A loop of closures of its own (a library's, whose panes live in guarded memory).
+    /// `relayoutFrame`, when given, relayouts one frame of the timeline watched (the
+    /// frames checked); without it, a frame checked is its context relayouted from
+    /// outside the timeline.
     public init(
-        prepareNanoseconds: UInt64, tree: ArrangementTree, contexts: [LayoutContext], storage: ResolutionStorage,
+        prepareNanoseconds: UInt64, trees: TreeTimeline, contexts: [LayoutContext], storage: ResolutionStorage,
         libraryIndex: Int,
-        relayoutRange: @escaping (Int, Int) -> Void, relayoutContext: @escaping (LayoutContext) -> Void,
+        relayoutRange: @escaping (Int, Int) -> Void, relayoutFrame: ((Int) -> Void)? = nil,
+        relayoutContext: @escaping (LayoutContext) -> Void,
         lastAnswer: @escaping () -> Resolution, audit: @escaping () -> String?
     ) {
         self.prepareNanoseconds = prepareNanoseconds
@@ -240,8 +244,8 @@ public final class FrameLoop {
         lastAnswerOf = lastAnswer
         auditOf = audit
         self.libraryIndex = libraryIndex
-        trees = TreeTimeline(tree)
-        relayoutFrame = nil
+        self.trees = trees
+        self.relayoutFrame = relayoutFrame
     }
 
     /// The answer the last relayout wrote, not copied (outside the timing; not to be kept).
@@ -259,7 +263,7 @@ public final class FrameLoop {
     public func resolution(atFrame frame: Int) -> Resolution {
         if let relayoutFrame {
             relayoutFrame(frame % frames)
-            return storage.resolution.copyingPanes()
+            return lastAnswer.copyingPanes()
         }
         return relayout(contexts[frame % frames]) { $0.copyingPanes() }
     }

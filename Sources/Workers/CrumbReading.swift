@@ -66,16 +66,29 @@ struct CrumbReading {
         case Int(FOLDBENCH_STEP_BATCH): return "batch \(number)"
         case Int(FOLDBENCH_STEP_PREPARE): return "its prepare"
         case Int(FOLDBENCH_STEP_EDIT): return number >= 0 ? "its edit at frame \(number)" : "its edit"
+        case Int(FOLDBENCH_STEP_HISTORY_EDIT): return "its edit at frame \(number) of the edit history"
         default: return nil
         }
     }
 
-    /// "while timing fold-cycle/balanced-d8/iphone-duo at batch 12".
+    /// "while timing fold-cycle/balanced-d8/iphone-duo at batch 12"; on a checked frame
+    /// where edits landed, "…; edits on this frame: pane "p4": insert an arrangement".
     var place: String {
         var text = phase
         if let scenario { text += " \(scenario)" }
         if let step { text += " at \(step)" }
+        if let edits { text += "; edits on this frame: \(edits)" }
         return text
+    }
+
+    /// The edits the crumb holds, or nil.
+    var edits: String? {
+        guard isValid else { return nil }
+        var copy = crumb.edits
+        let text = withUnsafeBytes(of: &copy) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? nil : text
     }
 
     func failure(_ ending: Session.Ending) -> WorkerFailure {

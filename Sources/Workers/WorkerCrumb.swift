@@ -33,6 +33,7 @@ public enum WorkerCrumb {
         case prepare
         case edit
         case editHistory
+        case historyEdit
     }
 
     public static func phase(_ phase: Phase, scenario: Int? = nil) {
@@ -91,6 +92,20 @@ public enum WorkerCrumb {
     public static func leaveLibrary() {
         guard let crumb else { return }
         foldbench_crumb_end(crumb)
+    }
+
+    /// The edits that landed on the checked frame the worker is at, in words, for a
+    /// failure to name (cut at a character to fit); "" when the frame's relayout returned.
+    public static func edits(_ text: String) {
+        guard let crumb else { return }
+        withUnsafeMutableBytes(of: &crumb.pointee.edits) { buffer in
+            var bytes = Array(text.utf8.prefix(buffer.count - 1))
+            // Cut before a character's continuation bytes, not inside the character.
+            if bytes.count < text.utf8.count { while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() } }
+            if bytes.count < text.utf8.count, let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
     }
 
     /// Whether a library started a process that still exists (a subreaper's children).

@@ -4,8 +4,8 @@
  * without Swift, the bound its Swift code is measured against.
  *
  * As in the Swift variant:
- *  - flat storage: one step per arrangement in level order, every parent before its
- *    children, so a nested arrangement's bounds are its pane's frame, already written
+ *  - flat storage: one step per arrangement in level order (a subtree an edit inserts
+ *    after the rest), every parent before its children, so a nested arrangement's bounds are its pane's frame, already written
  *    when the loop reaches it; one loop, no recursion, no allocation;
  *  - prepared decisions, per layout direction: which pane is near (leading, or on top)
  *    along each axis, which view is sized first, which wins a collapse, which takes the
@@ -15,8 +15,9 @@
  *    chain (without the maximums when there are none); a split or overlay divided by a
  *    region, out of line, takes the two regions; a tree of proportional splits only,
  *    in a frame without regions, gets a loop without the hidden-pane test or dispatch.
- * Edits (interface version 2) that keep the panes where they were rebuild the changed
- * arrangements' steps; a subtree inserted, removed or replaced is prepared anew.
+ * Edits (interface version 2), every kind, are taken in place: the arrangements whose
+ * values changed have their steps built again; a subtree inserted, removed or replaced
+ * is spliced into the steps, only its own built (several a call).
  * Not ported: the Swift variant's loops specialised by tree size and region list, and
  * its blocks of levels. docs/c-interface.md has the comparison.
  *
@@ -94,6 +95,8 @@ typedef struct prepared {
     step *steps[2];     /* [0] left-to-right, [1] right-to-left */
     plan *plans;        /* two per arrangement */
     uint32_t *position; /* the tree's arrangement index -> its step's index, for edits */
+    uint32_t *owner;    /* room for the inverse of position, while a subtree is spliced */
+    uint32_t capacity;  /* the arrangements the arrays have room for */
     step *storage;      /* both directions' steps, allocated apart so that an edit can
                            change their count without moving the prepared value */
 } prepared;
@@ -262,37 +265,55 @@ static void level_order(const foldbench_tree *tree, uint32_t *order) {
     }
 }
 
-/* Room for count arrangements' steps, plans and positions in p (the old ones left to the
- * caller); 0 when out of memory, having changed nothing. */
-static int allocate(prepared *p, uint32_t count) {
-    step *storage = malloc(2 * (size_t)count * sizeof(step));
-    plan *plans = malloc(2 * (size_t)count * sizeof(plan));
-    uint32_t *position = malloc((size_t)count * sizeof(uint32_t));
-    if (storage == NULL || plans == NULL || position == NULL) {
+/* Room for `count` arrangements in p, what it holds (p->count of each) kept where it is
+ * or moved to larger arrays (their capacity doubled, so that a timeline inserting
+ * subtrees allocates rarely); 0 when out of memory, having changed nothing. */
+static int reserve(prepared *p, uint32_t count) {
+    if (count <= p->capacity) return 1;
+    uint32_t capacity = count > 2 * p->capacity ? count : 2 * p->capacity;
+    step *storage = malloc(2 * (size_t)capacity * sizeof(step));
+    plan *plans = malloc(2 * (size_t)capacity * sizeof(plan));
+    uint32_t *position = malloc((size_t)capacity * sizeof(uint32_t));
+    uint32_t *owner = malloc((size_t)capacity * sizeof(uint32_t));
+    if (storage == NULL || plans == NULL || position == NULL || owner == NULL) {
         free(storage);
         free(plans);
         free(position);
+        free(owner);
         return 0;
     }
-    p->count = count;
+    if (p->count > 0) {
+        memcpy(storage, p->steps[0], p->count * sizeof(step));
+        memcpy(storage + capacity, p->steps[1], p->count * sizeof(step));
+        memcpy(plans, p->plans, 2 * (size_t)p->count * sizeof(plan));
+        memcpy(position, p->position, p->count * sizeof(uint32_t));
+    }
+    for (uint32_t i = 0; i < p->count; i++) storage[i].plans = storage[capacity + i].plans = &plans[2 * i];
+    free(p->storage);
+    free(p->plans);
+    free(p->position);
+    free(p->owner);
+    p->capacity = capacity;
     p->storage = storage;
     p->plans = plans;
     p->position = position;
+    p->owner = owner;
     p->steps[0] = storage;
-    p->steps[1] = storage + count;
+    p->steps[1] = storage + capacity;
     return 1;
 }
 
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
     uint32_t count = tree->arrangement_count;
-    prepared *p = malloc(sizeof(prepared));
+    prepared *p = calloc(1, sizeof(prepared));
     uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
-    if (p == NULL || order == NULL || !allocate(p, count)) {
+    if (p == NULL || order == NULL || !reserve(p, count)) {
         free(p);
         free(order);
         snprintf(message, capacity, "c-fast: out of memory for %u arrangements", count);
         return NULL;
     }
+    p->count = count;
     level_order(tree, order);
     for (uint32_t i = 0; i < count; i++) {
         p->position[order[i]] = i;
@@ -303,88 +324,102 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
     return p;
 }
 
-/* One subtree inserted, removed or replaced at pane `at` (the edited tree's), the rest of
- * the tree as it was: the steps laid out again in the edited tree's level order, each
- * arrangement outside the subtree copied from its old step with its pane indices moved
- * past the subtree, only the subtree's arrangements built. In the interface's numbering
- * a pane's subtree is a run of panes right after it and a run of arrangements from the one
- * it holds, so the edit cuts one run out of each and puts another in. 0 when out of memory,
- * having changed nothing. */
-static int splice(prepared *p, const foldbench_tree *tree, uint32_t at) {
-    uint32_t count = tree->arrangement_count;
-    int32_t held = tree->panes[at].arrangement;
+/* Whether pane index `parent` lies in the run of `k` arrangements' panes after pane `at`. */
+static int within(int32_t parent, uint32_t at, uint32_t k) {
+    return parent > (int32_t)at && parent <= (int32_t)(at + 2 * k);
+}
+
+/* Pane indices past `end` moved by `shift` (a subtree ending at pane `end` was replaced). */
+static void move_panes(step *s, uint32_t end, int32_t shift) {
+    if (s->parent > (int32_t)end) s->parent += shift;
+    if (s->primary > end) s->primary = (uint32_t)((int32_t)s->primary + shift);
+    if (s->secondary > end) s->secondary = (uint32_t)((int32_t)s->secondary + shift);
+    for (int axis = 0; axis < 2; axis++) {
+        pair *q = &s->along[axis];
+        if (q->near > end) q->near = (uint32_t)((int32_t)q->near + shift);
+        if (q->far > end) q->far = (uint32_t)((int32_t)q->far + shift);
+    }
+}
+
+/* The subtree pane `at` holds (none, for an insert) replaced by the one it holds in the
+ * edited tree (none, for a removal), in place: the old subtree's steps taken out and the
+ * others moved down in their order, their pane indices past the old subtree moved, the
+ * new subtree's steps built at the end, depth first. Every parent stays before its
+ * children, which is all the loop needs (the order drifts from level order as edits
+ * come; a tree prepared anew is in level order again). The prepared value must number
+ * every pane up to `at` as the edited tree does: in the interface's numbering a pane's
+ * subtree is a run of panes right after it and a run of arrangements from the one it
+ * holds, so the edit cuts one run out of each and puts another in. Returns the
+ * arrangements inserted plus one, or 0 when the subtree does not fit or memory is out. */
+static uint32_t splice(prepared *p, const foldbench_tree *tree, uint32_t at) {
     /* The subtree's first arrangement: the one `at` holds, or where it would be numbered. */
     uint32_t first = 1;
     for (uint32_t pane = 0; pane < at; pane++)
         if (tree->panes[pane].arrangement >= 0) first++;
-    /* Its arrangements: from that one on, while each is held by a pane of the run the
-     * ones before it make (2 panes each, right after `at`). */
+    int32_t held = tree->panes[at].arrangement;
     if (held >= 0 && (uint32_t)held != first) return 0;
     uint32_t inserted = 0;
     if (held >= 0)
-        while (first + inserted < count &&
-               (inserted == 0 || (tree->arrangements[first + inserted].parent > (int32_t)at &&
-                                  tree->arrangements[first + inserted].parent <= (int32_t)(at + 2 * inserted))))
+        while (first + inserted < tree->arrangement_count &&
+               (inserted == 0 || within(tree->arrangements[first + inserted].parent, at, inserted)))
             inserted++;
-    if (p->count + inserted < count) return 0; /* not one subtree: the counts do not add up */
-    uint32_t removed = p->count + inserted - count; /* the old subtree's arrangements */
-    int32_t pane_shift = 2 * ((int32_t)inserted - (int32_t)removed);
-    uint32_t old_end_pane = at + 2 * removed; /* the old subtree's panes: at+1 ... old_end_pane */
-    prepared old = *p;
-    uint32_t *order = malloc((size_t)count * sizeof(uint32_t));
-    if (order == NULL || !allocate(p, count)) {
-        free(order);
-        *p = old;
-        return 0;
+    uint32_t removed = 0;
+    while (first + removed < p->count) {
+        int32_t parent = p->steps[0][p->position[first + removed]].parent;
+        if (removed == 0 ? parent != (int32_t)at : !within(parent, at, removed)) break;
+        removed++;
     }
-    level_order(tree, order);
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t a = order[i];
-        p->position[a] = i;
-        if (a >= first && a < first + inserted) {
-            build_step(p, tree, a, i);
-            continue;
+    uint32_t count = p->count - removed + inserted;
+    if (!reserve(p, count)) return 0;
+    int32_t shift = 2 * ((int32_t)inserted - (int32_t)removed);
+    uint32_t end = at + 2 * removed; /* the old subtree's panes: at+1 ... end */
+    for (uint32_t a = 0; a < p->count; a++) p->owner[p->position[a]] = a;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < p->count; i++) {
+        uint32_t a = p->owner[i];
+        if (a >= first && a < first + removed) continue;
+        if (kept != i) {
+            p->steps[0][kept] = p->steps[0][i];
+            p->steps[1][kept] = p->steps[1][i];
+            p->plans[2 * kept] = p->plans[2 * i];
+            p->plans[2 * kept + 1] = p->plans[2 * i + 1];
         }
-        uint32_t old_index = old.position[a < first ? a : a - inserted + removed];
-        p->plans[2 * i] = old.plans[2 * old_index];
-        p->plans[2 * i + 1] = old.plans[2 * old_index + 1];
         for (int rtl = 0; rtl < 2; rtl++) {
-            step *s = &p->steps[rtl][i];
-            *s = old.steps[rtl][old_index];
-            s->plans = &p->plans[2 * i];
-            /* Pane indices after the old subtree move; those before it, and `at`, stay. */
-            if (s->parent > (int32_t)old_end_pane) s->parent += pane_shift;
-            if (s->primary > old_end_pane) s->primary = (uint32_t)((int32_t)s->primary + pane_shift);
-            if (s->secondary > old_end_pane) s->secondary = (uint32_t)((int32_t)s->secondary + pane_shift);
-            for (int axis = 0; axis < 2; axis++) {
-                pair *q = &s->along[axis];
-                if (q->near > old_end_pane) q->near = (uint32_t)((int32_t)q->near + pane_shift);
-                if (q->far > old_end_pane) q->far = (uint32_t)((int32_t)q->far + pane_shift);
-            }
+            p->steps[rtl][kept].plans = &p->plans[2 * kept];
+            move_panes(&p->steps[rtl][kept], end, shift);
         }
+        p->position[a < first ? a : a - removed + inserted] = kept++;
     }
-    free(order);
-    free(old.storage);
-    free(old.plans);
-    free(old.position);
-    return 1;
+    for (uint32_t k = 0; k < inserted; k++) {
+        p->position[first + k] = kept + k;
+        build_step(p, tree, first + k, kept + k);
+    }
+    p->count = count;
+    return inserted + 1;
 }
 
-/* Interface version 2: an edit that keeps the panes where they were (a pane's values, a
- * style, the axes) rebuilds the steps of the arrangement it changed, in both directions;
- * one subtree inserted, removed or replaced is spliced in (splice), the call's other
- * edits then made the same way; a call with two or more subtrees is declined, and
- * prepared anew. */
+/* Interface version 2, every kind taken in place. Each pane a subtree edit names is
+ * spliced (splice) in the order of the edited tree's panes, so that every pane before it
+ * is already numbered as the edited tree numbers it; one inside a subtree spliced before
+ * it comes with that subtree. Then each arrangement whose values an edit changed (a
+ * pane's values, a style, the axes) has its steps built again, in both directions. 0
+ * when the edits do not add up to the edited tree (after which the value is only
+ * released). */
 int foldbench_variant_edit(void *value, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
     prepared *p = value;
-    int32_t at = -1;
-    for (uint32_t e = 0; e < count; e++) {
-        if (edits[e].kind < FOLDBENCH_EDIT_INSERT) continue;
-        if (at >= 0 || edits[e].pane < 0) return 0;
-        at = edits[e].pane;
+    int64_t covered = -1; /* panes up to this one are spliced, or inside a subtree spliced */
+    for (;;) {
+        int64_t next = -1;
+        for (uint32_t e = 0; e < count; e++)
+            if (edits[e].kind >= FOLDBENCH_EDIT_INSERT && edits[e].pane > covered &&
+                (next < 0 || edits[e].pane < next))
+                next = edits[e].pane;
+        if (next < 0) break;
+        uint32_t spliced = splice(p, tree, (uint32_t)next);
+        if (spliced == 0) return 0;
+        covered = next + 2 * (int64_t)(spliced - 1);
     }
-    if (at < 0 && tree->arrangement_count != p->count) return 0;
-    if (at >= 0 && !splice(p, tree, (uint32_t)at)) return 0;
+    if (tree->arrangement_count != p->count) return 0;
     for (uint32_t e = 0; e < count; e++) {
         if (edits[e].kind >= FOLDBENCH_EDIT_INSERT || edits[e].arrangement < 0) continue;
         uint32_t arrangement = (uint32_t)edits[e].arrangement;
@@ -399,6 +434,7 @@ void foldbench_variant_release(void *value) {
     free(p->storage);
     free(p->plans);
     free(p->position);
+    free(p->owner);
     free(p);
 }
 

@@ -31,6 +31,8 @@
  *               subtree inserted, removed or replaced, changing nothing
  *   skip        reads its last answer without declaring it: returns at once when its panes
  *               hold an answer and the bounds are the last call's (right on a still timeline)
+ *   keep-tree   keeps the tree prepare (or edit) gave it and reads it on the 8th relayout
+ *   edit-crash  SIGSEGV in its first edit that inserts a subtree
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -111,6 +113,10 @@
 #define NAME "misbehaving-forget-subtree"
 #elif defined(FAULT_SKIP)
 #define NAME "misbehaving-skip"
+#elif defined(FAULT_KEEP_TREE)
+#define NAME "misbehaving-keep-tree"
+#elif defined(FAULT_EDIT_CRASH)
+#define NAME "misbehaving-edit-crash"
 #else
 #error "define one FAULT_*"
 #endif
@@ -148,6 +154,7 @@ typedef struct wrapper {
     uint32_t pane_count;
     int has_last;
     foldbench_rect last_bounds;
+    const foldbench_tree *tree; /* FAULT_KEEP_TREE: kept past the call that gave it */
 } wrapper;
 
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
@@ -163,6 +170,7 @@ void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_
     wrapper *w = calloc(1, sizeof(wrapper));
     w->inner = c_fast_prepare(tree, message, capacity);
     w->pane_count = tree->pane_count;
+    w->tree = tree;
     return w;
 }
 
@@ -241,6 +249,12 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     ((volatile char *)panes)[-4096] = 1;
 #elif defined(FAULT_PRINT)
     printf("relayout %ld\n", relayouts);
+#elif defined(FAULT_KEEP_TREE)
+    /* The tree it was given, read at a later call: the kind of reuse rule 3 forbids. */
+    if (relayouts == 8) {
+        volatile double priority = w->tree->panes[0].layout_priority;
+        (void)priority;
+    }
 #endif
 }
 
@@ -261,6 +275,26 @@ int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const fol
         if (edits[i].kind == FOLDBENCH_EDIT_INSERT || edits[i].kind == FOLDBENCH_EDIT_REMOVE ||
             edits[i].kind == FOLDBENCH_EDIT_REPLACE)
             return 1;
+    return c_fast_edit(w->inner, tree, edits, count);
+}
+#endif
+
+#ifdef FAULT_KEEP_TREE
+int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
+    wrapper *w = prepared;
+    w->tree = tree;
+    return c_fast_edit(w->inner, tree, edits, count);
+}
+#endif
+
+#ifdef FAULT_EDIT_CRASH
+int foldbench_variant_edit(void *prepared, const foldbench_tree *tree, const foldbench_edit *edits, uint32_t count) {
+    wrapper *w = prepared;
+    for (uint32_t i = 0; i < count; i++)
+        if (edits[i].kind == FOLDBENCH_EDIT_INSERT) {
+            volatile int *volatile nowhere = NULL;
+            *nowhere = 1;
+        }
     return c_fast_edit(w->inner, tree, edits, count);
 }
 #endif

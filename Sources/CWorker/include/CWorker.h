@@ -39,7 +39,8 @@ enum {
     FOLDBENCH_STEP_BATCH = 4,         /* a timed batch (a round) */
     FOLDBENCH_STEP_PREPARE = 5,       /* the library's prepare */
     FOLDBENCH_STEP_EDIT = 6,          /* the library's edit (interface version 2) */
-    FOLDBENCH_STEP_EDIT_HISTORY = 7   /* a frame of the edit history */
+    FOLDBENCH_STEP_EDIT_HISTORY = 7,  /* a frame of the edit history */
+    FOLDBENCH_STEP_HISTORY_EDIT = 8   /* the library's edit at a frame of the edit history */
 };
 
 /* Where a fault landed (foldbench_crumb.fault_kind). */
@@ -68,6 +69,10 @@ typedef struct foldbench_crumb {
     int32_t fault_signal; /* the signal that ended the worker, 0 none */
     uint32_t fault_kind;  /* FOLDBENCH_FAULT_* */
     int64_t fault_offset;
+    /* The edits that landed on the frame a checked step is at, in words (NUL-terminated,
+     * cut at a character), while the library takes them and until its next relayout on
+     * that frame returns: a failure there names them. Empty otherwise. */
+    char edits[512];
 } foldbench_crumb;
 
 /* --- The supervisor's side -------------------------------------------------------- */

@@ -69,6 +69,10 @@ struct VariantLibraryTests {
         ),
         ("misbehaving-print", "printed on its standard output: \"relayout 1\" (rule 5: a library prints nothing)"),
         ("misbehaving-constructor", "crashed with SIGSEGV (signal 11) while loading it"),
+        (
+            "misbehaving-keep-tree",
+            "touched a tree after the call it was given to returned (rule 3: it lives only during the call) while checking \(scenario) at frame 7"
+        ),
     ]
 
     @Test(
@@ -88,7 +92,7 @@ struct VariantLibraryTests {
         #expect(result.out.isEmpty)
         // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
         // The bound is under those 30 s with room for a loaded machine: with the suite's
-        // other tests running beside these 19 cases on 2 cores, a run took 16–17 s.
+        // other tests running beside these 20 cases on 2 cores, a run took 16–17 s.
         #expect(Date().timeIntervalSince(started) < 25, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
@@ -342,6 +346,37 @@ struct VariantLibraryTests {
                 && result.err.contains("on its first call after taking in place pane \"p4\": insert")
                 && result.err.contains(" of the edit history"),
             "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
+    }
+
+    /// On a motion whose tree changes, a library's timed frames take the edits unwatched,
+    /// but the frames checked run the same steps watched: a subtree taken and forgotten is
+    /// refused at the frame the insert lands on, naming it; a tree read after the call that
+    /// gave it is refused there too (the timeline's trees are out of reach during a
+    /// checked relayout); a crash in the edit call names the edits it was given.
+    @Test(arguments: [
+        (
+            "misbehaving-forget-subtree",
+            "left pane 30 of 32 unwritten (rule 2: relayout writes every pane), on its first call after taking in place pane \"p4\": insert an arrangement, while checking detail/balanced-d4/iphone-duo at frame 12"
+        ),
+        (
+            "misbehaving-keep-tree",
+            "touched a tree after the call it was given to returned (rule 3: it lives only during the call) while checking detail/balanced-d4/iphone-duo at frame 7"
+        ),
+        (
+            "misbehaving-edit-crash",
+            "crashed with SIGSEGV (signal 11) while checking detail/balanced-d4/iphone-duo at its edit at frame 12; edits on this frame: pane \"p4\": insert an arrangement"
+        ),
+    ])
+    func aContentMotionIsCheckedWatched(name: String, problem: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary([
+            "run", "--variant-library", library(name), "--scenario", "detail/balanced-d4/iphone-duo", "--frames",
+            "60", "--time-per-scenario", "0", "--out", directory.path,
+        ])
+        #expect(result.status == 1, "\(result.out)")
+        #expect(result.err.contains("\(name).so: \(problem)"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
     }
 
