@@ -27,6 +27,9 @@ final class LibraryTimelineLoop {
     let paneCounts: [Int]
     /// The segment whose tree the library holds.
     var segment = 0
+    /// The last segment's tree is the first's: the wrap-around changes nothing (worked out
+    /// once, as comparing two trees walks them).
+    let wrapsUnchanged: Bool
     /// How long the library's first `prepare` took (ns), the pages made before it aside.
     let prepareNanoseconds: UInt64
 
@@ -49,6 +52,7 @@ final class LibraryTimelineLoop {
         if timeline.restoresAtWrap { begins[0] = 0 }
         self.begins = begins
         paneCounts = timeline.segments.map(\.tree.paneCount)
+        wrapsUnchanged = !timeline.restoresAtWrap
         let first = timeline.first
         let start = now()
         state = LibraryLoopState(
@@ -72,7 +76,7 @@ final class LibraryTimelineLoop {
         let before = wanted == 0 ? last : wanted - 1
         // A range that starts elsewhere than where the last one left off: the tree of its
         // first frame, prepared anew (unless the range starts on that tree's edits).
-        if wanted == 0, segment == last, !timeline.restoresAtWrap {
+        if wanted == 0, segment == last, wrapsUnchanged {
             segment = 0
         } else if wanted != segment, !(begins[index] == wanted && segment == before) {
             switchTree(to: wanted, taking: false, watched: watched)
@@ -93,7 +97,7 @@ final class LibraryTimelineLoop {
             index += 1
             if index == count {
                 index = 0
-                if !timeline.restoresAtWrap { segment = 0 }
+                if wrapsUnchanged { segment = 0 }
             }
         }
     }
