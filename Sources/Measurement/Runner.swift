@@ -248,7 +248,8 @@ public struct Runner {
         let deadline = Clock.now() + UInt64(options.timePerScenario * Double(scenarios.count) * 1e9)
         var round = 0
         var lastReport = Clock.now()
-        WorkerCrumb.phase(.timing)
+        // A phase of its own: the supervisor holds the report's timed total to how long it saw it last.
+        WorkerCrumb.phase(.sampling)
         while round < options.maximumSamples, round < options.minimumSamples || Clock.now() < deadline {
             for index in prepared.indices {
                 WorkerCrumb.scenario(index)

@@ -33,7 +33,7 @@ struct CrumbReading {
         case Int(FOLDBENCH_PHASE_LOADING): "while loading it"
         case Int(FOLDBENCH_PHASE_PREPARING): "while preparing"
         case Int(FOLDBENCH_PHASE_CHECKING): "while checking"
-        case Int(FOLDBENCH_PHASE_TIMING): "while timing"
+        case Int(FOLDBENCH_PHASE_TIMING), Int(FOLDBENCH_PHASE_SAMPLING): "while timing"
         case Int(FOLDBENCH_PHASE_RECHECKING): "while checking again after timing"
         case Int(FOLDBENCH_PHASE_COUNTING): "while counting instructions"
         case Int(FOLDBENCH_PHASE_ANSWERING): "while answering"

@@ -156,6 +156,11 @@ struct Session {
         var lastChange = foldbench_monotonic_ms()
         var final: WorkReply?
         var finalAt: Int64 = 0
+        var repliesAfterFinal = 0
+        var verdict = Verdict(started: lastChange)
+        // How long a worker may take to end after its last reply (under valgrind, which
+        // writes its profile at the end, longer).
+        let settle: Int64 = supervisor.launcher.isEmpty ? 3000 : 20_000
         var channelOpen = true
         var closedAt: Int64 = 0
         // Descriptors at their end leave the poll (a closed pipe would wake it at once, forever).
@@ -170,12 +175,22 @@ struct Session {
                 watched[index] = -1
             }
             if !channelOpen { watched[0] = -1 }
+            verdict.observe(crumb.pointee.phase, at: foldbench_monotonic_ms())
             if ready & 1 != 0 || !channelOpen {
                 let (replies, open) = try readReplies()
                 channelOpen = open
                 for reply in replies {
-                    if final != nil { break }
+                    if final != nil {
+                        repliesAfterFinal += 1
+                        continue
+                    }
                     if case .progress(let scenario, _, _, _, _) = reply { lastScenario = scenario }
+                    if case .report(let report, _) = reply, request.kind == .run,
+                        let problem = verdict.problem(withReport: report, at: foldbench_monotonic_ms())
+                    {
+                        foldbench_kill_group(pid)
+                        throw forged(problem)
+                    }
                     if reply.isFinal {
                         final = reply
                         finalAt = foldbench_monotonic_ms()
@@ -186,8 +201,11 @@ struct Session {
             }
             var status: Int32 = 0
             let ended = foldbench_reap(pid, &status) != 0
-            if ended || final != nil && foldbench_monotonic_ms() - finalAt > 2000 {
-                if !ended { foldbench_kill_group(pid) }
+            if ended || final != nil && foldbench_monotonic_ms() - finalAt > settle {
+                if !ended {
+                    foldbench_kill_group(pid)
+                    throw forged("a final reply on FoldBench's channel, but the worker went on running")
+                }
                 if final == nil {
                     // A reply written just before the end is still in the socket.
                     let (replies, _) = try readReplies()
@@ -198,6 +216,14 @@ struct Session {
                 // How it ended says more than what it printed (a fatal error's message, say).
                 guard let final else { throw failure(.ended(status), lastWords: printed) }
                 if let printed { throw failure(.printed(printed)) }
+                // The last reply is believed only when the worker's own end agrees with it.
+                if repliesAfterFinal == 0 {
+                    let (late, _) = try readReplies()
+                    repliesAfterFinal = late.count
+                }
+                if let problem = Verdict.problem(final: final, status: status, repliesAfter: repliesAfterFinal) {
+                    throw forged(problem)
+                }
                 if case .failure(let code, let message, let page) = final {
                     throw WorkerFailure(code, message, page: page)
                 }
@@ -276,6 +302,20 @@ struct Session {
         case hung(milliseconds: Int64, perStep: Bool)
         case channelClosed
         case garbled(String)
+    }
+
+    /// A reply the worker did not write, or an end that contradicts its last reply: a
+    /// library's doing (it shares the worker's address space), named as such.
+    func forged(_ problem: String) -> WorkerFailure {
+        InterruptCleanup.parkIfInterrupted()
+        let note = "(the verdict is the supervisor's, from what it sees: a library may not speak for the worker)"
+        switch request.libraries.count {
+        case 0: return WorkerFailure(.failed, "the worker: \(problem) — a bug in FoldBench")
+        case 1: return WorkerFailure(.failed, "library \(request.libraries[0]): \(problem) \(note)")
+        default:
+            return WorkerFailure(
+                .failed, "a library (one of \(request.libraries.joined(separator: ", "))): \(problem) \(note)")
+        }
     }
 
     func failure(_ ending: Ending, lastWords: String? = nil) -> WorkerFailure {

@@ -22,6 +22,7 @@ public enum WorkerCrumb {
         case counting
         case answering
         case finishing
+        case sampling
     }
 
     public enum Step: UInt32 {

@@ -120,9 +120,59 @@ struct WorkerProtocolTests {
     @Test
     func aFailureReplyIsTheRequestsFailureWithItsStatus() throws {
         let failure = WorkReply.failure(status: .badInput, message: "no such scenario", page: nil)
-        let result = try Self.supervise("read -r request <&3\necho '\(Self.line(failure))' >&3")
+        let result = try Self.supervise("read -r request <&3\necho '\(Self.line(failure))' >&3\nexit 2")
         #expect(result.failure?.status == .badInput)
         #expect(result.failure?.message == "no such scenario")
+    }
+
+    /// The verdict is the supervisor's: a last reply is believed only when the worker's own
+    /// end agrees with it, and a run's report only when the timing it claims fits what the
+    /// supervisor saw (a stand-in writes no crumb: no timing was seen at all).
+    @Test(arguments: [
+        ("echo '{\"reply\":\"done\"}' >&3\necho '{\"reply\":\"done\"}' >&3", "a \"done\" on FoldBench's channel that the worker did not write (1 more reply came after it)"),
+        ("echo '{\"reply\":\"failure\",\"status\":0,\"message\":\"failed\"}' >&3", "a failure with exit status 0 on FoldBench's channel"),
+        ("echo '{\"reply\":\"failure\",\"status\":1,\"message\":\"failed\"}' >&3\nexit 0", "a failure with exit status 1 on FoldBench's channel, but the worker then exited with status 0"),
+        ("echo '{\"reply\":\"done\"}' >&3\nexit 3", "a \"done\" on FoldBench's channel, but the worker then exited with status 3"),
+        ("echo '{\"reply\":\"done\"}' >&3\nsleep 30", "a final reply on FoldBench's channel, but the worker went on running"),
+        (
+            "echo '{\"reply\":\"report\",\"report\":{\"results\":[]},\"frameChanges\":{}}' >&3\necho '{\"reply\":\"done\"}' >&3",
+            "a report on FoldBench's channel before the timing began"
+        ),
+    ])
+    func aVerdictTheWorkerDidNotReachIsRefused(script: String, problem: String) throws {
+        let result = try Self.supervise("read -r request <&3\n" + script)
+        let message = try #require(result.failure?.message)
+        #expect(result.failure?.status == .failed)
+        #expect(message.hasPrefix("the worker: \(problem) — a bug in FoldBench"), "\(message)")
+    }
+
+    @Test("a run's report is held to the timing the supervisor saw: before it, shorter than a quarter of it, longer than it")
+    func theReportsTimingFitsWhatWasSeen() {
+        func report(nanosecondsAFrame: Double, frames: Double) -> JSONValue {
+            .object([
+                (
+                    "results",
+                    .array([
+                        .object([("timeSamples", .array([.number(nanosecondsAFrame)])), ("batchFrames", .number(frames))])
+                    ])
+                )
+            ])
+        }
+        var verdict = Verdict(started: 0)
+        verdict.observe(UInt32(FOLDBENCH_PHASE_PREPARING), at: 10)
+        let forged = report(nanosecondsAFrame: 1.05, frames: 600)
+        #expect(verdict.problem(withReport: forged, at: 20) == "a report on FoldBench's channel before the timing began")
+        verdict.observe(UInt32(FOLDBENCH_PHASE_SAMPLING), at: 100)
+        verdict.observe(UInt32(FOLDBENCH_PHASE_SAMPLING), at: 400)
+        #expect(verdict.problem(withReport: forged, at: 410) == "a report on FoldBench's channel before the timing ended")
+        verdict.observe(UInt32(FOLDBENCH_PHASE_RECHECKING), at: 450)
+        // 600 relayouts in 630 ns after a timing seen for 0.3 s.
+        #expect(
+            verdict.problem(withReport: forged, at: 460)
+                == "a report on FoldBench's channel whose timed batches add up to 0.00063 ms, where the timing was seen to take 300 to 440 ms"
+        )
+        #expect(verdict.problem(withReport: report(nanosecondsAFrame: 450_000, frames: 600), at: 460) == nil)
+        #expect(verdict.problem(withReport: report(nanosecondsAFrame: 1_000_000, frames: 600), at: 460) != nil)
     }
 
     @Test
@@ -173,6 +223,7 @@ struct WorkerProtocolTests {
             """
             read -r request <&3
             printf '{"reply":"failure","status":1,"message":%s}\\n' "$(printf '%s' "$request" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" >&3
+            exit 1
             """)
         let message = try #require(result.failure?.message)
         let echoed = try WorkRequest(json: JSONReader(JSONReader.document(Array(message.utf8))))

@@ -33,6 +33,10 @@
  *               hold an answer and the bounds are the last call's (right on a still timeline)
  *   keep-tree   keeps the tree prepare (or edit) gave it and reads it on the 8th relayout
  *   edit-crash  SIGSEGV in its first edit that inserts a subtree
+ *   forge-report   writes a report of its own and "done" on the worker's channel (descriptor 3)
+ *               in its first prepare, 1.05 ns a frame
+ *   forge-done  writes "done" on the worker's channel in its first prepare
+ *   forge-failure  writes a failure with exit status 0 on the worker's channel in its first prepare
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -117,6 +121,12 @@
 #define NAME "misbehaving-keep-tree"
 #elif defined(FAULT_EDIT_CRASH)
 #define NAME "misbehaving-edit-crash"
+#elif defined(FAULT_FORGE_REPORT)
+#define NAME "misbehaving-forge-report"
+#elif defined(FAULT_FORGE_DONE)
+#define NAME "misbehaving-forge-done"
+#elif defined(FAULT_FORGE_FAILURE)
+#define NAME "misbehaving-forge-failure"
 #else
 #error "define one FAULT_*"
 #endif
@@ -157,7 +167,28 @@ typedef struct wrapper {
     const foldbench_tree *tree; /* FAULT_KEEP_TREE: kept past the call that gave it */
 } wrapper;
 
+#if defined(FAULT_FORGE_REPORT) || defined(FAULT_FORGE_DONE) || defined(FAULT_FORGE_FAILURE)
+/* Lines of the worker's own protocol, written where only the worker writes. */
+static void forge(void) {
+    static int forged;
+    if (forged++) return;
+#if defined(FAULT_FORGE_REPORT)
+    const char *lines = "{\"reply\":\"report\",\"report\":{\"results\":[{\"timeSamples\":[1.05],"
+                        "\"batchFrames\":600}]},\"frameChanges\":{}}\n{\"reply\":\"done\"}\n";
+#elif defined(FAULT_FORGE_DONE)
+    const char *lines = "{\"reply\":\"done\"}\n";
+#else
+    const char *lines = "{\"reply\":\"failure\",\"status\":0,\"message\":\"failed\"}\n";
+#endif
+    ssize_t written = write(3, lines, strlen(lines));
+    (void)written;
+}
+#endif
+
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
+#if defined(FAULT_FORGE_REPORT) || defined(FAULT_FORGE_DONE) || defined(FAULT_FORGE_FAILURE)
+    forge();
+#endif
 #ifdef FAULT_REFUSE
     if (tree->arrangement_count > 3) {
         snprintf(message, capacity, "%u arrangements; this library takes 3 at most", tree->arrangement_count);

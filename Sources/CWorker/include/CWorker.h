@@ -27,7 +27,8 @@ enum {
     FOLDBENCH_PHASE_RECHECKING = 5,/* every frame again after timing */
     FOLDBENCH_PHASE_COUNTING = 6,  /* instructions under callgrind */
     FOLDBENCH_PHASE_ANSWERING = 7, /* fixtures' frames, or a one-off resolution */
-    FOLDBENCH_PHASE_FINISHING = 8  /* the replies written */
+    FOLDBENCH_PHASE_FINISHING = 8, /* the replies written */
+    FOLDBENCH_PHASE_SAMPLING = 9   /* the run's time samples: the batches its report totals */
 };
 
 /* What foldbench_crumb.step counts. */

@@ -73,6 +73,10 @@ struct VariantLibraryTests {
             "misbehaving-keep-tree",
             "touched a tree after the call it was given to returned (rule 3: it lives only during the call) while checking \(scenario) at frame 7"
         ),
+        // Replies the worker did not write: the verdict is the supervisor's.
+        ("misbehaving-forge-report", "a report on FoldBench's channel before the timing began"),
+        ("misbehaving-forge-done", "a \"done\" on FoldBench's channel that the worker did not write"),
+        ("misbehaving-forge-failure", "a failure on FoldBench's channel that the worker did not write"),
     ]
 
     @Test(
@@ -92,7 +96,7 @@ struct VariantLibraryTests {
         #expect(result.out.isEmpty)
         // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
         // The bound is under those 30 s with room for a loaded machine: with the suite's
-        // other tests running beside these 20 cases on 2 cores, a run took 16–17 s.
+        // other tests running beside these 23 cases on 2 cores, a run took 16–17 s.
         #expect(Date().timeIntervalSince(started) < 25, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
@@ -107,7 +111,11 @@ struct VariantLibraryTests {
 
     @Test(
         "answer refuses each misbehaving library in one line with run's prefix, naming the scenario and frame, and leaves nothing behind",
-        arguments: misbehaviours.filter { !["misbehaving-stop", "misbehaving-late-crash"].contains($0.0) })
+        arguments: misbehaviours.filter { !["misbehaving-stop", "misbehaving-late-crash"].contains($0.0) }.map {
+            // `answer` times nothing: the forged report's "done" is what gives it away there.
+            $0.0 == "misbehaving-forge-report"
+                ? ($0.0, "a \"done\" on FoldBench's channel that the worker did not write") : $0
+        })
     func answerRefuses(name: String, problem: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
