@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CWorker.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -49,11 +50,14 @@ int foldbench_spawn_worker(const char *path, char *const argv[], char *const env
     /* The environment, with the crumb's id. */
     size_t count = 0;
     while (envp[count]) count++;
-    char **environment = calloc(count + 2, sizeof *environment);
+    char **environment = calloc(count + 3, sizeof *environment);
     char crumb_variable[64];
     snprintf(crumb_variable, sizeof crumb_variable, "FOLDBENCH_CRUMB=%d", crumb_id);
     for (size_t i = 0; i < count; i++) environment[i] = envp[i];
     environment[count] = crumb_variable;
+    /* Inherited by every process a library starts, which the supervisor ends by it. */
+    snprintf(shared->mark, sizeof shared->mark, "FOLDBENCH_WORKER_MARK=%d-%d", (int)getpid(), crumb_id);
+    environment[count + 1] = shared->mark;
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -211,6 +215,85 @@ foldbench_crumb *foldbench_worker_attach(void) {
 }
 
 foldbench_crumb *foldbench_crumb_get(void) { return worker_crumb; }
+
+/* The parent of process `pid`, from /proc/PID/stat (its 4th field, after the name in
+ * parentheses, which may itself hold spaces and parentheses); -1 when it is gone. */
+static pid_t parent_of(pid_t pid, int *zombie) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (count <= 0) return -1;
+    text[count] = 0;
+    char *end = strrchr(text, ')');
+    int parent = -1;
+    char state = 0;
+    if (end == NULL || sscanf(end + 1, " %c %d", &state, &parent) != 2) return -1;
+    *zombie = state == 'Z';
+    return (pid_t)parent;
+}
+
+/* Whether process `pid`'s environment holds the entry `mark` (NAME=VALUE). */
+static int marked(pid_t pid, const char *mark) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    static char environment[1 << 16];
+    ssize_t count = read(fd, environment, sizeof environment - 1);
+    close(fd);
+    if (count <= 0) return 0;
+    environment[count] = 0;
+    for (ssize_t at = 0; at < count; at += (ssize_t)strlen(environment + at) + 1)
+        if (strcmp(environment + at, mark) == 0) return 1;
+    return 0;
+}
+
+int foldbench_end_children(const char *mark) {
+    pid_t self = getpid();
+    int ended = 0;
+    /* A process ended here hands its own children to this one (a subreaper): go round
+     * until a pass finds none. */
+    for (int round = 0; round < 64; round++) {
+        int found = 0;
+        DIR *proc = opendir("/proc");
+        if (proc == NULL) return ended;
+        struct dirent *entry;
+        while ((entry = readdir(proc)) != NULL) {
+            char *rest;
+            long pid = strtol(entry->d_name, &rest, 10);
+            int zombie = 0;
+            if (*rest != 0 || pid <= 0 || parent_of((pid_t)pid, &zombie) != self) continue;
+            /* Given a mark, an ended child (its environment gone with it) is another's to reap. */
+            if (mark != NULL && (zombie || !marked((pid_t)pid, mark))) continue;
+            /* Without one, an ended child is only reaped, and not counted. */
+            if (!zombie) kill((pid_t)pid, SIGKILL);
+            int status;
+            while (waitpid((pid_t)pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            if (!zombie) found++;
+        }
+        closedir(proc);
+        ended += found;
+        if (found == 0) break;
+    }
+    return ended;
+}
+
+int foldbench_thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL)
+        if (entry->d_name[0] != '.') count++;
+    closedir(tasks);
+    return count;
+}
+
+int foldbench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 int foldbench_worker_has_children(void) {
     int found = 0, status;

@@ -98,7 +98,10 @@ public struct EditHistory: Sendable {
                 // Two subtrees at once, into two panes, and both removed at once.
                 if let second = leaves.last(where: { $0.pane.id != shallow.id })?.pane {
                     pairs.append(
-                        ([.insert(shallow.id, detail), .insert(second.id, other)], [.remove(second.id), .remove(shallow.id)], nil))
+                        (
+                            [.insert(shallow.id, detail), .insert(second.id, other)],
+                            [.remove(second.id), .remove(shallow.id)], nil
+                        ))
                 }
             }
         }

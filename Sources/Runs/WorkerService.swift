@@ -90,8 +90,13 @@ public enum WorkerService {
     public static func checkNoProcessLeft(_ libraries: [VariantLibrary]) {
         guard WorkerCrumb.libraryStartedProcess() else { return }
         let index = Int(WorkerCrumb.crumb?.pointee.last_library ?? -1)
+        // Ended here, with those it orphaned (the worker is their subreaper), so that nothing
+        // it started outlives the worker.
+        let ended = WorkerCrumb.endChildren()
+        let note =
+            ended > 0 ? "; the worker ended \(ended) process\(ended == 1 ? "" : "es") still running" : ""
         WorkerChannel.refuse(
-            library: index, "started a process (rule 5: a library starts nothing)",
+            library: index, "started a process (rule 5: a library starts nothing)\(note)",
             place: "(found \(WorkerChannel.place))")
     }
 

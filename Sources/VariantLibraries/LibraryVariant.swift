@@ -155,7 +155,9 @@ final class LibraryLoopState: @unchecked Sendable {
         // The step the caller was at, for what follows the prepare.
         WorkerCrumb.restore(step)
         prepared = result
-        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
+        if let problem = audit() ?? Self.threadsLeft("foldbench_variant_prepare") {
+            WorkerChannel.refuse(library: library.index, problem)
+        }
     }
 
     /// The library's prepared value, moved to panes of a new count after an edit it took
@@ -209,7 +211,18 @@ final class LibraryLoopState: @unchecked Sendable {
         WorkerCrumb.leaveLibrary()
         readOnly.close()
         WorkerCrumb.restore(step)
+        if let problem = Self.threadsLeft("foldbench_variant_edit") {
+            WorkerChannel.refuse(library: library.index, problem)
+        }
         return Self.taken(taken, library)
+    }
+
+    /// A thread the library started and left running after `call` returned, in words, or nil.
+    static func threadsLeft(_ call: String) -> String? {
+        let threads = WorkerCrumb.libraryThreads()
+        guard threads > 0 else { return nil }
+        return "left \(threads == 1 ? "a thread" : "\(threads) threads") running after \(call) returned "
+            + "(rule 5: a library starts nothing that outlives its call)"
     }
 
     /// Whether the edit entry point's result says "taken"; one that is neither 0 nor 1 is refused.
@@ -235,7 +248,7 @@ final class LibraryLoopState: @unchecked Sendable {
         WorkerCrumb.enterLibrary(library.index, limitMilliseconds: Self.callLimitMilliseconds)
         library.relayoutFunction(prepared, scratch.context, panes)
         WorkerCrumb.leaveLibrary()
-        if let problem = audit() { refuse(problem) }
+        if let problem = audit() ?? Self.threadsLeft("foldbench_variant_relayout") { refuse(problem) }
         if !reads, let unwritten = (0..<paneCount).first(where: { panes[$0].bits == Self.poisonBits }) {
             refuse("left pane \(unwritten) of \(paneCount) unwritten (rule 2: relayout writes every pane)")
         }

@@ -60,7 +60,17 @@ public struct Supervisor {
         var session = try Session(self, request)
         defer { session.close() }
         try session.send(request)
-        try session.watch(onReply)
+        do {
+            try session.watch(onReply)
+        } catch {
+            var failure = error
+            if let ended = session.endOrphans() { failure.message += "; \(ended)" }
+            throw failure
+        }
+        if let ended = session.endOrphans() {
+            throw session.forged(
+                "started a process that outlived the worker (rule 5: a library starts nothing); \(ended)")
+        }
     }
 }
 
@@ -89,6 +99,8 @@ struct Session {
     var errors: Int32 = -1
     var crumb: UnsafeMutablePointer<foldbench_crumb>
     var pending: [UInt8] = []
+    /// The entry in the worker's environment that every process it starts inherits.
+    var mark = ""
     /// The last scenario a progress reply named (for requests whose scenarios the worker finds).
     var lastScenario: String?
     var closed = false
@@ -115,7 +127,30 @@ struct Session {
         pid = child
         InterruptCleanup.watch(group: child)
         crumb = shared
+        // The supervisor's own copy: the crumb is in reach of the worker's libraries.
+        mark = withUnsafeBytes(of: shared.pointee.mark) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        // A process a library starts and orphans (a double fork, a new session: out of
+        // the worker's group) comes to FoldBench when the worker ends, not to init.
+        Self.becomeSubreaper
         (channel, output, errors) = (fds[0], fds[1], fds[2])
+    }
+
+    /// Once per process: the `foldbench` command becomes a subreaper. Not a process that
+    /// only hosts a supervisor (a test bundle): the orphans of everything it runs would
+    /// come to it, and a test runner waiting on its own children is not built for that.
+    static let becomeSubreaper: Void = {
+        if ChildProcess.ownExecutable.hasSuffix("/foldbench") { _ = foldbench_become_subreaper() }
+    }()
+
+    /// Ends the processes the worker's libraries started that outlived it (orphans that
+    /// came to FoldBench, by the worker's mark in their environment); what it did, in
+    /// words, or nil when there were none.
+    func endOrphans() -> String? {
+        guard !mark.isEmpty else { return nil }
+        let ended = foldbench_end_children(mark)
+        guard ended > 0 else { return nil }
+        return
+            "FoldBench ended \(ended) process\(ended == 1 ? "" : "es") a library had left running outside the worker's process group"
     }
 
     mutating func close() {
@@ -150,14 +185,20 @@ struct Session {
         }
     }
 
+    /// What the watch has heard: the final reply and when, what came after it, and what
+    /// the supervisor saw of the phases.
+    struct Heard {
+        var final: WorkReply?
+        var finalAt: Int64 = 0
+        var repliesAfterFinal = 0
+        var verdict: Verdict
+    }
+
     /// Reads replies until the final one and the worker's end, keeping the deadlines.
     mutating func watch(_ onReply: (WorkReply) throws(WorkerFailure) -> Void) throws(WorkerFailure) {
         var lastTick = crumb.pointee.tick
         var lastChange = foldbench_monotonic_ms()
-        var final: WorkReply?
-        var finalAt: Int64 = 0
-        var repliesAfterFinal = 0
-        var verdict = Verdict(started: lastChange)
+        var heard = Heard(verdict: Verdict(started: lastChange))
         // How long a worker may take to end after its last reply (under valgrind, which
         // writes its profile at the end, longer).
         let settle: Int64 = supervisor.launcher.isEmpty ? 3000 : 20_000
@@ -175,61 +216,22 @@ struct Session {
                 watched[index] = -1
             }
             if !channelOpen { watched[0] = -1 }
-            verdict.observe(crumb.pointee.phase, at: foldbench_monotonic_ms())
+            heard.verdict.observe(crumb.pointee.phase, at: foldbench_monotonic_ms())
             if ready & 1 != 0 || !channelOpen {
                 let (replies, open) = try readReplies()
                 channelOpen = open
-                for reply in replies {
-                    if final != nil {
-                        repliesAfterFinal += 1
-                        continue
-                    }
-                    if case .progress(let scenario, _, _, _, _) = reply { lastScenario = scenario }
-                    if case .report(let report, _) = reply, request.kind == .run,
-                        let problem = verdict.problem(withReport: report, at: foldbench_monotonic_ms())
-                    {
-                        foldbench_kill_group(pid)
-                        throw forged(problem)
-                    }
-                    if reply.isFinal {
-                        final = reply
-                        finalAt = foldbench_monotonic_ms()
-                    } else {
-                        try onReply(reply)
-                    }
-                }
+                try take(replies, &heard, onReply)
             }
             var status: Int32 = 0
             let ended = foldbench_reap(pid, &status) != 0
-            if ended || final != nil && foldbench_monotonic_ms() - finalAt > settle {
+            if ended || heard.final != nil && foldbench_monotonic_ms() - heard.finalAt > settle {
                 if !ended {
                     foldbench_kill_group(pid)
                     throw forged("a final reply on FoldBench's channel, but the worker went on running")
                 }
-                if final == nil {
-                    // A reply written just before the end is still in the socket.
-                    let (replies, _) = try readReplies()
-                    final = replies.first { $0.isFinal }
-                    for reply in replies where !reply.isFinal { try onReply(reply) }
-                }
-                let printed = firstOutput()
-                // How it ended says more than what it printed (a fatal error's message, say).
-                guard let final else { throw failure(.ended(status), lastWords: printed) }
-                if let printed { throw failure(.printed(printed)) }
-                // The last reply is believed only when the worker's own end agrees with it.
-                if repliesAfterFinal == 0 {
-                    let (late, _) = try readReplies()
-                    repliesAfterFinal = late.count
-                }
-                if let problem = Verdict.problem(final: final, status: status, repliesAfter: repliesAfterFinal) {
-                    throw forged(problem)
-                }
-                if case .failure(let code, let message, let page) = final {
-                    throw WorkerFailure(code, message, page: page)
-                }
-                return
+                return try finish(status, &heard, onReply)
             }
-            if !channelOpen, final == nil {
+            if !channelOpen, heard.final == nil {
                 // The channel closed: the worker is ending (then its status says how), or
                 // it closed its channel and lives on, and nothing more can come.
                 if closedAt == 0 { closedAt = foldbench_monotonic_ms() }
@@ -243,7 +245,7 @@ struct Session {
             if tick != lastTick {
                 lastTick = tick
                 lastChange = now
-            } else if final == nil {
+            } else if heard.final == nil {
                 let limit = crumb.pointee.limit_ms
                 let allowed = limit > 0 ? Int64(limit) : Int64(supervisor.generalLimitSeconds * 1000)
                 if now - lastChange > allowed {
@@ -251,6 +253,58 @@ struct Session {
                     throw failure(.hung(milliseconds: allowed, perStep: limit > 0))
                 }
             }
+        }
+    }
+
+    /// Replies as they come: each handed on until the final one, which is kept; a run's
+    /// report held to the timing the supervisor saw; anything after the final counted.
+    mutating func take(
+        _ replies: [WorkReply], _ heard: inout Heard, _ onReply: (WorkReply) throws(WorkerFailure) -> Void
+    ) throws(WorkerFailure) {
+        for reply in replies {
+            if heard.final != nil {
+                heard.repliesAfterFinal += 1
+                continue
+            }
+            if case .progress(let scenario, _, _, _, _) = reply { lastScenario = scenario }
+            if case .report(let report, _) = reply, request.kind == .run,
+                let problem = heard.verdict.problem(withReport: report, at: foldbench_monotonic_ms())
+            {
+                foldbench_kill_group(pid)
+                throw forged(problem)
+            }
+            if reply.isFinal {
+                heard.final = reply
+                heard.finalAt = foldbench_monotonic_ms()
+            } else {
+                try onReply(reply)
+            }
+        }
+    }
+
+    /// The worker ended with `status`: its final reply, believed only when its end agrees.
+    mutating func finish(
+        _ status: Int32, _ heard: inout Heard, _ onReply: (WorkReply) throws(WorkerFailure) -> Void
+    ) throws(WorkerFailure) {
+        if heard.final == nil {
+            // A reply written just before the end is still in the socket.
+            let (replies, _) = try readReplies()
+            heard.final = replies.first { $0.isFinal }
+            for reply in replies where !reply.isFinal { try onReply(reply) }
+        }
+        let printed = firstOutput()
+        // How it ended says more than what it printed (a fatal error's message, say).
+        guard let final = heard.final else { throw failure(.ended(status), lastWords: printed) }
+        if let printed { throw failure(.printed(printed)) }
+        if heard.repliesAfterFinal == 0 {
+            let (late, _) = try readReplies()
+            heard.repliesAfterFinal = late.count
+        }
+        if let problem = Verdict.problem(final: final, status: status, repliesAfter: heard.repliesAfterFinal) {
+            throw forged(problem)
+        }
+        if case .failure(let code, let message, let page) = final {
+            throw WorkerFailure(code, message, page: page)
         }
     }
 

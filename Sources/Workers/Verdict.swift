@@ -41,6 +41,8 @@ struct Verdict {
     /// the two clocks), no shorter than a quarter of the time it was seen going on (the
     /// rest is the checks between batches, a tenth of it in practice).
     func problem(withReport report: JSONValue, at now: Int64) -> String? {
+        // A report of nothing (an empty shard) claims no time.
+        guard case .array(let results)? = report["results"], !results.isEmpty else { return nil }
         guard samplingFirst != nil || afterSampling != nil else {
             return "a report on FoldBench's channel before the timing began"
         }
@@ -87,7 +89,8 @@ struct Verdict {
         case .failure(let failure, _, _):
             if failure == .success { return "a failure with exit status 0 on FoldBench's channel" }
             if !exited || code != failure.rawValue {
-                return "a failure with exit status \(failure.rawValue) on FoldBench's channel, but the worker then \(ending(status))"
+                return
+                    "a failure with exit status \(failure.rawValue) on FoldBench's channel, but the worker then \(ending(status))"
             }
         default: break
         }

@@ -9,6 +9,7 @@ public enum WorkerCrumb {
     @discardableResult
     public static func attach() -> Bool {
         crumb = foldbench_worker_attach()
+        if crumb != nil { ownThreads = Int(foldbench_thread_count()) }
         return crumb != nil
     }
 
@@ -108,6 +109,20 @@ public enum WorkerCrumb {
             buffer[bytes.count] = 0
         }
     }
+
+    /// The worker's threads before any library was loaded.
+    nonisolated(unsafe) static var ownThreads = -1
+
+    /// The threads the worker has beyond its own, or 0 (a library's, left running after
+    /// the call that started them: rule 5).
+    public static func libraryThreads() -> Int {
+        guard crumb != nil, ownThreads > 0 else { return 0 }
+        return max(0, Int(foldbench_thread_count()) - ownThreads)
+    }
+
+    /// Ends every process the worker has as a child (it starts none itself: they are a
+    /// library's, or orphaned by one), and those they leave; how many.
+    public static func endChildren() -> Int { Int(foldbench_end_children(nil)) }
 
     /// Whether a library started a process that still exists (a subreaper's children).
     public static func libraryStartedProcess() -> Bool { crumb != nil && foldbench_worker_has_children() != 0 }

@@ -129,13 +129,28 @@ struct WorkerProtocolTests {
     /// end agrees with it, and a run's report only when the timing it claims fits what the
     /// supervisor saw (a stand-in writes no crumb: no timing was seen at all).
     @Test(arguments: [
-        ("echo '{\"reply\":\"done\"}' >&3\necho '{\"reply\":\"done\"}' >&3", "a \"done\" on FoldBench's channel that the worker did not write (1 more reply came after it)"),
-        ("echo '{\"reply\":\"failure\",\"status\":0,\"message\":\"failed\"}' >&3", "a failure with exit status 0 on FoldBench's channel"),
-        ("echo '{\"reply\":\"failure\",\"status\":1,\"message\":\"failed\"}' >&3\nexit 0", "a failure with exit status 1 on FoldBench's channel, but the worker then exited with status 0"),
-        ("echo '{\"reply\":\"done\"}' >&3\nexit 3", "a \"done\" on FoldBench's channel, but the worker then exited with status 3"),
-        ("echo '{\"reply\":\"done\"}' >&3\nsleep 30", "a final reply on FoldBench's channel, but the worker went on running"),
         (
-            "echo '{\"reply\":\"report\",\"report\":{\"results\":[]},\"frameChanges\":{}}' >&3\necho '{\"reply\":\"done\"}' >&3",
+            "echo '{\"reply\":\"done\"}' >&3\necho '{\"reply\":\"done\"}' >&3",
+            "a \"done\" on FoldBench's channel that the worker did not write (1 more reply came after it)"
+        ),
+        (
+            "echo '{\"reply\":\"failure\",\"status\":0,\"message\":\"failed\"}' >&3",
+            "a failure with exit status 0 on FoldBench's channel"
+        ),
+        (
+            "echo '{\"reply\":\"failure\",\"status\":1,\"message\":\"failed\"}' >&3\nexit 0",
+            "a failure with exit status 1 on FoldBench's channel, but the worker then exited with status 0"
+        ),
+        (
+            "echo '{\"reply\":\"done\"}' >&3\nexit 3",
+            "a \"done\" on FoldBench's channel, but the worker then exited with status 3"
+        ),
+        (
+            "echo '{\"reply\":\"done\"}' >&3\nsleep 30",
+            "a final reply on FoldBench's channel, but the worker went on running"
+        ),
+        (
+            "echo '{\"reply\":\"report\",\"report\":{\"results\":[{\"timeSamples\":[1.05],\"batchFrames\":600}]},\"frameChanges\":{}}' >&3\necho '{\"reply\":\"done\"}' >&3",
             "a report on FoldBench's channel before the timing began"
         ),
     ])
@@ -146,14 +161,18 @@ struct WorkerProtocolTests {
         #expect(message.hasPrefix("the worker: \(problem) — a bug in FoldBench"), "\(message)")
     }
 
-    @Test("a run's report is held to the timing the supervisor saw: before it, shorter than a quarter of it, longer than it")
+    @Test(
+        "a run's report is held to the timing the supervisor saw: before it, shorter than a quarter of it, longer than it"
+    )
     func theReportsTimingFitsWhatWasSeen() {
         func report(nanosecondsAFrame: Double, frames: Double) -> JSONValue {
             .object([
                 (
                     "results",
                     .array([
-                        .object([("timeSamples", .array([.number(nanosecondsAFrame)])), ("batchFrames", .number(frames))])
+                        .object([
+                            ("timeSamples", .array([.number(nanosecondsAFrame)])), ("batchFrames", .number(frames)),
+                        ])
                     ])
                 )
             ])
@@ -161,10 +180,12 @@ struct WorkerProtocolTests {
         var verdict = Verdict(started: 0)
         verdict.observe(UInt32(FOLDBENCH_PHASE_PREPARING), at: 10)
         let forged = report(nanosecondsAFrame: 1.05, frames: 600)
-        #expect(verdict.problem(withReport: forged, at: 20) == "a report on FoldBench's channel before the timing began")
+        #expect(
+            verdict.problem(withReport: forged, at: 20) == "a report on FoldBench's channel before the timing began")
         verdict.observe(UInt32(FOLDBENCH_PHASE_SAMPLING), at: 100)
         verdict.observe(UInt32(FOLDBENCH_PHASE_SAMPLING), at: 400)
-        #expect(verdict.problem(withReport: forged, at: 410) == "a report on FoldBench's channel before the timing ended")
+        #expect(
+            verdict.problem(withReport: forged, at: 410) == "a report on FoldBench's channel before the timing ended")
         verdict.observe(UInt32(FOLDBENCH_PHASE_RECHECKING), at: 450)
         // 600 relayouts in 630 ns after a timing seen for 0.3 s.
         #expect(

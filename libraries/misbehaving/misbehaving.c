@@ -37,6 +37,12 @@
  *               in its first prepare, 1.05 ns a frame
  *   forge-done  writes "done" on the worker's channel in its first prepare
  *   forge-failure  writes a failure with exit status 0 on the worker's channel in its first prepare
+ *   escape      on its first relayout, forks twice with setsid() between: a grandchild in a
+ *               session of its own, holding the outputs, sleeps 60 s (its pid written to
+ *               $MISBEHAVING_ESCAPE_PID_FILE, when set)
+ *   thread      its first prepare starts a thread that spins for ever
+ *   escape-crash  escape's grandchild, then SIGSEGV on the 8th relayout: the worker dies
+ *               before it can look for processes, and the supervisor ends the grandchild
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -127,6 +133,12 @@
 #define NAME "misbehaving-forge-done"
 #elif defined(FAULT_FORGE_FAILURE)
 #define NAME "misbehaving-forge-failure"
+#elif defined(FAULT_ESCAPE)
+#define NAME "misbehaving-escape"
+#elif defined(FAULT_THREAD)
+#define NAME "misbehaving-thread"
+#elif defined(FAULT_ESCAPE_CRASH)
+#define NAME "misbehaving-escape-crash"
 #else
 #error "define one FAULT_*"
 #endif
@@ -185,7 +197,23 @@ static void forge(void) {
 }
 #endif
 
+#ifdef FAULT_THREAD
+static void *spin(void *unused) {
+    for (volatile unsigned long turns = 0;; turns++) {
+    }
+    return unused;
+}
+#endif
+
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
+#ifdef FAULT_THREAD
+    static int started;
+    if (!started++) {
+        pthread_t thread;
+        pthread_create(&thread, NULL, spin, NULL);
+        pthread_detach(thread);
+    }
+#endif
 #if defined(FAULT_FORGE_REPORT) || defined(FAULT_FORGE_DONE) || defined(FAULT_FORGE_FAILURE)
     forge();
 #endif
@@ -270,6 +298,28 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
 #elif defined(FAULT_FORK)
     if (relayouts == 1 && fork() == 0) {
         sleep(30);
+        _exit(0);
+    }
+#elif defined(FAULT_ESCAPE) || defined(FAULT_ESCAPE_CRASH)
+#ifdef FAULT_ESCAPE_CRASH
+    if (relayouts == 8) {
+        volatile int *volatile nowhere = NULL;
+        *nowhere = 1;
+    }
+#endif
+    if (relayouts == 1 && fork() == 0) {
+        setsid();
+        if (fork() == 0) {
+            const char *file = getenv("MISBEHAVING_ESCAPE_PID_FILE");
+            if (file != NULL) {
+                FILE *out = fopen(file, "w");
+                if (out != NULL) {
+                    fprintf(out, "%d\n", (int)getpid());
+                    fclose(out);
+                }
+            }
+            sleep(60);
+        }
         _exit(0);
     }
 #elif defined(FAULT_FAR_OVERRUN)

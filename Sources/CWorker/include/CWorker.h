@@ -74,6 +74,9 @@ typedef struct foldbench_crumb {
      * cut at a character), while the library takes them and until its next relayout on
      * that frame returns: a failure there names them. Empty otherwise. */
     char edits[512];
+    /* FOLDBENCH_WORKER_MARK=...: the entry the supervisor put in the worker's environment,
+     * which every process a library starts inherits (unless it clears it). */
+    char mark[64];
 } foldbench_crumb;
 
 /* --- The supervisor's side -------------------------------------------------------- */
@@ -122,6 +125,16 @@ static inline void foldbench_crumb_end(foldbench_crumb *crumb) {
 }
 /* 1 when a process this worker (or a library in it) started exists, reaping those that ended. */
 int foldbench_worker_has_children(void);
+/* Ends (SIGKILL) and reaps every process whose parent is this one, only those whose
+ * environment holds `mark` (NAME=VALUE) unless it is NULL; the children of those it
+ * ends come to this process too when it is a subreaper, and are ended in turn. Returns
+ * how many it ended. */
+int foldbench_end_children(const char *mark);
+/* The threads of this process (its /proc/self/task entries), -1 when unknown. */
+int foldbench_thread_count(void);
+/* Makes this process a subreaper (PR_SET_CHILD_SUBREAPER): a process orphaned below it
+ * becomes its child, not init's. */
+int foldbench_become_subreaper(void);
 
 /* Guarded panes: `bytes` of panes whose last byte ends a page, with `guard` bytes of
  * inaccessible pages on both sides; the bytes between the guard before and the first

@@ -77,6 +77,18 @@ struct VariantLibraryTests {
         ("misbehaving-forge-report", "a report on FoldBench's channel before the timing began"),
         ("misbehaving-forge-done", "a \"done\" on FoldBench's channel that the worker did not write"),
         ("misbehaving-forge-failure", "a failure on FoldBench's channel that the worker did not write"),
+        (
+            "misbehaving-escape",
+            "started a process (rule 5: a library starts nothing); the worker ended 1 process still running"
+        ),
+        (
+            "misbehaving-escape-crash",
+            "crashed with SIGSEGV (signal 11) while checking \(scenario) at frame 7; FoldBench ended 1 process a library had left running outside the worker's process group"
+        ),
+        (
+            "misbehaving-thread",
+            "left a thread running after foldbench_variant_prepare returned (rule 5: a library starts nothing that outlives its call) while preparing \(scenario)"
+        ),
     ]
 
     @Test(
@@ -96,7 +108,7 @@ struct VariantLibraryTests {
         #expect(result.out.isEmpty)
         // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
         // The bound is under those 30 s with room for a loaded machine: with the suite's
-        // other tests running beside these 23 cases on 2 cores, a run took 16–17 s.
+        // other tests running beside these 26 cases on 2 cores, a run took 16–17 s.
         #expect(Date().timeIntervalSince(started) < 25, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
@@ -355,6 +367,29 @@ struct VariantLibraryTests {
                 && result.err.contains(" of the edit history"),
             "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
+    }
+
+    /// A process a library starts in a session of its own does not outlive the run,
+    /// whether the worker finds it (and ends it) or crashes first (and FoldBench, its
+    /// subreaper, ends it by the mark in its environment).
+    @Test(arguments: ["misbehaving-escape", "misbehaving-escape-crash"])
+    func nothingALibraryStartsOutlivesTheRun(name: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pidFile = directory.appendingPathComponent("escaped.pid").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["MISBEHAVING_ESCAPE_PID_FILE"] = pidFile
+        let result = try runBinary(
+            [
+                "run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", "0.3",
+                "--frames", "60", "--out", directory.appendingPathComponent("out").path,
+            ], environment: environment)
+        #expect(result.status == 1, "\(result.err)")
+        let pid = try #require(
+            Int32(
+                (try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Ended and reaped by the time the run returned: nothing of it left in /proc.
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "process \(pid) outlived the run")
     }
 
     /// On a motion whose tree changes, a library's timed frames take the edits unwatched,
