@@ -216,6 +216,17 @@ foldbench_crumb *foldbench_worker_attach(void) {
 
 foldbench_crumb *foldbench_crumb_get(void) { return worker_crumb; }
 
+int foldbench_replaced_handler(void) {
+    if (worker_crumb == NULL) return 0;
+    const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(signals[i], NULL, &current) != 0) continue;
+        if (!(current.sa_flags & SA_SIGINFO) || current.sa_sigaction != on_fault) return signals[i];
+    }
+    return 0;
+}
+
 /* The parent of process `pid`, from /proc/PID/stat (its 4th field, after the name in
  * parentheses, which may itself hold spaces and parentheses); -1 when it is gone. */
 static pid_t parent_of(pid_t pid, int *zombie) {

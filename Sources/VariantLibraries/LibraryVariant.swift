@@ -287,6 +287,13 @@ final class LibraryLoopState: @unchecked Sendable {
         if let arena, !arena.isIntact {
             return "changed the context it was given, which is read-only (rule 1)"
         }
+        let signal = foldbench_replaced_handler()
+        if signal != 0 {
+            let name =
+                [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL", SIGABRT: "SIGABRT"][
+                    signal] ?? "signal \(signal)"
+            return "installed its own handler for \(name) (rule 5: no signal handler is installed)"
+        }
         return nil
     }
 }

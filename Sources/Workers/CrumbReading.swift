@@ -99,9 +99,7 @@ struct CrumbReading {
         case .hung(let milliseconds, let perStep):
             problem =
                 perStep
-                ? (Int(crumb.step_kind) == Int(FOLDBENCH_STEP_BATCH)
-                    ? "took longer than \(formatNumber(Double(milliseconds) / 1000)) s on one batch (a hang?)"
-                    : "took longer than \(milliseconds) ms on one frame (a hang?)")
+                ? "took longer than \(limitText(milliseconds)) \(stepLimited) (a hang?)"
                 : "went silent for \(formatNumber(Double(milliseconds) / 1000)) s (a hang? FOLDBENCH_LIBRARY_CHECK_SECONDS sets the limit)"
         case .channelClosed:
             problem = "closed FoldBench's channel (descriptor 3) without ending"
@@ -113,7 +111,8 @@ struct CrumbReading {
         if let library = runningLibrary {
             return WorkerFailure(.failed, "library \(library): \(problem) \(place)")
         }
-        if case .printed = ending, let library = lastLibrary {
+        // What only a library can have done to the worker's outputs and channel is its.
+        if ending.isOnTheOutputs, let library = lastLibrary {
             return WorkerFailure(.failed, "library \(library): \(problem) \(place)")
         }
         if case .ended = ending, Self.faultedInGuard(crumb), let library = lastLibrary {
@@ -137,8 +136,28 @@ struct CrumbReading {
     }
 
     /// A wait status in words, the crumb's fault where it names one.
+    /// What a step's time limit was for: a batch, a library's prepare or edit, a frame.
+    var stepLimited: String {
+        switch Int(crumb.step_kind) {
+        case Int(FOLDBENCH_STEP_BATCH): "on one batch"
+        case Int(FOLDBENCH_STEP_PREPARE): "in one call of foldbench_variant_prepare"
+        case Int(FOLDBENCH_STEP_EDIT), Int(FOLDBENCH_STEP_HISTORY_EDIT): "in one call of foldbench_variant_edit"
+        default: "on one frame"
+        }
+    }
+
+    /// A step's limit in words: a frame's in milliseconds ("1000 ms"), a batch's or a
+    /// library call's in seconds ("10 s").
+    func limitText(_ milliseconds: Int64) -> String {
+        stepLimited == "on one frame" ? "\(milliseconds) ms" : "\(formatNumber(Double(milliseconds) / 1000)) s"
+    }
+
     static func ending(_ status: Int32, crumb: foldbench_crumb?) -> String {
         let signal = status & 0x7f
+        // The worker's own exit when its channel cannot be written (WorkerChannel.send).
+        if signal == 0, (status >> 8) & 0xff == 3 {
+            return "left the worker unable to write FoldBench's channel (descriptor 3 closed or replaced)"
+        }
         if signal == 0 {
             return
                 "exited (status \((status >> 8) & 0xff)) before FoldBench's work was done (rule 5: nothing exits the process)"

@@ -356,6 +356,16 @@ struct Session {
         case hung(milliseconds: Int64, perStep: Bool)
         case channelClosed
         case garbled(String)
+
+        /// Something done to the worker's outputs or its channel (FoldBench's own code
+        /// writes neither out of turn), or its exit for a channel it could not write.
+        var isOnTheOutputs: Bool {
+            switch self {
+            case .printed, .channelClosed, .garbled: true
+            case .ended(let status): status & 0x7f == 0 && (status >> 8) & 0xff == 3
+            case .hung: false
+            }
+        }
     }
 
     /// A reply the worker did not write, or an end that contradicts its last reply: a

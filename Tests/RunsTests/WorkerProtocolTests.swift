@@ -277,9 +277,14 @@ struct WorkerProtocolTests {
         )
         // Outside any library's call, the worker's own code is to blame, with the libraries named.
         crumb.library = -1
-        let own = CrumbReading(crumb, request: request, lastScenario: nil).failure(.channelClosed)
-        #expect(own.message.hasPrefix("the worker closed FoldBench's channel (descriptor 3) without ending"))
+        crumb.last_library = -1
+        let own = CrumbReading(crumb, request: request, lastScenario: nil).failure(.ended(11))
+        #expect(own.message.hasPrefix("the worker crashed with SIGSEGV (signal 11)"), "\(own.message)")
         #expect(own.message.contains("with library libone.so, libtwo.so loaded"))
+        // But the channel is the worker's alone: closed or garbled, it is the library called last that did it.
+        crumb.last_library = 0
+        let closed = CrumbReading(crumb, request: request, lastScenario: nil).failure(.channelClosed)
+        #expect(closed.message.hasPrefix("library libone.so: closed FoldBench's channel (descriptor 3) without ending"))
         // A crumb the worker never wrote (no magic) names no place it does not know.
         let blank = CrumbReading(foldbench_crumb(), request: request, lastScenario: "s")
         #expect(blank.place == "while starting")

@@ -43,6 +43,10 @@
  *   thread      its first prepare starts a thread that spins for ever
  *   escape-crash  escape's grandchild, then SIGSEGV on the 8th relayout: the worker dies
  *               before it can look for processes, and the supervisor ends the grandchild
+ *   handler     installs its own SIGSEGV handler (exiting 0) in its first prepare, then
+ *               writes past the last pane on the 8th relayout
+ *   slow-prepare  its first prepare takes 11 s
+ *   close-channel  closes descriptor 3 on the 8th relayout
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -139,6 +143,12 @@
 #define NAME "misbehaving-thread"
 #elif defined(FAULT_ESCAPE_CRASH)
 #define NAME "misbehaving-escape-crash"
+#elif defined(FAULT_HANDLER)
+#define NAME "misbehaving-handler"
+#elif defined(FAULT_SLOW_PREPARE)
+#define NAME "misbehaving-slow-prepare"
+#elif defined(FAULT_CLOSE_CHANNEL)
+#define NAME "misbehaving-close-channel"
 #else
 #error "define one FAULT_*"
 #endif
@@ -205,7 +215,21 @@ static void *spin(void *unused) {
 }
 #endif
 
+#ifdef FAULT_HANDLER
+static void quiet_exit(int signal) {
+    (void)signal;
+    _exit(0);
+}
+#endif
+
 void *foldbench_variant_prepare(const foldbench_tree *tree, char *message, size_t capacity) {
+#ifdef FAULT_HANDLER
+    signal(SIGSEGV, quiet_exit);
+#endif
+#ifdef FAULT_SLOW_PREPARE
+    static int slept;
+    if (!slept++) sleep(11);
+#endif
 #ifdef FAULT_THREAD
     static int started;
     if (!started++) {
@@ -322,6 +346,10 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
         }
         _exit(0);
     }
+#elif defined(FAULT_HANDLER)
+    if (relayouts == 8) ((volatile char *)(panes + w->pane_count))[64 * 1024] = 1;
+#elif defined(FAULT_CLOSE_CHANNEL)
+    if (relayouts == 8) close(3);
 #elif defined(FAULT_FAR_OVERRUN)
     ((volatile char *)(panes + w->pane_count))[64 * 1024] = 1;
 #elif defined(FAULT_UNDERRUN)

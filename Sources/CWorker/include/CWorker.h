@@ -130,6 +130,8 @@ int foldbench_worker_has_children(void);
  * ends come to this process too when it is a subreaper, and are ended in turn. Returns
  * how many it ended. */
 int foldbench_end_children(const char *mark);
+/* The first of the signals whose handler the worker installed that now has another, or 0. */
+int foldbench_replaced_handler(void);
 /* The threads of this process (its /proc/self/task entries), -1 when unknown. */
 int foldbench_thread_count(void);
 /* Makes this process a subreaper (PR_SET_CHILD_SUBREAPER): a process orphaned below it
