@@ -336,6 +336,7 @@ void *foldbench_guarded_panes(size_t bytes, size_t guard) {
     memset(base + guard, FOLDBENCH_CANARY, body - bytes);
     memset(panes, 0, bytes);
     add_range((uintptr_t)base, (uintptr_t)panes, FOLDBENCH_FAULT_BEFORE_PANES, (uintptr_t)panes);
+    add_range((uintptr_t)panes, (uintptr_t)(base + guard + body), FOLDBENCH_FAULT_PANES, (uintptr_t)panes);
     add_range((uintptr_t)(base + guard + body), (uintptr_t)(base + total), FOLDBENCH_FAULT_AFTER_PANES,
               (uintptr_t)(panes + bytes));
     return panes;

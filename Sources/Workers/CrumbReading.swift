@@ -173,6 +173,8 @@ struct CrumbReading {
                 return "wrote into the context it was given, which is read-only (rule 1)"
             case Int(FOLDBENCH_FAULT_TREE):
                 return "wrote into the tree it was given, which is read-only (rule 1)"
+            case Int(FOLDBENCH_FAULT_PANES):
+                return "left its panes unwritable (rule 1: the panes are FoldBench's to write and read)"
             default:
                 return "touched a tree after the call it was given to returned (rule 3: it lives only during the call)"
             }

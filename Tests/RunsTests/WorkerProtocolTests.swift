@@ -162,7 +162,7 @@ struct WorkerProtocolTests {
     }
 
     @Test(
-        "a run's report is held to the timing the supervisor saw: before it, shorter than a quarter of it, longer than it"
+        "a run's report is held to the timing the supervisor saw: before it, shorter than a hundredth of it, longer than it"
     )
     func theReportsTimingFitsWhatWasSeen() {
         func report(nanosecondsAFrame: Double, frames: Double) -> JSONValue {
@@ -193,6 +193,8 @@ struct WorkerProtocolTests {
                 == "a report on FoldBench's channel whose timed batches add up to 0.00063 ms, where the timing was seen to take 300 to 440 ms"
         )
         #expect(verdict.problem(withReport: report(nanosecondsAFrame: 450_000, frames: 600), at: 460) == nil)
+        // A genuine run with short batches on a loaded machine: 48 ms of batches in 300 ms.
+        #expect(verdict.problem(withReport: report(nanosecondsAFrame: 80_000, frames: 600), at: 460) == nil)
         #expect(verdict.problem(withReport: report(nanosecondsAFrame: 1_000_000, frames: 600), at: 460) != nil)
     }
 

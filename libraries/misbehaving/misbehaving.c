@@ -47,6 +47,7 @@
  *               writes past the last pane on the 8th relayout
  *   slow-prepare  its first prepare takes 11 s
  *   close-channel  closes descriptor 3 on the 8th relayout
+ *   protect-panes  makes its panes' pages read-only on the 8th relayout
  * Build: cc -std=c99 -shared -fPIC -DFAULT_<NAME> -I<interface> misbehaving.c -lm
  */
 #define foldbench_variant_name c_fast_name
@@ -60,6 +61,8 @@
 #define _DEFAULT_SOURCE 1
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +152,8 @@
 #define NAME "misbehaving-slow-prepare"
 #elif defined(FAULT_CLOSE_CHANNEL)
 #define NAME "misbehaving-close-channel"
+#elif defined(FAULT_PROTECT_PANES)
+#define NAME "misbehaving-protect-panes"
 #else
 #error "define one FAULT_*"
 #endif
@@ -350,6 +355,13 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
     if (relayouts == 8) ((volatile char *)(panes + w->pane_count))[64 * 1024] = 1;
 #elif defined(FAULT_CLOSE_CHANNEL)
     if (relayouts == 8) close(3);
+#elif defined(FAULT_PROTECT_PANES)
+    if (relayouts == 8) {
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t start = (uintptr_t)panes & ~(page - 1);
+        uintptr_t end = ((uintptr_t)(panes + w->pane_count) + page - 1) & ~(page - 1);
+        mprotect((void *)start, end - start, PROT_READ);
+    }
 #elif defined(FAULT_FAR_OVERRUN)
     ((volatile char *)(panes + w->pane_count))[64 * 1024] = 1;
 #elif defined(FAULT_UNDERRUN)

@@ -51,7 +51,8 @@ enum {
     FOLDBENCH_FAULT_AFTER_PANES = 2,  /* offset: bytes after the last pane's end */
     FOLDBENCH_FAULT_CONTEXT = 3,      /* the context or its regions (read-only) */
     FOLDBENCH_FAULT_TREE = 4,         /* the tree during prepare or edit (read-only) */
-    FOLDBENCH_FAULT_TREE_AFTER = 5    /* the tree after prepare or edit returned (rule 3) */
+    FOLDBENCH_FAULT_TREE_AFTER = 5,   /* the tree after prepare or edit returned (rule 3) */
+    FOLDBENCH_FAULT_PANES = 6         /* the panes themselves: only a library can have made them unwritable */
 };
 
 /* Written by the worker, read by its supervisor. Plain stores; the supervisor reads a

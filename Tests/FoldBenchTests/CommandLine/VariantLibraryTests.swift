@@ -98,6 +98,10 @@ struct VariantLibraryTests {
             "left the worker unable to write FoldBench's channel (descriptor 3 closed or replaced) while timing \(scenario)"
         ),
         (
+            "misbehaving-protect-panes",
+            "left its panes unwritable (rule 1: the panes are FoldBench's to write and read) while checking \(scenario) at frame 8"
+        ),
+        (
             "misbehaving-thread",
             "left a thread running after foldbench_variant_prepare returned (rule 5: a library starts nothing that outlives its call) while preparing \(scenario)"
         ),
@@ -120,7 +124,7 @@ struct VariantLibraryTests {
         #expect(result.out.isEmpty)
         // The per-frame limit is 1 s; a helper holding the outputs open for 30 s delays nothing.
         // The bound is under those 30 s with room for a loaded machine: with the suite's
-        // other tests running beside these 29 cases on 2 cores, a run took 16–17 s.
+        // other tests running beside these 30 cases on 2 cores, a run took 16–17 s.
         #expect(Date().timeIntervalSince(started) < 25, "\(name) took \(Date().timeIntervalSince(started)) s")
     }
 
