@@ -67,9 +67,11 @@ public struct Supervisor {
             if let ended = session.endOrphans() { failure.message += "; \(ended)" }
             throw failure
         }
+        // The worker found none of a library's processes at its end (it refuses the library
+        // when it does); what its exit left behind (a sanitizer's symbolizer, a library's
+        // destructor) is ended all the same, and said.
         if let ended = session.endOrphans() {
-            throw session.forged(
-                "started a process that outlived the worker (rule 5: a library starts nothing); \(ended)")
+            FileHandle.standardError.write(Data("foldbench: note: after the worker's end, \(ended)\n".utf8))
         }
     }
 }
