@@ -74,6 +74,10 @@ public struct FastResolver: ResolverVariant {
         return true
     }
 
+    /// How many arrangements `subtree` is, with those nested in it: the run of
+    /// depth-first numbers, and half the run of panes, a splice of it covers.
+    public static func arrangementCount(_ subtree: Arrangement) -> Int { CompiledSplice.arrangementCount(subtree) }
+
     /// One frame: every pane of `resolution` written for `context`. O(arrangements × regions).
     @inlinable
     public func relayout(

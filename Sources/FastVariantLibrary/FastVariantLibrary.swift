@@ -96,7 +96,7 @@ private func taking(
         let held = tree.pointee.panes[pane].arrangement
         let subtree = held >= 0 ? try ArrangementTree.subtree(tree, Int(held)) : nil
         guard fast.splice(&compiled, at: pane, inserting: subtree) else { return nil }
-        covered = pane + 2 * (subtree.map(arrangementCount) ?? 0)
+        covered = pane + 2 * (subtree.map(FastResolver.arrangementCount) ?? 0)
     }
     guard compiled.paneCount == Int(tree.pointee.pane_count) else { return nil }
     for edit in edits where !moving.contains(edit.kind) && edit.arrangement >= 0 {
@@ -106,11 +106,6 @@ private func taking(
         }
     }
     return compiled
-}
-
-/// How many arrangements `arrangement` is, with those nested in it.
-private func arrangementCount(_ arrangement: Arrangement) -> Int {
-    1 + [arrangement.primary, arrangement.secondary].reduce(0) { $0 + ($1.arrangement.map(arrangementCount) ?? 0) }
 }
 
 @_cdecl("foldbench_variant_release")

@@ -49,10 +49,10 @@ final class LibraryTimelineLoop {
         self.panes = panes
         var begins = [Int](repeating: -1, count: contexts.count)
         for (index, segment) in timeline.segments.enumerated() where index > 0 { begins[segment.start] = index }
-        if timeline.restoresAtWrap { begins[0] = 0 }
+        wrapsUnchanged = !timeline.restoresAtWrap
+        if !wrapsUnchanged { begins[0] = 0 }
         self.begins = begins
         paneCounts = timeline.segments.map(\.tree.paneCount)
-        wrapsUnchanged = !timeline.restoresAtWrap
         let first = timeline.first
         let start = now()
         state = LibraryLoopState(
@@ -133,28 +133,15 @@ final class LibraryTimelineLoop {
         segment = target
     }
 
-    /// The library's prepare given `handed`, its old prepared value released.
+    /// The library's prepare given `handed`, its old prepared value released after it.
     private func prepareAnew(_ handed: ReadOnlyTree, watched: Bool) {
         let old = state.prepared
-        var message = [CChar](repeating: 0, count: 1024)
-        let step = WorkerCrumb.currentStep
+        state.prepared = LibraryLoopState.prepare(library, handed, watched: watched)
         if watched {
-            WorkerCrumb.step(.prepare, 0)
-            WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * LibraryLoopState.callLimitMilliseconds)
-        }
-        let result = message.withUnsafeMutableBufferPointer { message in
-            library.prepareFunction(handed.tree, message.baseAddress, message.count - 1)
+            WorkerCrumb.enterLibrary(library.index, limitMilliseconds: LibraryLoopState.callLimitMilliseconds)
         }
         library.releaseFunction(old)
-        if watched {
-            WorkerCrumb.leaveLibrary()
-            WorkerCrumb.restore(step)
-        }
-        guard let result else {
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            WorkerChannel.refuse(library: library.index, "refuses the tree: \(text.isEmpty ? "(no message)" : text)")
-        }
-        state.prepared = result
+        if watched { WorkerCrumb.leaveLibrary() }
     }
 
     /// The loop as the harness drives it.

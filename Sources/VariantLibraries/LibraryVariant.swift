@@ -135,29 +135,40 @@ final class LibraryLoopState: @unchecked Sendable {
         ownsPanes = lent == nil
         arena = contexts.isEmpty ? nil : ContextArena(contexts)
         scratch = ContextPage(regions: contexts.map(\.reservedRegions.count).max() ?? 4)
-        var message = [CChar](repeating: 0, count: 1024)
         // Flattened before the call: a fault in FoldBench's own code is not the library's.
         let readOnly = handed ?? ReadOnlyTree(FlatTree(tree))
         self.tree = handed == nil ? readOnly : nil
+        prepared = Self.prepare(library, readOnly, watched: true)
+        if let problem = audit() { WorkerChannel.refuse(library: library.index, problem) }
+    }
+
+    /// The library's prepare given `readOnly`, a refusal of the tree ending the request;
+    /// `watched` (outside the timed batches): a crumb step with its time limit, and no
+    /// thread left running after it.
+    static func prepare(_ library: VariantLibrary, _ readOnly: ReadOnlyTree, watched: Bool) -> UnsafeMutableRawPointer {
+        var message = [CChar](repeating: 0, count: 1024)
         let step = WorkerCrumb.currentStep
-        WorkerCrumb.step(.prepare, 0)
+        if watched {
+            WorkerCrumb.step(.prepare, 0)
+            WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * callLimitMilliseconds)
+        }
         readOnly.open()
-        WorkerCrumb.enterLibrary(library.index, limitMilliseconds: 10 * Self.callLimitMilliseconds)
         let result = message.withUnsafeMutableBufferPointer { message in
             library.prepareFunction(readOnly.tree, message.baseAddress, message.count - 1)
         }
-        WorkerCrumb.leaveLibrary()
         readOnly.close()
+        if watched { WorkerCrumb.leaveLibrary() }
         guard let result else {
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             WorkerChannel.refuse(library: library.index, "refuses the tree: \(text.isEmpty ? "(no message)" : text)")
         }
+        guard watched else { return result }
         // The step the caller was at, for what follows the prepare.
         WorkerCrumb.restore(step)
-        prepared = result
-        if let problem = audit() ?? Self.threadsLeft("foldbench_variant_prepare") {
+        if let problem = threadsLeft("foldbench_variant_prepare") {
             WorkerChannel.refuse(library: library.index, problem)
         }
+        return result
     }
 
     /// The library's prepared value, moved to panes of a new count after an edit it took
