@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
@@ -189,6 +190,17 @@ static void on_fault(int signal, siginfo_t *info, void *context) {
 
 static char alternate_stack[1 << 16];
 
+/* The resource limits the worker started with: a library lowering one (descriptors, say)
+ * leaves FoldBench's own code failing where it cannot say why, so the worker compares
+ * them after every call it watches. */
+static const int watched_limits[] = {RLIMIT_NOFILE, RLIMIT_AS,    RLIMIT_DATA,    RLIMIT_STACK, RLIMIT_CPU,
+                                     RLIMIT_FSIZE,  RLIMIT_NPROC, RLIMIT_MEMLOCK, RLIMIT_CORE};
+#define WATCHED_LIMIT_COUNT (sizeof watched_limits / sizeof watched_limits[0])
+static const char *const watched_limit_names[] = {"RLIMIT_NOFILE", "RLIMIT_AS",    "RLIMIT_DATA",
+                                                  "RLIMIT_STACK",  "RLIMIT_CPU",   "RLIMIT_FSIZE",
+                                                  "RLIMIT_NPROC",  "RLIMIT_MEMLOCK", "RLIMIT_CORE"};
+static struct rlimit started_limits[WATCHED_LIMIT_COUNT];
+
 foldbench_crumb *foldbench_worker_attach(void) {
     if (worker_crumb) return worker_crumb;
     const char *id = getenv("FOLDBENCH_CRUMB");
@@ -208,6 +220,7 @@ foldbench_crumb *foldbench_worker_attach(void) {
     const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    for (size_t i = 0; i < WATCHED_LIMIT_COUNT; i++) getrlimit(watched_limits[i], &started_limits[i]);
     /* What a library prints reaches the supervisor at once, not at exit (or never, at _exit). */
     setvbuf(stdout, NULL, _IONBF, 0);
     setvbuf(stderr, NULL, _IONBF, 0);
@@ -225,6 +238,33 @@ int foldbench_replaced_handler(void) {
         if (!(current.sa_flags & SA_SIGINFO) || current.sa_sigaction != on_fault) return signals[i];
     }
     return 0;
+}
+
+const char *foldbench_changed_limit(unsigned long long *was, unsigned long long *now) {
+    if (worker_crumb == NULL) return NULL;
+    for (size_t i = 0; i < WATCHED_LIMIT_COUNT; i++) {
+        struct rlimit current;
+        if (getrlimit(watched_limits[i], &current) != 0) continue;
+        if (current.rlim_cur == started_limits[i].rlim_cur && current.rlim_max == started_limits[i].rlim_max) continue;
+        *was = started_limits[i].rlim_cur == RLIM_INFINITY ? ~0ull : (unsigned long long)started_limits[i].rlim_cur;
+        *now = current.rlim_cur == RLIM_INFINITY ? ~0ull : (unsigned long long)current.rlim_cur;
+        return watched_limit_names[i];
+    }
+    return NULL;
+}
+
+long long foldbench_resident_bytes(pid_t pid) {
+    char path[64], text[128];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (count <= 0) return -1;
+    text[count] = 0;
+    long long size = 0, resident = 0;
+    if (sscanf(text, "%lld %lld", &size, &resident) != 2) return -1;
+    return resident * (long long)sysconf(_SC_PAGESIZE);
 }
 
 /* The parent of process `pid`, from /proc/PID/stat (its 4th field, after the name in

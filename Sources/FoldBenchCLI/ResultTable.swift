@@ -53,7 +53,7 @@ enum ResultTable {
                     frameTime(result, .p99), frameTime(result, .max),
                     String(format: "%.1f%%", result.framesOverBudget * 100),
                     result.ratioToReference.map { NumberText.significant($0.value) } ?? "-",
-                    result.ratioToFloor.map { NumberText.significant($0.value) + (result.belowFloor ? " !" : "") }
+                    result.ratioToFloor.map { NumberText.significant($0.value) + (result.isImpossible ? " !" : "") }
                         ?? "-",
                     NumberText.significant(result.allocationsPerRelayout),
                     instructions(result),
@@ -123,12 +123,11 @@ enum ResultTable {
         }.joined()
     }
 
-    /// A variant timed below the floor without declaring frame memory: impossible, said so.
+    /// A variant whose time is impossible for one that declares no frame memory, said so.
     static func belowFloorFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
-        results.filter(\.belowFloor).map { result in
+        results.filter(\.isImpossible).map { result in
             let who = naming ? "\(result.scenario) \(result.variant)" : result.variant.rawValue
-            return
-                "\(indent)! \(who) was timed below the floor, which no variant that writes every pane can beat, yet it declares no frame memory: its time is impossible. Suspect answers skipped while timed (a stale cache, panes left as they were), or frame memory kept but not declared (foldbench_variant_frame_memory)\n"
+            return "\(indent)! \(who): \(result.impossibility ?? "")\n"
         }.joined()
     }
 

@@ -85,6 +85,54 @@ public enum RunPhases {
         }
     }
 
+    /// The repeat probe, for variants that declare no frame memory: each frame whose context
+    /// is the previous frame's (on a timeline of one tree) timed right after that frame, and
+    /// right after a frame with another context. A variant that keeps nothing does the same work either way; one
+    /// that keeps its last answer (or anything else of its last call) does far less in order.
+    /// The ratio of the two times, in order over after another context (the clock's cost
+    /// taken off both); nil where the timeline has fewer than ``RepeatProbe/minimumFrames``
+    /// such frames or `probed` is false.
+    public static func repeatProbe(
+        _ loops: [FrameLoop], probed: [Bool], contexts: [LayoutContext], oneTree: Bool, clock: Double, passes: Int
+    ) -> [Double?] {
+        // Each repeated frame with the frame before its run of repeats: another context.
+        var pairs: [(frame: Int, decoy: Int)] = []
+        var runStart = 0
+        for frame in contexts.indices.dropFirst() where oneTree {
+            if contexts[frame] != contexts[frame - 1] {
+                runStart = frame
+            } else if runStart > 0 {
+                pairs.append((frame, runStart - 1))
+            }
+        }
+        guard pairs.count >= RepeatProbe.minimumFrames else { return loops.map { _ in nil } }
+        return loops.indices.map { index in
+            guard probed[index] else { return nil }
+            let loop = loops[index]
+            WorkerCrumb.batch(0, library: loop.libraryIndex, limitMilliseconds: 30_000)
+            defer { WorkerCrumb.leaveLibrary() }
+            // Both orders in turn, pair by pair: a machine whose speed drifts moves both alike.
+            var inOrder = [[Double]](repeating: [], count: pairs.count)
+            var afterOther = [[Double]](repeating: [], count: pairs.count)
+            func time(_ frame: Int, after previous: Int) -> Double {
+                loop.run(from: previous, count: 1)
+                let start = Clock.now()
+                loop.run(from: frame, count: 1)
+                return Double(Clock.now() - start)
+            }
+            for _ in 0..<max(RepeatProbe.minimumPasses, passes) {
+                for (slot, pair) in pairs.enumerated() {
+                    inOrder[slot].append(time(pair.frame, after: pair.frame - 1))
+                    afterOther[slot].append(time(pair.frame, after: pair.decoy))
+                }
+            }
+            func total(_ times: [[Double]]) -> Double { times.reduce(0) { $0 + max(Statistics.median($1) - clock, 0) } }
+            // Frames too short for the clock to tell apart say nothing.
+            guard total(afterOther) > Double(pairs.count) * RepeatProbe.shortestFrameNanoseconds else { return nil }
+            return total(inOrder) / total(afterOther)
+        }
+    }
+
     /// What timing a frame costs besides the frame: the median of `reads` empty frames,
     /// the clock read before and after nothing (ns).
     public static func clockCost(reads: Int = 10_001) -> Double {
@@ -138,4 +186,19 @@ extension Runner {
     public static func expectedSeconds(arrangements: Int, frames: Int, timePerScenario: Double) -> Double {
         timePerScenario + 6 * Double(frames) * Double(arrangements) * 120e-9
     }
+}
+
+/// The repeat probe's limits (``RunPhases/repeatProbe(_:probed:contexts:oneTree:clock:passes:)``).
+public enum RepeatProbe {
+    /// Repeated frames needed for a ratio.
+    public static let minimumFrames = 8
+    /// Passes over the repeated frames after another context, at least (their median taken).
+    public static let minimumPasses = 5
+    /// A repeated frame's mean time after another context (ns, the clock's cost taken off)
+    /// below which the probe says nothing: the clock cannot tell the two apart there.
+    public static let shortestFrameNanoseconds = 100.0
+    /// A variant whose repeated frames take less than this share of their time after
+    /// another context remembers its last call, declared or not. Variants that keep
+    /// nothing measured 0.98–1.03 over three default suites (docs/measurements.md).
+    public static let rememberingRatio = 0.5
 }

@@ -211,6 +211,8 @@ public struct Runner {
         let tally: AllocationTally
         let overBudget: Double
         let frameTimes: [Double]
+        /// The repeat probe's ratio, for a variant that declares no frame memory.
+        let repeatRatio: Double?
         /// Whether it was checked over the adversarial history (it remembers between frames).
         let historyChecked: Bool
         /// Not a resolver (a floor): not checked while timing.
@@ -395,6 +397,13 @@ public struct Runner {
         report("timing frames")
         let frameTimes = RunPhases.timeFrames(setUp.loops, passes: options.framePasses)
         let clock = RunPhases.clockCost()
+        let repeatRatios = RunPhases.repeatProbe(
+            setUp.loops,
+            probed: setUp.entries.indices.map {
+                $0 < setUp.entries.count - setUp.floorCount && !setUp.entries[$0].frameMemory.remembers
+            },
+            contexts: workload.contexts, oneTree: !workload.trees.hasEdits, clock: clock,
+            passes: options.framePasses)
         report("calibrating")
         // Each variant its own batch: long enough for the clock, no longer, so that a slow
         // variant's batch does not take the time of thousands of a fast one's frames.
@@ -406,7 +415,7 @@ public struct Runner {
             PreparedVariant(
                 name: setUp.entries[index].name, bench: setUp.loops[index], checksum: checksums[index],
                 tally: tallies[index], overBudget: overBudget[index], frameTimes: frameTimes[index],
-                historyChecked: setUp.entries[index].frameMemory.remembers,
+                repeatRatio: repeatRatios[index], historyChecked: setUp.entries[index].frameMemory.remembers,
                 isFloor: index >= setUp.entries.count - setUp.floorCount, batch: batches[index].batch,
                 start: batches[index].next)
         }
@@ -738,6 +747,7 @@ public struct Runner {
             result.summarizeEditFrames()
             result.rankWorstFrames()
             if variant.historyChecked { result.historyCheck = scenario.historyCheck }
+            result.repeatTimeRatio = variant.repeatRatio
             // A variant that keeps nothing between frames must write every pane: timed
             // clearly under the copy of an answer, it cannot have done its work.
             if let floorIndex, !variant.historyChecked, !variant.isFloor, !variants[floorIndex].samples.isEmpty,

@@ -62,6 +62,31 @@ public struct VariantResult: Sendable {
     /// Timed clearly below the floor (both intervals apart) though it declares no frame
     /// memory: it cannot have written every pane, so its time is not to be believed.
     public var belowFloor = false
+    /// For a variant that declares no frame memory, on a timeline of one tree with repeated
+    /// contexts: its repeated frames' time in order over their time after another context
+    /// (``RunPhases/repeatProbe(_:probed:contexts:oneTree:clock:passes:)``).
+    public var repeatTimeRatio: Double?
+    /// Shows as remembering its last call though it declares no frame memory: its
+    /// repeated frames took less than ``RepeatProbe/rememberingRatio`` of their time after
+    /// another context.
+    public var remembersUndeclared: Bool { repeatTimeRatio.map { $0 < RepeatProbe.rememberingRatio } ?? false }
+    /// A time not to be believed (below the floor, or memory not declared): flagged, kept
+    /// out of rankings, and the run's exit status 1.
+    public var isImpossible: Bool { belowFloor || remembersUndeclared }
+
+    /// Why the time is not to be believed, in words, or nil when it is.
+    public var impossibility: String? {
+        var problems: [String] = []
+        if belowFloor { problems.append("timed below the floor, which no variant that writes every pane can beat") }
+        if remembersUndeclared, let ratio = repeatTimeRatio {
+            problems.append(
+                "its frames that repeat the last frame's context took \(NumberText.significant(ratio, digits: 2))× their time after another context: it keeps something of its last call"
+            )
+        }
+        guard !problems.isEmpty else { return nil }
+        return problems.joined(separator: "; ")
+            + ", yet it declares no frame memory (rule 6; foldbench_variant_frame_memory): its time is not to be believed and it is left out of the ranking"
+    }
     /// For a variant that remembers, beside its stateless counterpart frame by frame.
     public var counterpart: CounterpartComparison?
     /// The frames on which the tree changed (a motion with content), with their kinds of edit.

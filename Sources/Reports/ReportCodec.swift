@@ -77,7 +77,9 @@ enum ReportCodec {
     /// One element of `results`: a scenario × variant, its fields in the order they are
     /// written, in groups by concern.
     static var resultFields: [Field<VariantResult>] {
-        resultIdentityFields + resultSampleFields + resultJudgementFields + resultEditFields + [belowFloorField]
+        resultIdentityFields + resultSampleFields + resultJudgementFields + resultEditFields + [
+            belowFloorField, repeatTimeRatioField,
+        ]
     }
 
     /// What was measured and how: the scenario, the variant, the tree's size, the frames, the checksum.
@@ -244,6 +246,19 @@ enum ReportCodec {
             key: "belowFloor", required: false, encode: { .bool($0.belowFloor) },
             decode: { result, reader throws(InputError) in
                 result.belowFloor = try reader.bool()
+            })
+    }
+
+    /// The repeat probe's ratio, to a thousandth, with whether it shows undeclared memory
+    /// (`remembersUndeclared`, written for readers; the ratio decides it when read back).
+    static var repeatTimeRatioField: Field<VariantResult> {
+        Field(
+            key: "repeatTimeRatio", required: false,
+            encode: { $0.repeatTimeRatio.map { .number(($0 * 1000).rounded() / 1000) } },
+            decode: { result, reader throws(InputError) in
+                let value = try reader.number()
+                guard value >= 0, value < 1e6 else { throw reader.failure("is not a ratio of times") }
+                result.repeatTimeRatio = value
             })
     }
 

@@ -305,7 +305,24 @@ final class LibraryLoopState: @unchecked Sendable {
                     signal] ?? "signal \(signal)"
             return "installed its own handler for \(name) (rule 5: no signal handler is installed)"
         }
-        return nil
+        return Self.changedLimit()
+    }
+
+    /// A resource limit of the worker's that a library changed, in words, or nil.
+    static func changedLimit() -> String? {
+        var was: UInt64 = 0
+        var now: UInt64 = 0
+        guard let name = foldbench_changed_limit(&was, &now).map({ String(cString: $0) }) else { return nil }
+        let what =
+            [
+                "RLIMIT_NOFILE": "open descriptors", "RLIMIT_AS": "address space", "RLIMIT_DATA": "data size",
+                "RLIMIT_STACK": "stack size", "RLIMIT_CPU": "CPU time", "RLIMIT_FSIZE": "file size",
+                "RLIMIT_NPROC": "processes", "RLIMIT_MEMLOCK": "locked memory", "RLIMIT_CORE": "core file size",
+            ][name] ?? name
+        func text(_ value: UInt64) -> String { value == .max ? "unlimited" : String(value) }
+        let verb = now < was ? "lowered" : now > was ? "raised" : "changed"
+        return
+            "\(verb) the worker's limit on \(what) (\(name)) from \(text(was)) to \(text(now)) (rule 5: a library changes nothing of the process it shares)"
     }
 }
 

@@ -101,6 +101,11 @@ struct CrumbReading {
                 perStep
                 ? "took longer than \(limitText(milliseconds)) \(stepLimited) (a hang?)"
                 : "went silent for \(formatNumber(Double(milliseconds) / 1000)) s (a hang? FOLDBENCH_LIBRARY_CHECK_SECONDS sets the limit)"
+        case .memory(let resident, let grew, let hungAfter, let limit):
+            let held = "\(Self.mebibytes(grew)) more memory in one step, \(Self.mebibytes(resident)) in all"
+            problem =
+                hungAfter.map { "took longer than \(limitText($0)) \(stepLimited) and \(held) (memory exhausted?)" }
+                ?? "took \(held), past the worker's limit of \(Self.mebibytes(limit)) (memory exhausted? FOLDBENCH_WORKER_MEMORY_MIB sets the limit)"
         case .channelClosed:
             problem = "closed FoldBench's channel (descriptor 3) without ending"
         case .garbled(let why):
@@ -145,6 +150,9 @@ struct CrumbReading {
         default: "on one frame"
         }
     }
+
+    /// Bytes in MiB, whole ("2048 MiB").
+    static func mebibytes(_ bytes: Int64) -> String { "\(max(0, bytes) >> 20) MiB" }
 
     /// A step's limit in words: a frame's in milliseconds ("1000 ms"), a batch's or a
     /// library call's in seconds ("10 s").

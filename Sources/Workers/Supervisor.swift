@@ -30,6 +30,15 @@ public struct Supervisor {
         self.generalLimitSeconds = generalLimitSeconds
     }
 
+    /// The most memory a worker may hold resident (bytes): a library that allocates without
+    /// end is ended at it, before it takes the machine's memory from everything else.
+    public var memoryLimitBytes: Int64 = Supervisor.memoryLimit
+
+    /// `FOLDBENCH_WORKER_MEMORY_MIB`, else 4 GiB: a default suite's worker holds about 100 MiB.
+    public static var memoryLimit: Int64 {
+        (ProcessInfo.processInfo.environment["FOLDBENCH_WORKER_MEMORY_MIB"].flatMap(Int64.init) ?? 4096) << 20
+    }
+
     /// `FOLDBENCH_LIBRARY_CHECK_SECONDS`, else two minutes: how long FoldBench's own
     /// work between two steps may take before the worker counts as hung.
     public static var generalLimit: Double {
@@ -196,10 +205,14 @@ struct Session {
         var verdict: Verdict
     }
 
+    /// Memory grown within one step past which a hang is put down to it (bytes).
+    static let growthNamed: Int64 = 256 << 20
+
     /// Reads replies until the final one and the worker's end, keeping the deadlines.
     mutating func watch(_ onReply: (WorkReply) throws(WorkerFailure) -> Void) throws(WorkerFailure) {
         var lastTick = crumb.pointee.tick
         var lastChange = foldbench_monotonic_ms()
+        var residentAtChange = foldbench_resident_bytes(pid)
         var heard = Heard(verdict: Verdict(started: lastChange))
         // How long a worker may take to end after its last reply (under valgrind, which
         // writes its profile at the end, longer).
@@ -244,14 +257,30 @@ struct Session {
             }
             let tick = crumb.pointee.tick
             let now = foldbench_monotonic_ms()
+            let resident = foldbench_resident_bytes(pid)
+            if resident > supervisor.memoryLimitBytes {
+                foldbench_kill_group(pid)
+                throw failure(
+                    .memory(
+                        resident: resident, grew: resident - residentAtChange, hungAfter: nil,
+                        limit: supervisor.memoryLimitBytes))
+            }
             if tick != lastTick {
                 lastTick = tick
                 lastChange = now
+                residentAtChange = resident
             } else if heard.final == nil {
                 let limit = crumb.pointee.limit_ms
                 let allowed = limit > 0 ? Int64(limit) : Int64(supervisor.generalLimitSeconds * 1000)
                 if now - lastChange > allowed {
                     foldbench_kill_group(pid)
+                    // A step that outlasts its limit while memory piles up is exhausting it.
+                    if resident - residentAtChange > Self.growthNamed {
+                        throw failure(
+                            .memory(
+                                resident: resident, grew: resident - residentAtChange, hungAfter: allowed,
+                                limit: supervisor.memoryLimitBytes))
+                    }
                     throw failure(.hung(milliseconds: allowed, perStep: limit > 0))
                 }
             }
@@ -356,6 +385,9 @@ struct Session {
         case ended(Int32)
         case printed(String)
         case hung(milliseconds: Int64, perStep: Bool)
+        /// Resident memory past the limit, or grown by `grew` bytes in a step that outlasted
+        /// its limit (`hungAfter` milliseconds).
+        case memory(resident: Int64, grew: Int64, hungAfter: Int64?, limit: Int64)
         case channelClosed
         case garbled(String)
 
@@ -365,7 +397,7 @@ struct Session {
             switch self {
             case .printed, .channelClosed, .garbled: true
             case .ended(let status): status & 0x7f == 0 && (status >> 8) & 0xff == 3
-            case .hung: false
+            case .hung, .memory: false
             }
         }
     }

@@ -31,8 +31,9 @@
  *  4. One call at a time: FoldBench calls from one thread, never two functions at once.
  *     A prepared value is used for one tree until it is released; several may be alive.
  *  5. Nothing is printed (FoldBench's reports go to standard output), nothing exits the
- *     process, no signal handler is installed, no process is started, and no thread
- *     outlives the call that started it.
+ *     process, no signal handler is installed, no resource limit is changed, no process
+ *     is started, and no thread outlives the call that started it. The worker holds at
+ *     most 4 GiB resident (FOLDBENCH_WORKER_MEMORY_MIB).
  *  6. A variant that keeps anything between two relayouts of one prepared value declares
  *     it (foldbench_variant_frame_memory); FoldBench then checks it over whole histories,
  *     not frame by frame. Nothing may be kept between two prepared values.

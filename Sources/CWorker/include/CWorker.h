@@ -133,6 +133,13 @@ int foldbench_worker_has_children(void);
 int foldbench_end_children(const char *mark);
 /* The first of the signals whose handler the worker installed that now has another, or 0. */
 int foldbench_replaced_handler(void);
+/* The first of the resource limits the worker started with (descriptors, address space,
+ * data, stack, CPU time, file size, processes, locked memory, core size) that has changed
+ * since, by name ("RLIMIT_NOFILE"), with its soft limit then and now (~0 for unlimited);
+ * NULL when none has. */
+const char *foldbench_changed_limit(unsigned long long *was, unsigned long long *now);
+/* The resident memory of process `pid` in bytes (/proc/PID/statm), -1 when unknown. */
+long long foldbench_resident_bytes(pid_t pid);
 /* The threads of this process (its /proc/self/task entries), -1 when unknown. */
 int foldbench_thread_count(void);
 /* Makes this process a subreaper (PR_SET_CHILD_SUBREAPER): a process orphaned below it

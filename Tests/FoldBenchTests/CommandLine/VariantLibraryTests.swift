@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Reports
 import TestSupport
 import Testing
 
@@ -9,6 +10,13 @@ import Testing
 @Suite("variant libraries")
 struct VariantLibraryTests {
     static let scenario = "fold-cycle/balanced-d4/galaxy-z-fold7"
+
+    /// The environment a misbehaving library runs in: the exhausting one under a smaller
+    /// memory limit, so that the tests running beside it keep theirs.
+    static func environment(_ name: String) -> [String: String]? {
+        guard name == "misbehaving-exhaust" else { return nil }
+        return ProcessInfo.processInfo.environment.merging(["FOLDBENCH_WORKER_MEMORY_MIB": "512"]) { $1 }
+    }
 
     /// `run` with one library's variant on one scenario, into a fresh folder: the status,
     /// the standard error, and whether anything was written there.
@@ -22,7 +30,7 @@ struct VariantLibraryTests {
             [
                 "run", "--variant-library", library(name), "--scenario", Self.scenario, "--time-per-scenario", time,
                 "--frames", "60", "--out", out,
-            ] + (variant.map { ["--variant", $0] } ?? []) + extra)
+            ] + (variant.map { ["--variant", $0] } ?? []) + extra, environment: Self.environment(name))
         let wrote = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         return (result.status, result.out, result.err, wrote)
     }
@@ -104,6 +112,12 @@ struct VariantLibraryTests {
             "left its panes unwritable (rule 1: the panes are FoldBench's to write and read) while checking \(scenario) at frame 8"
         ),
         (
+            "misbehaving-limit",
+            "lowered the worker's limit on open descriptors (RLIMIT_NOFILE) from "
+        ),
+        // Ended at the memory limit, or at the frame's time limit with the memory it took named.
+        ("misbehaving-exhaust", "more memory in one step"),
+        (
             "misbehaving-thread",
             "left a thread running after foldbench_variant_prepare returned (rule 5: a library starts nothing that outlives its call) while preparing \(scenario)"
         ),
@@ -157,7 +171,7 @@ struct VariantLibraryTests {
             [
                 "answer", "--fixtures", Self.fixtures, "--variant-library", library(name), "--variant", name, "--out",
                 out,
-            ])
+            ], environment: Self.environment(name))
         #expect(result.status == 1, "\(result.err)")
         #expect(result.err.hasPrefix("foldbench: failed: library \(library(name)): "), "\(result.err)")
         let words = problem.components(separatedBy: " while ").first ?? problem
@@ -197,13 +211,13 @@ struct VariantLibraryTests {
             [
                 "profile", "--scenario", Self.scenario, "--variant-library", library(name), "--variant", name, "--out",
                 directory.path,
-            ])
+            ], environment: Self.environment(name))
         #expect(result.status == 1, "\(result.err)")
         #expect(result.err.contains("foldbench: failed: library \(library(name)): "), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test("a library timed below the floor though it declares no frame memory is flagged impossible")
+    @Test("a library timed below the floor though it declares no frame memory is flagged impossible, and the run fails")
     func impossibleTime() throws {
         // On a timeline whose answer never changes, a library that skips its work once its
         // panes hold an answer gives right answers; only its time gives it away.
@@ -214,10 +228,47 @@ struct VariantLibraryTests {
                 "run", "--variant-library", library("misbehaving-skip"), "--variant", "misbehaving-skip",
                 "--scenario", "hold/balanced-d8/iphone-duo", "--time-per-scenario", "0.3", "--out", directory.path,
             ])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("! misbehaving-skip was timed below the floor"), "\(result.out)")
+        #expect(result.status == 1, "\(result.err)")
+        #expect(result.out.contains("! misbehaving-skip: timed below the floor"), "\(result.out)")
+        #expect(
+            result.err.contains(
+                "foldbench: failed: hold/balanced-d8/iphone-duo × misbehaving-skip: timed below the floor"),
+            "\(result.err)")
+        // The report is kept, with the flag.
         let report = try String(contentsOfFile: "\(directory.path)/latest.json", encoding: .utf8)
         #expect(report.contains("\"belowFloor\": true"))
+    }
+
+    @Test(
+        "a library that copies its last answer when the context repeats, declaring no frame memory, shows as remembering: flagged, out of the ranking, the run fails"
+    )
+    func undeclaredMemory() throws {
+        // Right on every frame and every pane written, and no quicker than the floor: only
+        // its repeated frames, far quicker in order than after another context, give it away.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary(
+            [
+                "run", "--variant-library", library("misbehaving-memo"), "--variant", "misbehaving-memo", "--variant",
+                "fast", "--baseline-variant", "fast", "--scenario", "fold-cycle/balanced-d8/iphone-duo",
+                "--time-per-scenario", "0.2", "--out", directory.path,
+            ])
+        #expect(result.status == 1, "\(result.err)")
+        #expect(
+            result.err.contains(
+                "foldbench: failed: fold-cycle/balanced-d8/iphone-duo × misbehaving-memo: its frames that repeat the last frame's context took "
+            ), "\(result.err)")
+        #expect(
+            result.err.components(separatedBy: "foldbench: failed:").count == 2, "fast is not flagged: \(result.err)")
+        let report = try Report.decode(Array(Data(contentsOf: directory.appendingPathComponent("latest.json"))))
+        let memo = try #require(report.results.first { $0.variant.rawValue == "misbehaving-memo" })
+        let fast = try #require(report.results.first { $0.variant.rawValue == "fast" })
+        #expect(memo.remembersUndeclared && (memo.repeatTimeRatio ?? 1) < 0.5)
+        #expect(!fast.isImpossible && (fast.repeatTimeRatio ?? 0) > 0.8, "\(String(describing: fast.repeatTimeRatio))")
+        let page = try String(
+            contentsOf: directory.appendingPathComponent("report/index.html"), encoding: .utf8)
+        let ranking = try #require(page.components(separatedBy: "<table class=\"ranking\">").dropFirst().first)
+        #expect(!ranking.prefix(while: { $0 != "/" }).contains("misbehaving-memo") && ranking.contains("fast"))
     }
 
     @Test("a path that names no file exits 2; a file that is no library exits 1")

@@ -1,0 +1,17 @@
+import Measurement
+import Support
+
+/// Times a run cannot stand behind: a variant that declares no frame memory yet was
+/// timed below the floor, or whose frames repeating the last context took far less time
+/// than the same frames after another context. The report keeps them (flagged, out of
+/// every ranking); the run fails, so that a CI job does not pass on them.
+public enum ImpossibleTimes {
+    /// Failed, with a line per flagged variant, or success.
+    public static func judge(_ results: [VariantResult], console: Console) -> ExitStatus {
+        let flagged = results.filter(\.isImpossible)
+        for result in flagged {
+            console.err("foldbench: failed: \(result.scenario) × \(result.variant): \(result.impossibility ?? "")\n")
+        }
+        return flagged.isEmpty ? .success : .failed
+    }
+}
