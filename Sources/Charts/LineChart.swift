@@ -210,9 +210,9 @@ public struct LineChart {
                 "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
         }
         if sorted.count > 1 {
-            let path = sorted.map {
-                "\(NumberText.coordinate(xScale.position($0.x))),\(NumberText.coordinate(yScale.position($0.y)))"
-            }
+            // A tenth of a pixel is finer than any screen draws a line.
+            func tenth(_ value: Double) -> String { NumberText.coordinate((value * 10).rounded() / 10) }
+            let path = sorted.map { "\(tenth(xScale.position($0.x))),\(tenth(yScale.position($0.y)))" }
             svg +=
                 "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\" points=\"\(path.joined(separator: " "))\"/>\n"
         }
@@ -254,11 +254,18 @@ public struct LineChart {
             var end = start + 1
             while end < xs.count, edge(end) - edge(start) < hoverColumnWidth { end += 1 }
             let (left, right) = (edge(start), max(edge(end), edge(start) + 1))
-            var values: [Int: [String]] = [:]
+            var values: [Int: [Point]] = [:]
             for x in xs[start..<end] {
-                for (index, point) in byX[x]! { values[index, default: []].append(point.tooltip) }
+                for (index, point) in byX[x]! { values[index, default: []].append(point) }
             }
-            let lines = values.keys.sorted().map { "\n\(series[$0].name): \(values[$0]!.joined(separator: ", "))" }
+            // Each series' lowest and highest point of the column: a page of a suite
+            // holds dozens of these charts, and the JSON has every frame's value.
+            let lines = values.keys.sorted().map { index -> String in
+                let points = values[index]!
+                let low = points.min { $0.y < $1.y }!.tooltip
+                let high = points.max { $0.y < $1.y }!.tooltip
+                return "\n\(series[index].name): \(low == high ? low : "\(low) to \(high)")"
+            }
             svg +=
                 "<rect x=\"\(NumberText.coordinate(left))\" y=\"\(NumberText.coordinate(top))\" width=\"\(NumberText.coordinate(right - left))\" height=\"\(NumberText.coordinate(height - top - bottom))\"><title>\(SVG.escape(text(xs[start], xs[end - 1]) + lines.joined()))</title></rect>"
             start = end

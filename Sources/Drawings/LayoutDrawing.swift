@@ -218,7 +218,7 @@ public struct LayoutDrawing {
             let front = layout.zIndex == 1
             let kind = "\(info.isPrimary ? "primary" : "secondary")\(info.holdsArrangement ? " container" : " leaf")"
             let tooltip =
-                options.compact && min(frame.width, frame.height) * scale < 12
+                options.compact && min(frame.width, frame.height) * scale < 24
                 ? "" : "<title>\(SVG.escape(Self.describe(info, layout)))</title>"
             // A thumbnail's small boxes carry no tooltip: drawn as one path per kind of
             // pane, a few bytes each, so a strip of a deep tree stays small on the page.

@@ -4,46 +4,79 @@ import Runs
 import Support
 import Variants
 
-/// The table printed after a run. By default it fits 120 columns: a heading per
-/// scenario, a row per variant with the figures a reader compares; `--wide` prints
-/// every figure, one row per scenario × variant.
+/// The table printed after a run, in 120 columns. A run of a few scenarios gets a block
+/// each (a row per variant with the figures a reader compares, a second block of columns
+/// where they do not fit); a suite gets one line per scenario, the details being on the
+/// page. Both end with the ranking over the run (``SuiteRanking``). `--wide` prints every
+/// figure, one row per scenario × variant, at any width.
 enum ResultTable {
-    static func render(_ results: [VariantResult], wide: Bool = false) -> String {
-        wide ? renderWide(results) : renderGrouped(results)
+    /// The columns every line keeps within.
+    static let width = 120
+    /// Up to this many scenarios, each gets its own block.
+    static let detailedScenarios = 3
+
+    static func render(_ results: [VariantResult], wide: Bool = false, threshold: Double = 0.02) -> String {
+        if wide { return renderWide(results) }
+        let scenarios = scenarioOrder(results)
+        let body =
+            scenarios.count <= detailedScenarios
+            ? legend(results, summary: false) + renderGrouped(results)
+            : legend(results, summary: true) + renderSummary(results, scenarios)
+        let ranking = scenarios.count > 1 ? rankingLines(results, threshold: threshold) : ""
+        return TextTable.wrapped(body + ranking + fewBatches(results), width: width)
     }
 
-    /// A warning when an interval says nothing beyond its batches: its bounds are the
-    /// smallest and the largest of too few batches (the median's 95 % interval is over
-    /// batch means, not frames).
-    static func fewBatches(_ results: [VariantResult]) -> String {
-        let thin = results.filter { result in
-            let sorted = result.samples.sorted()
-            guard let first = sorted.first, let last = sorted.last, sorted.count < 30 else { return false }
-            return result.time.ci95.lower <= first && result.time.ci95.upper >= last
+    static func scenarioOrder(_ results: [VariantResult]) -> [ScenarioName] {
+        var scenarios: [ScenarioName] = []
+        for result in results where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
+        return scenarios
+    }
+
+    /// The yardstick of `--baseline-variant`, if the run had one.
+    static func yardstick(_ results: [VariantResult]) -> VariantName? {
+        results.lazy.compactMap(\.baselineVariant).first
+    }
+
+    /// What the columns mean, once, before them.
+    static func legend(_ results: [VariantResult], summary: Bool) -> String {
+        let yardstick = yardstick(results)
+        if summary {
+            let cells =
+                yardstick.map {
+                    "each cell is a variant's time a relayout over \($0)'s (paired batch by batch), + faster, - slower, = the same, ? inconclusive; \($0)'s own and the floor's cells are ns a relayout (median)"
+                } ?? "each cell is a variant's time a relayout in ns (median of its batches)"
+            return
+                "Key: \(cells); ! an impossible time (below). Each scenario's frames, edits and checks are on the page.\n"
         }
-        guard let fewest = thin.map(\.samples.count).min() else { return "" }
-        return
-            "warning: \(thin.count) interval\(thin.count == 1 ? "" : "s") (±95%) rest on \(fewest)\(thin.map(\.samples.count).max() == fewest ? "" : " or more") batches and span all of them: sample longer (--time-per-scenario) for an interval narrower than the batches' range\n"
+        var parts = [
+            "time: ns a relayout (median of the batches), ±: half its 95 % interval", "per arr.: time per arrangement",
+            "p99, worst: one frame timed alone (ns)", ">budget: frames over the refresh budget",
+            "× X: time over X's (paired batch by batch)", "allocs: mallocs a relayout",
+        ]
+        if results.contains(where: { $0.instructionsPerRelayout != nil }) {
+            parts.append("instr.: instructions a relayout (the costliest frame's)")
+        }
+        if yardstick != nil { parts.append("verdict: against the yardstick, beyond the threshold") }
+        return "Key: \(parts.joined(separator: "; ")); ! an impossible time (below).\n"
     }
 
     static func renderGrouped(_ results: [VariantResult]) -> String {
         var text = ""
-        var scenarios: [ScenarioName] = []
-        for result in results where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
-        for scenario in scenarios {
+        for scenario in scenarioOrder(results) {
             let own = results.filter { $0.scenario == scenario }
             guard let first = own.first else { continue }
+            let arrangements = "\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s")"
             text +=
-                "\(scenario): \(first.arrangements) arrangements, \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
+                "\(scenario): \(arrangements), \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\n"
             // With a yardstick (`--baseline-variant`), its ratio and the verdict come first after the time.
             let yardstick = own.first { $0.baselineVariant != nil }?.baselineVariant
             var rows: [[String]] = [
                 [
-                    "variant", "time (ns)", "±95%", "per arr. (ns)", "p99 frame", "worst frame", "over budget",
-                    "× reference", "× floor", "allocs", "instructions",
+                    "variant", "time", "±", "per arr.", "p99", "worst", ">budget", "× ref", "× floor", "allocs",
+                    "instr.",
                 ]
             ]
-            if let yardstick { rows[0].insert(contentsOf: ["× \(yardstick)", "±95%", "verdict"], at: 3) }
+            if let yardstick { rows[0].insert(contentsOf: ["× \(yardstick)", "±", "verdict"], at: 3) }
             for result in own {
                 let halfWidth = (result.time.ci95.upper - result.time.ci95.lower) / 2 / max(result.time.p50, 1e-9)
                 rows.append([
@@ -60,7 +93,7 @@ enum ResultTable {
                 ])
                 if yardstick != nil { rows[rows.count - 1].insert(contentsOf: versus(result), at: 3) }
             }
-            text += align(rows, leftColumns: 1, indent: "  ")
+            text += TextTable.fitted(withoutEmptyColumns(rows), width: width, indent: "  ") { $0 == 0 ? .left : .right }
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
             text += belowFloorFootnotes(own, indent: "  ")
@@ -70,7 +103,78 @@ enum ResultTable {
                 result.editFrameSummary.map { "  * \(result.variant): \($0.summary)\n" }
             }.joined()
         }
-        return text + fewBatches(results)
+        return text
+    }
+
+    /// `rows` without the columns that hold "-" in every row under the header (a ratio
+    /// to a variant the run did not measure, instructions it did not count).
+    static func withoutEmptyColumns(_ rows: [[String]]) -> [[String]] {
+        guard let header = rows.first else { return rows }
+        let kept = header.indices.filter { column in rows.dropFirst().contains { $0[column] != "-" } }
+        return rows.map { row in kept.map { row[$0] } }
+    }
+
+    /// A line per scenario, a column per variant: its time, or with a yardstick its ratio
+    /// and verdict; the impossible times named below.
+    static func renderSummary(_ results: [VariantResult], _ scenarios: [ScenarioName]) -> String {
+        let yardstick = yardstick(results)
+        var variants: [VariantName] = []
+        for result in results where !variants.contains(result.variant) { variants.append(result.variant) }
+        let marks: [BaselineVerdict: String] = [.faster: "+", .slower: "-", .same: "=", .inconclusive: "?"]
+        var rows: [[String]] = [["scenario"] + variants.map { $0 == yardstick ? "\($0) (ns)" : $0.rawValue }]
+        for scenario in scenarios {
+            rows.append(
+                [scenario.rawValue]
+                    + variants.map { variant in
+                        guard let result = results.first(where: { $0.scenario == scenario && $0.variant == variant })
+                        else { return "" }
+                        let flag = result.isImpossible ? " !" : ""
+                        if let ratio = result.ratioToBaseline, variant != yardstick, let verdict = result.verdict {
+                            return "\(NumberText.significant(ratio.value, digits: 2)) \(marks[verdict] ?? "")\(flag)"
+                        }
+                        return NumberText.significant(result.time.p50) + flag
+                    })
+        }
+        return TextTable.fitted(rows, width: width, indent: "") { $0 == 0 ? .left : .right }
+            + belowFloorFootnotes(results, indent: "", naming: true)
+    }
+
+    /// The ranking over the run: each variant's geometric mean ratio to the yardstick with
+    /// its interval, its verdicts and its worst scenario, quickest first.
+    static func rankingLines(_ results: [VariantResult], threshold: Double) -> String {
+        guard let ranking = SuiteRanking(results, threshold: threshold) else { return "" }
+        let scenarios = scenarioOrder(results).count
+        var text =
+            "Ranking over \(scenarios) scenarios, time × \(ranking.yardstick) (geometric mean [95 % interval]); scenarios faster (+), slower (-), the same (=) beyond \(formatNumber(threshold * 100)) %, or inconclusive (?); the worst:\n"
+        var rows: [[String]] = []
+        for (place, entry) in ranking.entries.enumerated() {
+            var verdicts = "+\(entry.faster) -\(entry.slower) =\(entry.same) ?\(entry.inconclusive)"
+            if entry.scenarios < scenarios { verdicts += " of \(entry.scenarios)" }
+            if entry.leftOut > 0 { verdicts += ", \(entry.leftOut) impossible left out" }
+            rows.append([
+                "\(place + 1).", entry.variant.rawValue, NumberText.estimate(entry.geometricMean, entry.interval),
+                verdicts, "\(NumberText.significant(entry.worstRatio, digits: 2)) \(entry.worstScenario)",
+            ])
+        }
+        text += TextTable.fitted(rows, width: width, keep: 2, indent: "  ")
+        for variant in ranking.leftOut {
+            text += "  \(variant) is not ranked: every one of its times is impossible (!)\n"
+        }
+        return text
+    }
+
+    /// A warning when an interval says nothing beyond its batches: its bounds are the
+    /// smallest and the largest of too few batches (the median's 95 % interval is over
+    /// batch means, not frames).
+    static func fewBatches(_ results: [VariantResult]) -> String {
+        let thin = results.filter { result in
+            let sorted = result.samples.sorted()
+            guard let first = sorted.first, let last = sorted.last, sorted.count < 30 else { return false }
+            return result.time.ci95.lower <= first && result.time.ci95.upper >= last
+        }
+        guard let fewest = thin.map(\.samples.count).min() else { return "" }
+        return
+            "warning: \(thin.count) interval\(thin.count == 1 ? "" : "s") (±95%) rest on \(fewest)\(thin.map(\.samples.count).max() == fewest ? "" : " or more") batches and span all of them: sample longer (--time-per-scenario) for an interval narrower than the batches' range\n"
     }
 
     /// The ratio to the yardstick, its interval's half-width and the verdict ("-" for the yardstick).

@@ -39,7 +39,9 @@ enum RunCommand: Command {
             )
         }
         let report = try Measuring.measure(plan, console: console)
-        console.out(ResultTable.render(report.results, wide: arguments.flag(.wide)))
+        console.out(
+            ResultTable.render(
+                report.results, wide: arguments.flag(.wide), threshold: report.options.verdictThreshold))
         try ResultsDirectory(path: plan.outDirectory).write(
             report, exports: plan.exports, record: plan.record, console: console)
         let budget = BudgetGate(percent: plan.budgetGate).judge(report.results, console: console)

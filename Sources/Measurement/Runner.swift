@@ -426,7 +426,8 @@ public struct Runner {
             frameChanges: workload.contexts.indices.map { frame in
                 let count = workload.contexts.count
                 let change = workload.contexts[frame].changes(from: workload.contexts[(frame + count - 1) % count])
-                return change + Self.editsNote(workload.trees, frame)
+                // The timed passes run the timeline round: the first frame follows the last.
+                return (frame == 0 ? "from the last frame: " : "") + change + Self.editsNote(workload.trees, frame)
             },
             editFrames: EditFrame.frames(of: workload.trees, count: workload.contexts.count),
             reference: setUp.reference, trees: workload.trees, contexts: workload.contexts,

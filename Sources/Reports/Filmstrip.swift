@@ -84,10 +84,12 @@ public struct Filmstrip: Sendable {
     public static func omission(scenario name: ScenarioName, frames: Int) -> String? {
         guard let scenario = try? Scenario(name.rawValue) else { return nil }
         if frames > maximumFrames {
-            return "No filmstrip: the timeline has \(NumberText.grouped(Double(frames))) frames, more than the \(NumberText.grouped(Double(maximumFrames))) drawn."
+            return
+                "No filmstrip: the timeline has \(NumberText.grouped(Double(frames))) frames, more than the \(NumberText.grouped(Double(maximumFrames))) drawn."
         }
         if !drawable(scenario.tree) {
-            return "No filmstrip: \(scenario.tree.description) has more than \(NumberText.grouped(Double(maximumArrangements))) arrangements, more than a thumbnail can show."
+            return
+                "No filmstrip: \(scenario.tree.description) has more than \(NumberText.grouped(Double(maximumArrangements))) arrangements, more than a thumbnail can show."
         }
         return nil
     }
@@ -107,12 +109,41 @@ public struct Filmstrip: Sendable {
 
     /// The strip as a row of captioned thumbnails, each on its phase's colour.
     public func html() -> String {
+        var drawn: [String: Int] = [:]
+        return html(reusing: &drawn)
+    }
+
+    /// The strip, each drawing the page already holds (`drawn`: a drawing's text, its
+    /// number) shown again by reference (`<use>`) rather than written again: a suite
+    /// draws one tree on one device in the same posture for many motions.
+    public func html(reusing drawn: inout [String: Int]) -> String {
         var html = "<div class=\"filmstrip\">\n"
         for frame in frames {
             html += "<figure data-frame=\"\(frame.frame)\" style=\"background: \(RunReportPage.fill(frame.phase))\">"
-            html += frame.svg
+            html += Self.drawing(frame.svg, reusing: &drawn)
             html += "<figcaption>\(SVG.escape(frame.caption))</figcaption></figure>\n"
         }
         return html + "</div>\n"
+    }
+
+    /// `svg` with an id the first time, a reference to it after.
+    static func drawing(_ svg: String, reusing drawn: inout [String: Int]) -> String {
+        if let number = drawn[svg], let width = attribute("width", of: svg), let height = attribute("height", of: svg) {
+            return
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"layout\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\"><use href=\"#layout-\(number)\" width=\"\(width)\" height=\"\(height)\"/></svg>\n"
+        }
+        guard svg.hasPrefix("<svg ") else { return svg }
+        let number = drawn.count
+        drawn[svg] = number
+        return "<svg id=\"layout-\(number)\" " + svg.dropFirst(5)
+    }
+
+    /// The value of the opening tag's attribute `name` (`width="190"` → "190").
+    static func attribute(_ name: String, of svg: String) -> String? {
+        guard let tagEnd = svg.firstIndex(of: ">"),
+            let start = svg[..<tagEnd].range(of: " \(name)=\"")?.upperBound,
+            let end = svg[start..<tagEnd].firstIndex(of: "\"")
+        else { return nil }
+        return String(svg[start..<end])
     }
 }

@@ -558,13 +558,17 @@ extension Report {
     /// The report as JSON: each metric an object with its unit and statistics, the
     /// 95 % interval as one `ci95` pair, each scenario's timeline as runs of frames.
     public func json() -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("schemaVersion", .number(Double(Self.schemaVersion))),
             ("environment", ReportCodec.encode(environment, ReportCodec.environmentFields)),
             ("options", ReportCodec.encode(options, ReportCodec.optionFields)),
+        ]
+        if let ranking = rankingJSON() { fields.append(("ranking", ranking)) }
+        fields += [
             ("results", .array(results.map { ReportCodec.encode($0, ReportCodec.resultFields) })),
             ("timelines", ReportCodec.encodeTimelines(results)),
-        ])
+        ]
+        return .object(fields)
     }
 
     /// Reads a report; every problem names the JSON path and the rule. A scenario ×

@@ -39,14 +39,19 @@ public enum RunReportPage {
             figure.framechart figcaption { font-size: 13px; margin-bottom: 4px; }
             figure.framechart .note { color: #555; }
             .key { white-space: nowrap; font-size: 12px; margin-right: 6px; }
+            table.suite td.name, table.suite th:nth-child(2) { white-space: normal; text-align: left; }
+            table.suite caption { text-align: left; caption-side: top; font-size: 13px; color: #444; }
+            tr.group th { text-align: left; background: #eef1f5; font-weight: 600; white-space: normal; }
             .key i { display: inline-block; width: 12px; height: 9px; margin-right: 4px; vertical-align: baseline; }
             </style></head><body>
             <h1>FoldBench run</h1>
             <p class="meta">commit \(SVG.escape(report.environment.commit)) · \(SVG.escape(report.environment.date)) · \(SVG.escape(environment.host)) · \(SVG.escape(environment.cpu)) · \(SVG.escape(environment.cores > 0 ? String(environment.cores) : "?")) cores · \(SVG.escape(environment.swift.isEmpty ? "Swift ?" : environment.swift)) · \(SVG.escape(environment.buildConfiguration))</p>
 
             """
+        html += suiteRanking(report)
         html += attention(report, baseline: baseline)
         html += summaryTable(report)
+        var drawn: [String: Int] = [:]
         for (index, scenario) in report.scenarios.enumerated() {
             let entries = report.results.filter { $0.scenario == scenario }
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario.rawValue))</h2>\n"
@@ -76,7 +81,7 @@ public enum RunReportPage {
             {
                 html +=
                     "<p class=\"meta\">The reference's layout at one frame of each phase, on the phase's colour above:</p>\n"
-                html += strip.html()
+                html += strip.html(reusing: &drawn)
             } else if let omission = Filmstrip.omission(scenario: scenario, frames: report.options.frames) {
                 html += "<p class=\"meta\">\(SVG.escape(omission))</p>\n"
             }
@@ -125,60 +130,81 @@ public enum RunReportPage {
             "<div class=\"attention\"><p>Needs attention\(against):</p><ul>\(items.joined(separator: "\n"))</ul></div>\n"
     }
 
-    /// Every scenario × variant, those over budget and with the slowest frames first.
+    /// Every scenario × variant, scenario by scenario in the run's order (each a row of
+    /// its own, so that its name does not take a column on a phone), the figures a reader
+    /// compares first; columns nothing filled are left out.
     static func summaryTable(_ report: Report) -> String {
-        let ordered = report.results.sorted {
-            let a = ($0.metrics[.framesOverBudget] ?? 0, $0.frameTimes.max() ?? 0)
-            let b = ($1.metrics[.framesOverBudget] ?? 0, $1.frameTimes.max() ?? 0)
-            return a > b
+        let yardstick = report.results.lazy.compactMap(\.baselineVariant).first
+        var columns: [(String, (VariantResult) -> String?)] = [
+            (
+                "time ns [95 %]",
+                { entry in
+                    entry.metrics[.timePerRelayout].map { value in
+                        NumberText.forReader(value)
+                            + (entry.intervals[.timePerRelayout].map {
+                                "<br><small>[\(NumberText.forReader($0.lower))–\(NumberText.forReader($0.upper))]</small>"
+                            } ?? "")
+                    }
+                }
+            )
+        ]
+        if let yardstick {
+            columns.append(("× \(SVG.escape(yardstick.rawValue))", { ratio($0, .ratioToBaseline) }))
+            columns.append(("verdict", { $0.verdict?.rawValue ?? ($0.variant == yardstick ? "yardstick" : nil) }))
         }
-        var html = "<h2>Summary</h2>\n<div class=\"wide\"><table><tr>"
-        html += [
-            "scenario", "variant", "time ns [95 %]", "ns/arrangement", "slowest frame ns", "over budget",
-            "× reference", "× floor", "allocations", "instructions", "est. cycles",
-        ].map { "<th>\(SVG.escape($0))</th>" }.joined()
-        html += "</tr>\n"
-        var anchors: [ScenarioName: String] = [:]
-        for entry in report.results where anchors[entry.scenario] == nil {
-            anchors[entry.scenario] = "s\(anchors.count)"
-        }
-        for entry in ordered {
-            func ratio(_ metric: Metric) -> String {
-                guard let value = entry.metrics[metric] else { return "–" }
-                guard let interval = entry.intervals[metric] else { return NumberText.forReader(value) }
-                return
-                    "\(NumberText.forReader(value))<br><small>[\(NumberText.forReader(interval.lower)), \(NumberText.forReader(interval.upper))]</small>"
-            }
-            func shown(_ metric: Metric, _ format: (Double) -> String) -> String {
-                entry.metrics[metric].map(format) ?? "–"
-            }
-            let interval: String =
-                entry.intervals[.timePerRelayout].map {
-                    "<br><small>[\(NumberText.forReader($0.lower))–\(NumberText.forReader($0.upper))]</small>"
-                } ?? ""
-            let slowest: String = entry.frameTimes.max().map(NumberText.forReader) ?? "–"
-            // A scenario may break after each slash, so the table fits the page.
-            let name = SVG.escape(entry.scenario.rawValue).replacingOccurrences(of: "/", with: "/<wbr>")
-            let link = "<a href=\"#\(anchors[entry.scenario] ?? "")\">\(name)</a>"
-            var cells: [String] = [
-                link, SVG.escape(entry.variant.rawValue), shown(.timePerRelayout, NumberText.forReader) + interval,
-            ]
-            cells += [
-                shown(.timePerArrangement, NumberText.forReader), slowest,
-                shown(.framesOverBudget) { NumberText.percent($0, of: 1) },
-            ]
-            cells += [
-                ratio(.ratioToReference), ratio(.ratioToFloor), shown(.allocationsPerRelayout, NumberText.forReader),
-            ]
-            cells += [
-                shown(.instructionsPerRelayout, NumberText.grouped),
-                shown(.estimatedCyclesPerRelayout, NumberText.grouped),
-            ]
+        columns += [
+            ("× reference", { ratio($0, .ratioToReference) }),
+            ("× floor", { entry in ratio(entry, .ratioToFloor).map { $0 + (entry.isImpossible ? " <b>!</b>" : "") } }),
+            ("slowest frame ns", { $0.frameTimes.max().map(NumberText.forReader) }),
+            ("over budget", { $0.metrics[.framesOverBudget].map { NumberText.percent($0, of: 1) } }),
+            ("ns/arrangement", { $0.metrics[.timePerArrangement].map(NumberText.forReader) }),
+            ("allocations", { $0.metrics[.allocationsPerRelayout].map(NumberText.forReader) }),
+            ("instructions", { $0.metrics[.instructionsPerRelayout].map(NumberText.grouped) }),
+            ("est. cycles", { $0.metrics[.estimatedCyclesPerRelayout].map(NumberText.grouped) }),
+        ]
+        columns = columns.filter { column in report.results.contains { column.1($0) != nil } }
+        var html = "<h2>Summary</h2>\n<div class=\"wide\"><table class=\"summary\"><tr><th>variant</th>"
+        html += columns.map { "<th>\($0.0)</th>" }.joined() + "</tr>\n"
+        for (index, scenario) in report.scenarios.enumerated() {
+            // A scenario may break after each slash, so the row fits the page.
+            let name = SVG.escape(scenario.rawValue).replacingOccurrences(of: "/", with: "/<wbr>")
             html +=
-                "<tr>" + cells.enumerated().map { $0 < 2 ? "<td class=\"name\">\($1)</td>" : "<td>\($1)</td>" }.joined()
-                + "</tr>\n"
+                "<tr class=\"group\"><th colspan=\"\(columns.count + 1)\"><a href=\"#s\(index)\">\(name)</a></th></tr>\n"
+            for entry in report.results where entry.scenario == scenario {
+                html += "<tr><td class=\"name\">\(SVG.escape(entry.variant.rawValue))</td>"
+                html += columns.map { "<td>\($0.1(entry) ?? "–")</td>" }.joined() + "</tr>\n"
+            }
         }
         return html + "</table></div>\n"
+    }
+
+    /// A ratio metric with its interval under it, or nil when the result has none.
+    static func ratio(_ entry: VariantResult, _ metric: Metric) -> String? {
+        guard let value = entry.metrics[metric] else { return nil }
+        guard let interval = entry.intervals[metric] else { return NumberText.forReader(value) }
+        return
+            "\(NumberText.forReader(value))<br><small>[\(NumberText.forReader(interval.lower)), \(NumberText.forReader(interval.upper))]</small>"
+    }
+
+    /// The ranking over the run (``SuiteRanking``), first on the page: narrow enough for a
+    /// phone, the worst scenario under each variant's name.
+    static func suiteRanking(_ report: Report) -> String {
+        guard report.scenarios.count > 1, let ranking = report.ranking else { return "" }
+        let yardstick = SVG.escape(ranking.yardstick.rawValue)
+        var html =
+            "<table class=\"suite\"><caption>Ranking over \(report.scenarios.count) scenarios: time × \(yardstick), the geometric mean with its 95 % interval; scenarios faster (+), slower (−), the same (=) beyond \(formatNumber(report.options.verdictThreshold * 100)) %, or inconclusive (?)</caption><tr><th>#</th><th>variant</th><th>× \(yardstick)</th><th>+ − = ?</th></tr>\n"
+        for (place, entry) in ranking.entries.enumerated() {
+            let estimate = NumberText.estimate(entry.geometricMean, entry.interval)
+            let (value, interval) = (estimate.prefix { $0 != " " }, estimate.drop { $0 != " " }.dropFirst())
+            let leftOut = entry.leftOut > 0 ? "; \(entry.leftOut) impossible left out" : ""
+            html +=
+                "<tr><td>\(place + 1)</td><td class=\"name\">\(SVG.escape(entry.variant.rawValue))<br><small>worst \(NumberText.significant(entry.worstRatio, digits: 2))× on \(SVG.escape(entry.worstScenario.rawValue).replacingOccurrences(of: "/", with: "/<wbr>"))\(leftOut)</small></td><td>\(value)<br><small>\(interval)</small></td><td>\(entry.faster) \(entry.slower) \(entry.same) \(entry.inconclusive)</td></tr>\n"
+        }
+        for variant in ranking.leftOut {
+            html +=
+                "<tr><td>–</td><td class=\"name\">\(SVG.escape(variant.rawValue))<br><small>not ranked: every time impossible</small></td><td>–</td><td>–</td></tr>\n"
+        }
+        return html + "</table>\n"
     }
 
     static func ratioChart(_ entries: [VariantResult], metric: Metric, title: String) -> String {
@@ -316,6 +342,8 @@ public enum RunReportPage {
         chart.height = 280
         chart.bands = phaseBands(phases)
         chart.captionOutside = true
+        // Columns of about a seventieth of the chart: a suite's page holds dozens of these.
+        chart.hoverColumnWidth = 16
         chart.hoverByColumn = { first, last in
             let (first, last) = (Int(first), Int(last))
             let frames = first == last ? "frame \(first)" : "frames \(first)–\(last)"

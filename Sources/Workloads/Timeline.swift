@@ -330,7 +330,7 @@ public enum Timeline {
 }
 
 extension LayoutContext {
-    /// What changed from `previous` to this context, in words ("the same" when nothing did).
+    /// What changed from `previous` to this context, in words ("context unchanged" when nothing did).
     public func changes(from previous: LayoutContext) -> String {
         // Which parts changed is decided where a frame loop and a variant decide it
         // (bit for bit); only the words are this function's.
@@ -348,7 +348,7 @@ extension LayoutContext {
             changes.append(
                 now > before ? "a fold appeared" : now < before ? "a fold vanished" : "a fold moved")
         }
-        return changes.isEmpty ? "the same" : changes.joined(separator: ", ")
+        return changes.isEmpty ? "context unchanged" : changes.joined(separator: ", ")
     }
 }
 
