@@ -50,6 +50,7 @@ struct ReportCodecTests {
                 variant: "fast", unit: "instructions", framesDearer: 3 + index, frames: 42, worstRatio: 1.25,
                 worstFrame: 7)
             report.results[index].clockNanoseconds = 21.5
+            report.results[index].repeatTimeRatio = 0.987
             report.results[index].frameInstructions = [100, 250, 120]
             report.results[index].editFrames = [EditFrame(frame: 1, kinds: ["insert", "preference"])]
             report.results[index].editFrameTimes = FrameDistribution([900])
