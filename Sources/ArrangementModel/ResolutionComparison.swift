@@ -31,28 +31,56 @@ public enum ResolutionComparison {
                 && a.zIndex == b.zIndex)
     }
 
-    /// The first difference, naming the pane, or `nil` when they agree.
-    public static func firstDifference(_ got: Resolution, _ want: Resolution, ids: [String]) -> String? {
-        guard got.panes.count == want.panes.count else { return "pane count \(got.panes.count) vs \(want.panes.count)" }
+    /// The first difference, naming the pane, or `nil` when they agree: whose each value
+    /// is (`names`: `got`'s first, then `want`'s), then the difference itself —
+    /// `pane s2: frame, variant fast: (0, 328.8, 433, 492.2), reference: (0, 328.8, 433,
+    /// 493.2); height -1`.
+    public static func firstDifference(
+        _ got: Resolution, _ want: Resolution, ids: [String], names: (String, String) = ("variant", "reference")
+    ) -> String? {
+        let (mine, theirs) = names
+        guard got.panes.count == want.panes.count else {
+            return "pane count, \(mine): \(got.panes.count), \(theirs): \(want.panes.count)"
+        }
         for index in got.panes.indices {
             let a = got.panes[index]
             let b = want.panes[index]
             let id = index < ids.count ? ids[index] : "#\(index)"
-            if a.visible != b.visible { return "pane \(id): visible \(a.visible) vs \(b.visible)" }
+            func differs(_ field: String, _ left: String, _ right: String, _ note: String = "") -> String {
+                "pane \(id): \(field), \(mine): \(left), \(theirs): \(right)\(note)"
+            }
+            if a.visible != b.visible {
+                return differs("visibility", a.visible ? "shown" : "hidden", b.visible ? "shown" : "hidden")
+            }
             guard a.visible else { continue }
             if let field = nonFinite(a.frame) {
-                return
-                    "pane \(id): \(field) is not a finite number (frame \(describe(a.frame)) vs \(describe(b.frame)))"
+                return differs("frame", describe(a.frame), describe(b.frame), "; \(field) is not a finite number")
             }
             if !framesAgree(a.frame, b.frame) {
-                return "pane \(id): frame \(describe(a.frame)) vs \(describe(b.frame))"
+                return differs("frame", describe(a.frame), describe(b.frame), "; " + offsets(a.frame, b.frame))
             }
-            if a.sizeClass != b.sizeClass { return "pane \(id): sizeClass differs" }
-            if a.splitAxis != b.splitAxis { return "pane \(id): splitAxis differs" }
-            if a.zIndex != b.zIndex { return "pane \(id): zIndex \(a.zIndex) vs \(b.zIndex)" }
+            if a.sizeClass != b.sizeClass { return differs("size class", describe(a.sizeClass), describe(b.sizeClass)) }
+            if a.splitAxis != b.splitAxis {
+                return differs("split axis", describe(a.splitAxis), describe(b.splitAxis))
+            }
+            if a.zIndex != b.zIndex { return differs("z-index", "\(a.zIndex)", "\(b.zIndex)") }
         }
         return nil
     }
+
+    /// Each field of `a` beyond the tolerance of `b`'s, with `a - b`: "x +0.5, height -1".
+    static func offsets(_ a: Rect, _ b: Rect) -> String {
+        [("x", a.x, b.x), ("y", a.y, b.y), ("width", a.width, b.width), ("height", a.height, b.height)]
+            .filter { !valuesAgree($0.1, $0.2) }
+            .map { "\($0.0) \($0.1 >= $0.2 ? "+" : "")\(formatNumber($0.1 - $0.2))" }
+            .joined(separator: ", ")
+    }
+
+    static func describe(_ sizeClass: SizeClass) -> String {
+        "\(sizeClass.horizontal == .compact ? "compact" : "regular")/\(sizeClass.vertical == .compact ? "compact" : "regular")"
+    }
+
+    static func describe(_ axis: Axis?) -> String { axis.map { "\($0)" } ?? "none" }
 
     /// The first field of `frame` that is infinite or not a number, by name.
     static func nonFinite(_ frame: Rect) -> String? {

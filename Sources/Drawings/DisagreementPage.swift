@@ -53,9 +53,8 @@ public enum DisagreementPage {
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(SVG.escape(variant)) differs from \(SVG.escape(from))</title>
             <style>
             body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; overflow-wrap: anywhere; }
-            .pair { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-            .pair > * { max-width: 100%; }
-            svg { max-width: 100%; height: auto; }
+            .pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr)); gap: 24px; align-items: start; }
+            .pair > svg { width: 100%; height: auto; }
             .wide { overflow-x: auto; max-width: 100%; }
             table { border-collapse: collapse; margin: 12px 0; font-size: 13px; }
             th, td { padding: 3px 9px; text-align: left; border-bottom: 1px solid #eee; }
@@ -69,22 +68,27 @@ public enum DisagreementPage {
 
             """
         for note in notes { html += "<p class=\"meta\">\(SVG.escape(note))</p>\n" }
-        html += "<div class=\"pair\">\n\(reference)\(variantDrawing)</div>\n"
+        // The variant's first, as every line and table has it.
+        html += "<div class=\"pair\">\n\(variantDrawing)\(reference)</div>\n"
         html +=
-            "<div class=\"wide\"><table class=\"differences\"><tr><th>pane</th><th>field</th><th>\(SVG.escape(expectedName))</th><th>\(SVG.escape(variant))</th></tr>\n"
-        for index in differing.prefix(200) where index < panes.count && index < got.panes.count {
+            "<div class=\"wide\"><table class=\"differences\"><tr><th>pane</th><th>field</th><th>\(SVG.escape(variant))</th><th>\(SVG.escape(expectedName))</th></tr>\n"
+        // Only the fields that differ, of the first panes that do.
+        for index in differing.prefix(listedPanes) where index < panes.count && index < got.panes.count {
             let info = panes[index]
-            for (field, want, have) in fields(expected.panes[index], got.panes[index]) {
-                let differs = want != have
+            for (field, want, have) in fields(expected.panes[index], got.panes[index]) where want != have {
                 html += "<tr data-pane=\"\(SVG.escape(info.id))\"><td>\(SVG.escape(info.id))</td><td>\(field)</td>"
-                html +=
-                    "<td>\(SVG.escape(want))</td><td\(differs ? " class=\"differs\"" : "")>\(SVG.escape(have))</td></tr>\n"
+                html += "<td class=\"differs\">\(SVG.escape(have))</td><td>\(SVG.escape(want))</td></tr>\n"
             }
         }
         html += "</table></div>\n"
-        if differing.count > 200 { html += "<p>and \(differing.count - 200) more panes.</p>\n" }
+        if differing.count > listedPanes {
+            html += "<p>and \(differing.count - listedPanes) more panes (outlined in the drawings).</p>\n"
+        }
         return html + "</body></html>\n"
     }
+
+    /// The differing panes whose fields the table lists.
+    static let listedPanes = 50
 
     /// The fields of a pane as the resolution reports them (contract §3), reference first.
     static func fields(_ want: PaneLayout, _ got: PaneLayout) -> [(String, String, String)] {

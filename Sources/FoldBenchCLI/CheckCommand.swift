@@ -95,7 +95,7 @@ enum CheckCommand: Command {
                 heading: "\(scenario.name), frame \(difference.frame)",
                 notes: [
                     "context: \(ResolutionComparison.describe(difference.context))",
-                    "first difference: \(ConformanceText.sentence(difference))",
+                    "first difference: \(ConformanceText.sentence(difference, implementation: conformance.implementation))",
                 ],
                 variant: conformance.implementation, tree: difference.tree, context: difference.context,
                 expected: expected, got: got)
@@ -123,11 +123,13 @@ struct ConformanceText {
     }
 
     /// "pane `list` (3), frame: expected (0, 0, 500, 700), got (0, 0, 400, 700) — minimum (§2.2.7)".
-    static func sentence(_ difference: Conformance.Difference) -> String {
+    /// The first difference, the implementation's value first: "pane s2 (#3), frame,
+    /// mine: (…), reference: (…); rule …".
+    static func sentence(_ difference: Conformance.Difference, implementation: String) -> String {
         let field = difference.field
-        return "pane \(difference.id) (#\(difference.pane)), \(field.rawValue): expected "
-            + "\(Conformance.describe(difference.expected, field: field)), got "
-            + "\(Conformance.describe(difference.got, field: field)); rule \(difference.rule.rawValue) "
+        return "pane \(difference.id) (#\(difference.pane)), \(field.rawValue), \(implementation): "
+            + "\(Conformance.describe(difference.got, field: field)), reference: "
+            + "\(Conformance.describe(difference.expected, field: field)); rule \(difference.rule.rawValue) "
             + "(\(difference.rule.section): \(difference.rule.summary))"
     }
 
@@ -153,14 +155,16 @@ struct ConformanceText {
         } else {
             text +=
                 "\n\(differing.count) scenario\(differing.count == 1 ? "" : "s") differ\(differing.count == 1 ? "s" : ""); the first difference of each:\n"
-            let header = ["scenario", "frames agree", "frame", "pane", "field", "expected", "got", "rule"]
+            let header = [
+                "scenario", "frames agree", "frame", "pane", "field", conformance.implementation, "reference", "rule",
+            ]
             let rows = differing.map { scenario -> [String] in
                 let difference = scenario.first!
                 return [
                     scenario.name, "\(count(scenario.framesAgreeing)) of \(count(scenario.frames))",
                     String(difference.frame), difference.id, difference.field.rawValue,
-                    Conformance.describe(difference.expected, field: difference.field),
                     Conformance.describe(difference.got, field: difference.field),
+                    Conformance.describe(difference.expected, field: difference.field),
                     "\(difference.rule.rawValue) \(difference.rule.section)"
                         + (difference.afterEdits.map {
                             "; after the edits of frame \($0.frame): \(Self.keys($0.edits))"
@@ -233,7 +237,9 @@ struct ConformanceText {
                         .object([
                             ("frame", number(difference.frame)), ("pane", number(difference.pane)),
                             ("id", .string(difference.id)), ("field", .string(difference.field.rawValue)),
-                            ("expected", pane(difference.expected)), ("got", pane(difference.got)),
+                            // The implementation's answer first, named; then the reference's.
+                            ("implementation", .string(conformance.implementation)),
+                            ("got", pane(difference.got)), ("expected", pane(difference.expected)),
                             ("rule", .string(difference.rule.rawValue)), ("section", .string(difference.rule.section)),
                             (
                                 "afterEdits",

@@ -17,9 +17,13 @@ enum ListCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
         let libraries = try Libraries.load(arguments)
         if arguments.flag(.variantNames) {
-            console.out(
-                (VariantList.allNames + libraries.map(\.name)).map { "\($0)\n" }
-                    .joined())
+            // The name first (`cut -f1` keeps it), then a tab and "test only" for those
+            // no run measures unless asked: the planted faults and slowed copies.
+            let builtIn = (VariantList.all + VariantList.staleCaches).map { entry in
+                entry.isTestOnly || VariantList.staleCaches.contains { $0.name == entry.name }
+                    ? "\(entry.name)\ttest only\n" : "\(entry.name)\n"
+            }
+            console.out((builtIn + libraries.map { "\($0.name)\n" }).joined())
             return .success
         }
         if let name = arguments.value(.suiteScenarios) {

@@ -250,7 +250,7 @@ extension CommandSpec.Option {
     static let variantNames = Self(
         "--variants",
         help:
-            "Print only the name of every variant, test-only ones and planted stale caches included, one per line (for scripts)."
+            "Print only the name of every variant, one per line (for scripts); a test-only one (a planted fault, a slowed copy) is followed by a tab and 'test only'."
     )
     static let suiteScenarios = Self(
         "--suite", value: "NAME", help: "Print only the suite's scenarios, one per line (for scripts).")

@@ -74,7 +74,9 @@ enum ResolveCommand: Command {
         _ resolution: Resolution, of answerer: String, scene: Scene, path: String, page: String, console: Console
     ) throws {
         let expected = VariantList.reference.variant.resolve(scene.tree, in: scene.context)
-        guard let difference = ResolutionComparison.firstDifference(resolution, expected, ids: scene.tree.paneIDs)
+        guard
+            let difference = ResolutionComparison.firstDifference(
+                resolution, expected, ids: scene.tree.paneIDs, names: (answerer, "reference"))
         else {
             console.err("\(answerer) agrees with the reference on \(path)\n")
             return

@@ -341,11 +341,12 @@ public struct Runner {
         let expected = scenario.reference.resolution(atFrame: frame)
         let tree = scenario.trees.tree(atFrame: frame)
         let difference =
-            ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs)
+            ResolutionComparison.firstDifference(
+                got, expected, ids: tree.paneIDs, names: ("variant \(variant.name)", "reference"))
             ?? "the answers' checksums differ"
         return VerificationFailure(
             scenario: scenario.scenario.name, variant: variant.name, frame: frame, difference: difference,
-            history: history,
+            history: history + Self.contextNote(scenario.contexts, frame) + Self.editsNote(scenario.trees, frame),
             evidence: .init(
                 tree: tree, context: scenario.contexts[frame], expected: expected,
                 expectedName: VariantList.referenceName.rawValue, got: got))
@@ -484,13 +485,13 @@ public struct Runner {
             let tree = trees.tree(atFrame: frame)
             for (index, loop) in loops.enumerated() {
                 let got = loop.resolution(atFrame: frame)
-                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                if let difference = ResolutionComparison.firstDifference(
+                    got, expected, ids: tree.paneIDs, names: ("variant \(variants[index].name)", "reference"))
+                {
                     throw VerificationFailure(
                         scenario: scenario, variant: variants[index].name, frame: frame, difference: difference,
-                        history: (frame == 0
-                            ? "the first frame, cold"
-                            : "the first pass, after frame \(frame - 1): \(ResolutionComparison.describe(contexts[frame - 1]))")
-                            + Self.editsNote(trees, frame),
+                        history: (frame == 0 ? "the first frame, cold" : "the first pass")
+                            + Self.contextNote(contexts, frame) + Self.editsNote(trees, frame),
                         evidence: .init(
                             tree: tree, context: contexts[frame], expected: expected,
                             expectedName: VariantList.referenceName.rawValue,
@@ -524,6 +525,14 @@ public struct Runner {
         return Verification(
             checksums: checksums, changingFrames: Double(changingFrames) / Double(max(contexts.count, 1)),
             historyCheck: historyCheck, expected: expectedChecksums)
+    }
+
+    /// The frame's own context for a failure's history, and what changed from the frame
+    /// before: "; its context: bounds (…), …; from frame 6: a fold appeared".
+    static func contextNote(_ contexts: [LayoutContext], _ frame: Int) -> String {
+        let before = frame == 0 ? contexts.count - 1 : frame - 1
+        return
+            "; its context: \(ResolutionComparison.describe(contexts[frame])); from frame \(before): \(contexts[frame].changes(from: contexts[before]))"
     }
 
     /// What changed in the content on `frame`, for a failure's history: "" when nothing did.
@@ -564,7 +573,7 @@ public struct Runner {
                 scenario: scenario, variant: entry.name, frame: step,
                 difference: cold ? "warm against a fresh copy: \(difference)" : difference,
                 history:
-                    "adversarial history, seed \(history.seed), step \(step) of \(steps.count): \(change.change.rawValue) (\(change.detail)); before: \(before); now: \(ResolutionComparison.describe(now))",
+                    "adversarial history, seed \(history.seed), step \(step) of \(steps.count): \(change.change.rawValue) (\(change.detail)); its context: \(ResolutionComparison.describe(now)); before: \(before)",
                 evidence: .init(tree: tree, context: now, expected: expected, expectedName: name, got: got))
             failure.isHistoryStep = true
             return failure
@@ -578,7 +587,10 @@ public struct Runner {
                 // out only at the sampled steps (a copy kept would move the variant's buffer).
                 let (difference, warm): (String?, Resolution?) = loop.relayout(context) { got in
                     let difference =
-                        got == expected ? nil : ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs)
+                        got == expected
+                        ? nil
+                        : ResolutionComparison.firstDifference(
+                            got, expected, ids: tree.paneIDs, names: ("variant \(entry.name)", "reference"))
                     return (difference, difference != nil || sampled.contains(step) ? got.copyingPanes() : nil)
                 }
                 if let difference, let got = warm {
@@ -588,7 +600,9 @@ public struct Runner {
                 }
                 if let warm {
                     let cold = entry.frameLoop(tree, [context], now: Clock.now).resolution(atFrame: 0)
-                    if let difference = ResolutionComparison.firstDifference(warm, cold, ids: tree.paneIDs) {
+                    if let difference = ResolutionComparison.firstDifference(
+                        warm, cold, ids: tree.paneIDs, names: ("warm \(entry.name)", "a fresh copy"))
+                    {
                         throw failure(
                             entry, step, difference, expected: cold, name: "a fresh copy of \(entry.name)", got: warm,
                             cold: true)
@@ -622,14 +636,16 @@ public struct Runner {
                 let tree = trees.tree(atFrame: frame)
                 for (entry, loop) in zip(entries, loops) {
                     let got = loop.resolution(atFrame: frame)
-                    guard let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) else {
-                        continue
-                    }
+                    guard
+                        let difference = ResolutionComparison.firstDifference(
+                            got, expected, ids: tree.paneIDs, names: ("variant \(entry.name)", "reference"))
+                    else { continue }
                     let step = history.steps[frame].isEmpty ? "no edit, the context as before" : history.steps[frame]
                     var failure = VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                         history:
-                            "\(contexts.count) frames\(pass == 1 ? ", the second pass" : ""): \(step)",
+                            "\(contexts.count) frames\(pass == 1 ? ", the second pass" : ""): \(step)"
+                            + Self.contextNote(contexts, frame),
                         evidence: .init(
                             tree: tree, context: contexts[frame], expected: expected,
                             expectedName: VariantList.referenceName.rawValue, got: got))
@@ -657,14 +673,13 @@ public struct Runner {
         for frame in 0..<count {
             WorkerCrumb.step(.secondPass, frame)
             let expected = reference.resolution(atFrame: frame)
-            let before = frame == 0 ? count - 1 : frame - 1
             let tree = trees.tree(atFrame: frame)
             for (entry, bench) in entries {
                 var got = bench.resolution(atFrame: frame)
-                var history =
-                    "the second pass, after frame \(before): \(ResolutionComparison.describe(contexts[before]))"
-                    + Self.editsNote(trees, frame)
-                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                var history = "the second pass" + Self.contextNote(contexts, frame) + Self.editsNote(trees, frame)
+                let names = ("variant \(entry.name)", "reference")
+                if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs, names: names)
+                {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                         history: history,
@@ -675,8 +690,11 @@ public struct Runner {
                 }
                 if frame % 8 == 0 {
                     got = bench.resolution(atFrame: frame)
-                    history = "the second pass, frame \(frame) given twice in a row"
-                    if let difference = ResolutionComparison.firstDifference(got, expected, ids: tree.paneIDs) {
+                    history =
+                        "the second pass, frame \(frame) given twice in a row" + Self.contextNote(contexts, frame)
+                    if let difference = ResolutionComparison.firstDifference(
+                        got, expected, ids: tree.paneIDs, names: names)
+                    {
                         throw VerificationFailure(
                             scenario: scenario, variant: entry.name, frame: frame, difference: difference,
                             history: history,
@@ -693,7 +711,9 @@ public struct Runner {
             let tree = trees.tree(atFrame: frame)
             for (index, (entry, _)) in entries.enumerated() {
                 let cold = entry.frameLoop(trees, contexts, now: Clock.now).resolution(atFrame: frame)
-                if let difference = ResolutionComparison.firstDifference(warm[frame]![index], cold, ids: tree.paneIDs) {
+                if let difference = ResolutionComparison.firstDifference(
+                    warm[frame]![index], cold, ids: tree.paneIDs, names: ("warm \(entry.name)", "a fresh copy"))
+                {
                     throw VerificationFailure(
                         scenario: scenario, variant: entry.name, frame: frame,
                         difference: "warm against a fresh copy: \(difference)",

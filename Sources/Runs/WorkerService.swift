@@ -227,9 +227,11 @@ public enum WorkerService {
     public static func page(of failure: VerificationFailure) -> String? {
         guard let evidence = failure.evidence else { return nil }
         return DisagreementPage.html(
-            heading: "\(failure.scenario), frame \(failure.frame) (\(failure.history))",
+            heading: "\(failure.scenario), frame \(failure.frame)",
             notes: [
-                "context: \(ResolutionComparison.describe(evidence.context))",
+                failure.history.contains("its context: ")
+                    ? failure.history
+                    : "\(failure.history); its context: \(ResolutionComparison.describe(evidence.context))",
                 "first difference: \(failure.difference)",
             ],
             variant: failure.variant.rawValue, tree: evidence.tree, context: evidence.context,

@@ -219,7 +219,9 @@ struct HistoryTests {
         } throws: { error in
             guard let failure = error as? VerificationFailure else { return false }
             return failure.variant == entry.name && failure.frame == contexts.count - 1
-                && failure.history.contains("after frame \(contexts.count - 2)")
+                && failure.history.contains(
+                    "its context: \(ResolutionComparison.describe(contexts[contexts.count - 1])); from frame \(contexts.count - 2): "
+                )
                 && failure.description.contains("pane ")
         }
         // The variant itself passes the same timeline.
@@ -271,7 +273,10 @@ extension HistoryTests {
         // Every frame differs from the one before, the last from the first too.
         #expect(contexts.indices.allSatisfy { contexts[$0] != contexts[($0 + 23) % 24] })
         for (fault, frame, history) in [
-            (LateStaleVariant.Fault.afterRelayouts(24), 0, "the second pass, after frame 23"),
+            (
+                LateStaleVariant.Fault.afterRelayouts(24), 0,
+                "the second pass; its context: \(ResolutionComparison.describe(contexts[0])); from frame 23: "
+            ),
             (.onRepeat, 0, "the second pass, frame 0 given twice in a row"),
         ] {
             #expect {

@@ -37,33 +37,40 @@ struct ResolutionComparisonTests {
     }
 
     static let differences: [Planted] = [
-        Planted(name: "a pane too few", change: { $0.panes.removeLast() }, message: "pane count 1 vs 2"),
-        Planted(name: "no panes", change: { $0.panes = [] }, message: "pane count 0 vs 2"),
         Planted(
-            name: "a pane too many", change: { $0.panes.append(.hidden) }, message: "pane count 3 vs 2"),
-        Planted(name: "hidden", change: { $0.panes[1] = .hidden }, message: "pane b: visible false vs true"),
+            name: "a pane too few", change: { $0.panes.removeLast() }, message: "pane count, variant: 1, reference: 2"),
+        Planted(name: "no panes", change: { $0.panes = [] }, message: "pane count, variant: 0, reference: 2"),
+        Planted(
+            name: "a pane too many", change: { $0.panes.append(.hidden) },
+            message: "pane count, variant: 3, reference: 2"),
+        Planted(
+            name: "hidden", change: { $0.panes[1] = .hidden },
+            message: "pane b: visibility, variant: hidden, reference: shown"),
         // Beyond the tolerance at x = 400 (1e-9 × 401), within the checksum's rounding.
         Planted(name: "x", change: { moved(&$0.panes[1], x: 4.5e-7) }, message: "pane b: frame", hashed: false),
-        Planted(name: "y", change: { moved(&$0.panes[1], y: -1) }, message: "pane b: frame (400, -1, 600, 700)"),
+        Planted(
+            name: "y", change: { moved(&$0.panes[1], y: -1) },
+            message: "pane b: frame, variant: (400, -1, 600, 700), reference: (400, 0, 600, 700); y -1"),
         Planted(name: "width", change: { moved(&$0.panes[0], width: 1e-6) }, message: "pane a: frame"),
         Planted(name: "height", change: { moved(&$0.panes[0], height: 3) }, message: "pane a: frame"),
         Planted(
             name: "horizontal size class", change: { $0.panes[1].bits &= ~PaneLayout.Bits.horizontalCompact },
-            message: "pane b: sizeClass differs"),
+            message: "pane b: size class, variant: regular/regular, reference: compact/regular"),
         Planted(
             name: "vertical size class", change: { $0.panes[0].bits |= PaneLayout.Bits.verticalCompact },
-            message: "pane a: sizeClass differs"),
+            message: "pane a: size class, variant: compact/compact, reference: compact/regular"),
         Planted(
             name: "no split axis", change: { $0.panes[0].bits &= ~PaneLayout.Bits.splitAxis },
-            message: "pane a: splitAxis differs"),
+            message: "pane a: split axis, variant: none, reference: horizontal"),
         Planted(
             name: "the other split axis",
             change: {
                 $0.panes[1].bits = $0.panes[1].bits & ~PaneLayout.Bits.splitAxis | PaneLayout.Bits.of(.vertical)
             },
-            message: "pane b: splitAxis differs"),
+            message: "pane b: split axis, variant: vertical, reference: horizontal"),
         Planted(
-            name: "z-index", change: { $0.panes[0].bits |= PaneLayout.Bits.front }, message: "pane a: zIndex 1 vs 0"),
+            name: "z-index", change: { $0.panes[0].bits |= PaneLayout.Bits.front },
+            message: "pane a: z-index, variant: 1, reference: 0"),
     ]
 
     @Test("every field's difference is found and named", arguments: differences)
@@ -99,7 +106,9 @@ struct ResolutionComparisonTests {
             values[field] = .infinity
             planted.panes[1].frame = Rect(uncheckedX: values[0], y: values[1], width: values[2], height: values[3])
             let difference = ResolutionComparison.firstDifference(planted, Self.base, ids: Self.ids)
-            #expect(difference?.hasPrefix("pane b: \(name) is not a finite number") == true, "\(difference ?? "none")")
+            #expect(
+                difference?.hasPrefix("pane b: frame, variant: (") == true
+                    && difference?.hasSuffix("; \(name) is not a finite number") == true, "\(difference ?? "none")")
         }
     }
 

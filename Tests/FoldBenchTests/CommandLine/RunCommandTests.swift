@@ -1,3 +1,5 @@
+import ArrangementModel
+import Charts
 import Foundation
 import Measurement
 import Reports
@@ -6,6 +8,7 @@ import Support
 import TestSupport
 import Testing
 import Variants
+import Workloads
 
 @testable import FoldBenchCLI
 @testable import Runs
@@ -94,27 +97,46 @@ struct RunCommandTests {
             "--time-per-scenario", "0", "--frames", "24", "--out", directory.path,
         ])
         #expect(result.status == 1)
+        // Frame 2's own context, not frame 1's, and what changed since.
+        let workload = try Workload(
+            Scenario("fold-cycle/random-n200/hinged-duo"), catalog: Catalog(), frames: 24, refreshRate: 120,
+            direction: .leftToRight)
+        let context = ResolutionComparison.describe(workload.contexts[2])
+        #expect(workload.contexts[2] != workload.contexts[1])
+        let history =
+            "the first pass; its context: \(context); from frame 1: \(workload.contexts[2].changes(from: workload.contexts[1]))"
         #expect(
             result.err.contains(
-                "variant incremental-forgets-hidden-pane differs from the reference at frame 2 (the first pass, after frame 1:"
-            ), "\(result.err)")
-        #expect(result.err.contains("pane v173: visible false vs true"))
+                "variant incremental-forgets-hidden-pane differs from the reference at frame 2 (\(history)):"),
+            "\(result.err)")
+        // Whose each value is, the variant's first.
+        #expect(
+            result.err.contains(
+                "pane v173: visibility, variant incremental-forgets-hidden-pane: hidden, reference: shown"),
+            "\(result.err)")
         // No report; the page of the two layouts at frame 2, the pane the variant hid
         // outlined in both drawings (where the reference shows it).
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["disagreement.html"])
         let page = directory.appendingPathComponent("disagreement.html").path
         #expect(result.err.contains("the two layouts side by side, the differing panes outlined: \(page)"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("fold-cycle/random-n200/hinged-duo, frame 2 (the first pass, after frame 1:"))
+        #expect(html.contains("fold-cycle/random-n200/hinged-duo, frame 2"))
+        #expect(html.contains(SVG.escape(history)), "the page names the frame's own context")
+        // The variant's column before the reference's, and only the fields that differ.
+        #expect(html.contains("<th>pane</th><th>field</th><th>incremental-forgets-hidden-pane</th><th>reference</th>"))
+        #expect(html.contains("<td>v173</td><td>visible</td><td class=\"differs\">false</td><td>true</td>"))
+        #expect(!html.contains("<td>sizeClass</td>"))
+        #expect(html.utf8.count < 150_000, "\(html.utf8.count) bytes")
         let outlined = html.matches(
             of:
                 #/<rect x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)" class="differs" data-pane="([^"]*)" fill="none" stroke="#e00000" stroke-width="3"( stroke-dasharray="2 4")?/#
         )
         let v173 = outlined.filter { $0.output.5 == "v173" }
         #expect(v173.count == 2)
-        // The same place in both drawings (the reference's frame), dashed in the variant's, where it is hidden.
+        // The same place in both drawings (the reference's frame), dashed in the variant's
+        // (drawn first), where it is hidden.
         #expect(Set(v173.map { "\($0.output.1) \($0.output.2) \($0.output.3) \($0.output.4)" }).count == 1)
-        #expect(v173.map { $0.output.6 != nil } == [false, true])
+        #expect(v173.map { $0.output.6 != nil } == [true, false])
     }
 
     @Test("list takes no argument")
@@ -385,7 +407,9 @@ struct NewUserTests {
 
     @Test("list --variants names the planted stale caches run accepts; scene --posture puts it on the iPhone Duo")
     func listAndScene() throws {
-        let names = runFoldBench(["list", "--variants"]).out.split(separator: "\n").map(String.init)
+        let names = runFoldBench(["list", "--variants"]).out.split(separator: "\n").map {
+            String($0.prefix { $0 != "\t" })
+        }
         for entry in VariantList.staleCaches { #expect(names.contains(entry.name.rawValue)) }
         let scene = runFoldBench(["scene", "balanced-d1", "--posture", "flat"])
         #expect(scene.status == 0, "\(scene.err)")

@@ -31,7 +31,14 @@ struct VariantListTests {
         let machine = runFoldBench(["list", "--variants"])
         #expect(machine.status == 0)
         // Every variant run accepts, the planted stale caches included.
-        #expect(machine.out == (names + VariantList.staleCaches.map(\.name)).map { "\($0)\n" }.joined())
+        let marked = Set(VariantList.all.filter(\.isTestOnly).map(\.name) + VariantList.staleCaches.map(\.name))
+        #expect(
+            machine.out
+                == (names + VariantList.staleCaches.map(\.name)).map {
+                    marked.contains($0) ? "\($0)\ttest only\n" : "\($0)\n"
+                }.joined())
+        // Every variant a run measures by default is unmarked; every planted fault is marked.
+        #expect(machine.out.contains("fast\n") && machine.out.contains("fast-slowed\ttest only\n"))
         let human = runFoldBench(["list"])
         for entry in VariantList.all {
             #expect(human.out.contains("  \(entry.name): \(entry.summary)") == !entry.isTestOnly, "\(entry.name)")

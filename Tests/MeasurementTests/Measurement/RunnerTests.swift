@@ -51,7 +51,8 @@ struct RunnerTests {
             let failure = try #require(error as? VerificationFailure)
             // Frame 4 is the first half-open frame (θ = 156°); pane 1 is p2.
             return failure.variant == "nudged" && failure.frame == 4
-                && failure.difference == "pane p2: frame (1, 0, 475, 328.8) vs (0, 0, 475, 328.8)"
+                && failure.difference
+                    == "pane p2: frame, variant nudged: (1, 0, 475, 328.8), reference: (0, 0, 475, 328.8); x +1"
         }
     }
 
