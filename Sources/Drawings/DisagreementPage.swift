@@ -75,7 +75,11 @@ public enum DisagreementPage {
         // Only the fields that differ, of the first panes that do.
         for index in differing.prefix(listedPanes) where index < panes.count && index < got.panes.count {
             let info = panes[index]
-            for (field, want, have) in fields(expected.panes[index], got.panes[index]) where want != have {
+            // A pane one side hides has no size class, axis or z-index there: its
+            // visibility and frame say it all.
+            let hiddenInOne = expected.panes[index].visible != got.panes[index].visible
+            for (field, want, have) in fields(expected.panes[index], got.panes[index])
+            where want != have && (!hiddenInOne || field == "visible" || field == "frame") {
                 html += "<tr data-pane=\"\(SVG.escape(info.id))\"><td>\(SVG.escape(info.id))</td><td>\(field)</td>"
                 html += "<td class=\"differs\">\(SVG.escape(have))</td><td>\(SVG.escape(want))</td></tr>\n"
             }

@@ -384,7 +384,7 @@ struct AdversarialHistoryTests {
             #expect(failure.isHistoryStep, "\(failure)")
             #expect(failure.description.contains("step \(failure.frame) of the adversarial history"))
             #expect(failure.history.contains("seed \(AdversarialHistory.seed(for: "built"))"))
-            #expect(failure.history.contains("before: bounds") && failure.history.contains("now: bounds"))
+            #expect(failure.history.contains("its context: bounds") && failure.history.contains("before: bounds"))
             #expect(failure.difference.hasPrefix("pane "))
         }
         // The shipped variant passes the same history.
