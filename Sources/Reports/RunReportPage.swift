@@ -65,7 +65,7 @@ public enum RunReportPage {
             html += "<div class=\"charts\">\n"
             html +=
                 DistributionChart(
-                    title: "Time per relayout: the samples (200 at most, evenly by rank)", unit: "ns per relayout",
+                    title: "Time per relayout, 200 samples at most", unit: "ns per relayout",
                     groups: entries.map { .init(name: $0.variant.rawValue, values: $0.samples) }
                 ).svg()
             html += ratioChart(entries, metric: .ratioToReference, title: "Time over the reference's (95 % interval)")
