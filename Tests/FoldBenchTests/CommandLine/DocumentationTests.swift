@@ -134,11 +134,9 @@ struct DocumentationTests {
         #expect(
             readme.contains("Test run with \(tests) tests in \(suites) suites passed"),
             "\(tests) tests, \(suites) suites")
-        // The sample run: balanced-d8 and the default timeline.
-        let sample = try TreeFactory.balanced(depth: 8)
-        #expect(
-            readme.contains(
-                "balanced-d8/iphone-duo: \(sample.arrangementCount) arrangements, \(RunOptions().frames) frames"))
+        // The sample run: the default suite, ranked over all its scenarios.
+        #expect(readme.contains("Ranking over \(Suite.default.scenarios.count) scenarios"))
+        #expect(readme.contains("25 of the \(Suite.default.scenarios.count)\nscenarios left out"))
         // The differential test's scenes per seed, and the C interface's functions.
         let differential = try Self.read("Tests/ArrangementTests/Resolvers/DifferentialTests.swift")
         #expect(readme.contains("10,000 generated scenes") && differential.contains("?? 10_000"))
