@@ -1,3 +1,4 @@
+import Reports
 import Runs
 import Variants
 import Workloads
@@ -38,7 +39,19 @@ extension ProfilePlan {
         baseline = arguments.value(.profileBaseline)
         if let library = libraries.first(where: { $0.name == variant }) {
             self.library = library
-            try Libraries.run(workRequest(.run, timePerScenario: 0.2)) { _ in }
+            var impossible: String?
+            try Libraries.run(workRequest(.run, timePerScenario: 0.2)) { reply in
+                guard case .report(let document, _) = reply, let report = try? Report.decode(document: document) else {
+                    return
+                }
+                impossible = report.results.lazy.compactMap { result in
+                    result.impossibility.map { "\(result.scenario) × \(result.variant): \($0)" }
+                }.first
+            }
+            // A time that cannot be believed is no time to profile: run would fail on it.
+            if let impossible {
+                throw RunFailure(.failed, "library \(library.path): \(impossible) (nothing profiled)")
+            }
         }
     }
 }

@@ -269,6 +269,15 @@ struct VariantLibraryTests {
             contentsOf: directory.appendingPathComponent("report/index.html"), encoding: .utf8)
         let ranking = try #require(page.components(separatedBy: "<table class=\"ranking\">").dropFirst().first)
         #expect(!ranking.prefix(while: { $0 != "/" }).contains("misbehaving-memo") && ranking.contains("fast"))
+        // profile times it briefly first, and profiles nothing it could not believe.
+        let profiled = directory.appendingPathComponent("profile")
+        let profile = try runBinary([
+            "profile", "--scenario", "fold-cycle/balanced-d8/iphone-duo", "--variant-library",
+            library("misbehaving-memo"), "--variant", "misbehaving-memo", "--out", profiled.path,
+        ])
+        #expect(profile.status == 1, "\(profile.err)")
+        #expect(profile.err.contains("its frames that repeat the last frame's context took "), "\(profile.err)")
+        #expect(!FileManager.default.fileExists(atPath: profiled.path))
     }
 
     @Test("a path that names no file exits 2; a file that is no library exits 1")
