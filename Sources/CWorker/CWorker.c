@@ -253,15 +253,23 @@ const char *foldbench_changed_limit(unsigned long long *was, unsigned long long 
     return NULL;
 }
 
-long long foldbench_resident_bytes(pid_t pid) {
-    char path[64], text[128];
-    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+/* /proc/PID/FILE's first `size - 1` bytes into `text`, NUL-terminated: how many were
+ * read, or -1 (the process is gone, or the file empty). */
+static ssize_t read_proc(pid_t pid, const char *file, char *text, size_t size) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, file);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
-    ssize_t count = read(fd, text, sizeof text - 1);
+    ssize_t count = read(fd, text, size - 1);
     close(fd);
     if (count <= 0) return -1;
     text[count] = 0;
+    return count;
+}
+
+long long foldbench_resident_bytes(pid_t pid) {
+    char text[128];
+    if (read_proc(pid, "statm", text, sizeof text) < 0) return -1;
     long long size = 0, resident = 0;
     if (sscanf(text, "%lld %lld", &size, &resident) != 2) return -1;
     return resident * (long long)sysconf(_SC_PAGESIZE);
@@ -270,14 +278,8 @@ long long foldbench_resident_bytes(pid_t pid) {
 /* The parent of process `pid`, from /proc/PID/stat (its 4th field, after the name in
  * parentheses, which may itself hold spaces and parentheses); -1 when it is gone. */
 static pid_t parent_of(pid_t pid, int *zombie) {
-    char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t count = read(fd, text, sizeof text - 1);
-    close(fd);
-    if (count <= 0) return -1;
-    text[count] = 0;
+    char text[512];
+    if (read_proc(pid, "stat", text, sizeof text) < 0) return -1;
     char *end = strrchr(text, ')');
     int parent = -1;
     char state = 0;
@@ -288,15 +290,9 @@ static pid_t parent_of(pid_t pid, int *zombie) {
 
 /* Whether process `pid`'s environment holds the entry `mark` (NAME=VALUE). */
 static int marked(pid_t pid, const char *mark) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
     static char environment[1 << 16];
-    ssize_t count = read(fd, environment, sizeof environment - 1);
-    close(fd);
-    if (count <= 0) return 0;
-    environment[count] = 0;
+    ssize_t count = read_proc(pid, "environ", environment, sizeof environment);
+    if (count < 0) return 0;
     for (ssize_t at = 0; at < count; at += (ssize_t)strlen(environment + at) + 1)
         if (strcmp(environment + at, mark) == 0) return 1;
     return 0;

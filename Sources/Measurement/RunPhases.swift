@@ -106,6 +106,10 @@ public enum RunPhases {
             }
         }
         guard pairs.count >= RepeatProbe.minimumFrames else { return loops.map { _ in nil } }
+        // At most so many, spread over the timeline: the probe's cost stays a few batches'.
+        if pairs.count > RepeatProbe.maximumFrames {
+            pairs = (0..<RepeatProbe.maximumFrames).map { pairs[$0 * pairs.count / RepeatProbe.maximumFrames] }
+        }
         return loops.indices.map { index in
             guard probed[index] else { return nil }
             let loop = loops[index]
@@ -190,8 +194,9 @@ extension Runner {
 
 /// The repeat probe's limits (``RunPhases/repeatProbe(_:probed:contexts:oneTree:clock:passes:)``).
 public enum RepeatProbe {
-    /// Repeated frames needed for a ratio.
+    /// Repeated frames needed for a ratio, and the most it times.
     public static let minimumFrames = 8
+    public static let maximumFrames = 64
     /// Passes over the repeated frames after another context, at least (their median taken).
     public static let minimumPasses = 5
     /// A repeated frame's mean time after another context (ns, the clock's cost taken off)

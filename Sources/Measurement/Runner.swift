@@ -400,8 +400,10 @@ public struct Runner {
         let clock = RunPhases.clockCost()
         let repeatRatios = RunPhases.repeatProbe(
             setUp.loops,
+            // The reference is the contract, slow and ours: the probe is for the variants.
             probed: setUp.entries.indices.map {
                 $0 < setUp.entries.count - setUp.floorCount && !setUp.entries[$0].frameMemory.remembers
+                    && setUp.entries[$0].name != VariantList.referenceName
             },
             contexts: workload.contexts, oneTree: !workload.trees.hasEdits, clock: clock,
             passes: options.framePasses)

@@ -249,8 +249,8 @@ enum ReportCodec {
             })
     }
 
-    /// The repeat probe's ratio, to a thousandth, with whether it shows undeclared memory
-    /// (`remembersUndeclared`, written for readers; the ratio decides it when read back).
+    /// The repeat probe's ratio, to a thousandth: under ``RepeatProbe/rememberingRatio`` it
+    /// flags undeclared memory, in the run and in a report read back alike.
     static var repeatTimeRatioField: Field<VariantResult> {
         Field(
             key: "repeatTimeRatio", required: false,

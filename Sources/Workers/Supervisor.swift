@@ -36,7 +36,9 @@ public struct Supervisor {
 
     /// `FOLDBENCH_WORKER_MEMORY_MIB`, else 4 GiB: a default suite's worker holds about 100 MiB.
     public static var memoryLimit: Int64 {
-        (ProcessInfo.processInfo.environment["FOLDBENCH_WORKER_MEMORY_MIB"].flatMap(Int64.init) ?? 4096) << 20
+        let given = ProcessInfo.processInfo.environment["FOLDBENCH_WORKER_MEMORY_MIB"].flatMap(Int64.init)
+        // A limit no worker could start under (0, a negative number) is no limit anyone meant.
+        return (given.map { $0 > 0 ? min($0, 1 << 40) : 4096 } ?? 4096) << 20
     }
 
     /// `FOLDBENCH_LIBRARY_CHECK_SECONDS`, else two minutes: how long FoldBench's own
