@@ -201,6 +201,13 @@ public struct ChainedFloor: ResolverVariant {
     }
 }
 
+extension SpeedOfLight {
+    /// Whether the floor's loop was compiled optimised (this module's own configuration):
+    /// an unoptimised floor is no bound at all for an optimised variant (a C library built
+    /// with -O2 beats a debug build's floor by far), so no time is judged against it then.
+    public static var isOptimised: Bool { !_isDebugAssertConfiguration() }
+}
+
 extension VariantList {
     /// Whether `name` is one of the floors (``SpeedOfLight``, ``ChainedFloor``): a row a
     /// run measures beside the variants, not a resolver, so no gate judges it.
