@@ -85,55 +85,51 @@ public enum RunPhases {
         }
     }
 
-    /// The repeat probe, for variants that declare no frame memory: each frame whose context
-    /// is the previous frame's (on a timeline of one tree) timed right after that frame, and
-    /// right after a frame with another context. A variant that keeps nothing does the same work either way; one
-    /// that keeps its last answer (or anything else of its last call) does far less in order.
-    /// The ratio of the two times, in order over after another context (the clock's cost
-    /// taken off both); nil where the timeline has fewer than ``RepeatProbe/minimumFrames``
-    /// such frames or `probed` is false.
+    /// The repeat probe, for variants that declare no frame memory: each variant prepared
+    /// afresh on contexts it has never been given (up to ``RepeatProbe/maximumFrames`` of
+    /// the timeline's, each moved right by its own fraction of a point), and each of those
+    /// relayouted twice in a row, both timed. A variant that keeps nothing does the same work
+    /// both times; one that keeps its last answer, or a table of earlier answers, does far
+    /// less the second time, whether or not the timeline repeats its contexts. The median
+    /// over the pairs of the second time over the first (the clock's cost taken off both,
+    /// the first few pairs of each preparation left out as a warm-up), over
+    /// ``RepeatProbe/rounds`` preparations; nil where `probed` is false or the frames are
+    /// too short for the clock to tell apart.
     public static func repeatProbe(
-        _ loops: [FrameLoop], probed: [Bool], contexts: [LayoutContext], oneTree: Bool, clock: Double, passes: Int
+        _ entries: [VariantEntry], probed: [Bool], tree: ArrangementTree, contexts: [LayoutContext], clock: Double
     ) -> [Double?] {
-        // Each repeated frame with the frame before its run of repeats: another context.
-        var pairs: [(frame: Int, decoy: Int)] = []
-        var runStart = 0
-        for frame in contexts.indices.dropFirst() where oneTree {
-            if contexts[frame] != contexts[frame - 1] {
-                runStart = frame
-            } else if runStart > 0 {
-                pairs.append((frame, runStart - 1))
-            }
-        }
-        guard pairs.count >= RepeatProbe.minimumFrames else { return loops.map { _ in nil } }
-        // At most so many, spread over the timeline: the probe's cost stays a few batches'.
-        if pairs.count > RepeatProbe.maximumFrames {
-            pairs = (0..<RepeatProbe.maximumFrames).map { pairs[$0 * pairs.count / RepeatProbe.maximumFrames] }
-        }
-        return loops.indices.map { index in
+        let count = min(contexts.count, RepeatProbe.maximumFrames)
+        guard count > RepeatProbe.warmUp + RepeatProbe.minimumFrames else { return entries.map { _ in nil } }
+        return entries.indices.map { index in
             guard probed[index] else { return nil }
-            let loop = loops[index]
-            WorkerCrumb.batch(0, library: loop.libraryIndex, limitMilliseconds: 30_000)
-            defer { WorkerCrumb.leaveLibrary() }
-            // Both orders in turn, pair by pair: a machine whose speed drifts moves both alike.
-            var inOrder = [[Double]](repeating: [], count: pairs.count)
-            var afterOther = [[Double]](repeating: [], count: pairs.count)
-            func time(_ frame: Int, after previous: Int) -> Double {
-                loop.run(from: previous, count: 1)
-                let start = Clock.now()
-                loop.run(from: frame, count: 1)
-                return Double(Clock.now() - start)
-            }
-            for _ in 0..<max(RepeatProbe.minimumPasses, passes) {
-                for (slot, pair) in pairs.enumerated() {
-                    inOrder[slot].append(time(pair.frame, after: pair.frame - 1))
-                    afterOther[slot].append(time(pair.frame, after: pair.decoy))
+            var firsts: [Double] = []
+            var ratios: [Double] = []
+            // Several fresh preparations, each on contexts of its own: a single time is at
+            // the mercy of an interrupt, the median of some hundreds of pairs is not.
+            for round in 0..<RepeatProbe.rounds {
+                let unseen = (0..<count).map { slot in
+                    RepeatProbe.moved(contexts[slot * contexts.count / count], by: Double(round * count + slot + 1) / 8)
+                }
+                let loop = entries[index].frameLoop(TreeTimeline(tree), unseen, now: Clock.now)
+                WorkerCrumb.batch(round, library: loop.libraryIndex, limitMilliseconds: 30_000)
+                defer { WorkerCrumb.leaveLibrary() }
+                for frame in 0..<count {
+                    var times = [0.0, 0.0]
+                    for turn in 0..<2 {
+                        let start = Clock.now()
+                        loop.run(from: frame, count: 1)
+                        times[turn] = max(Double(Clock.now() - start) - clock, 0)
+                    }
+                    guard frame >= RepeatProbe.warmUp, times[0] > 0 else { continue }
+                    firsts.append(times[0])
+                    ratios.append(times[1] / times[0])
                 }
             }
-            func total(_ times: [[Double]]) -> Double { times.reduce(0) { $0 + max(Statistics.median($1) - clock, 0) } }
             // Frames too short for the clock to tell apart say nothing.
-            guard total(afterOther) > Double(pairs.count) * RepeatProbe.shortestFrameNanoseconds else { return nil }
-            return total(inOrder) / total(afterOther)
+            guard !ratios.isEmpty, Statistics.median(firsts) > RepeatProbe.shortestFrameNanoseconds else {
+                return nil
+            }
+            return Statistics.median(ratios)
         }
     }
 
@@ -192,18 +188,33 @@ extension Runner {
     }
 }
 
-/// The repeat probe's limits (``RunPhases/repeatProbe(_:probed:contexts:oneTree:clock:passes:)``).
+/// The repeat probe's limits (``RunPhases/repeatProbe(_:probed:tree:contexts:clock:)``).
 public enum RepeatProbe {
-    /// Repeated frames needed for a ratio, and the most it times.
-    public static let minimumFrames = 8
+    /// Contexts the probe gives a variant at most, and at least (after the warm-up).
     public static let maximumFrames = 64
-    /// Passes over the repeated frames after another context, at least (their median taken).
-    public static let minimumPasses = 5
-    /// A repeated frame's mean time after another context (ns, the clock's cost taken off)
-    /// below which the probe says nothing: the clock cannot tell the two apart there.
+    public static let minimumFrames = 8
+    /// The first pairs, which warm the freshly prepared variant's caches, are not counted.
+    public static let warmUp = 4
+    /// Fresh preparations, each on unseen contexts of its own.
+    public static let rounds = 3
+    /// A frame's mean time the first time (ns, the clock's cost taken off) below which the
+    /// probe says nothing: the clock cannot tell the two apart there.
     public static let shortestFrameNanoseconds = 100.0
-    /// A variant whose repeated frames take less than this share of their time after
-    /// another context remembers its last call, declared or not. Variants that keep
-    /// nothing measured 0.98–1.03 over three default suites (docs/measurements.md).
+    /// A variant whose frames take less than this share of their first time when given
+    /// again at once remembers its last calls, declared or not. Variants that keep nothing
+    /// measured 0.85–1.02 over three default suites, a planted cache 0.05–0.42
+    /// (docs/measurements.md).
     public static let rememberingRatio = 0.5
+
+    /// `context` moved right by `offset` points, its regions with it: a context no timeline
+    /// gives (an eighth of a point is exact in binary, so every offset is distinct).
+    public static func moved(_ context: LayoutContext, by offset: Double) -> LayoutContext {
+        var moved = context
+        func shift(_ rect: Rect) -> Rect {
+            Rect(uncheckedX: rect.x + offset, y: rect.y, width: rect.width, height: rect.height)
+        }
+        moved.bounds = shift(context.bounds)
+        moved.reservedRegions = context.reservedRegions.map(shift)
+        return moved
+    }
 }

@@ -398,15 +398,16 @@ public struct Runner {
         report("timing frames")
         let frameTimes = RunPhases.timeFrames(setUp.loops, passes: options.framePasses)
         let clock = RunPhases.clockCost()
-        let repeatRatios = RunPhases.repeatProbe(
-            setUp.loops,
-            // The reference is the contract, slow and ours: the probe is for the variants.
-            probed: setUp.entries.indices.map {
-                $0 < setUp.entries.count - setUp.floorCount && !setUp.entries[$0].frameMemory.remembers
-                    && setUp.entries[$0].name != VariantList.referenceName
-            },
-            contexts: workload.contexts, oneTree: !workload.trees.hasEdits, clock: clock,
-            passes: options.framePasses)
+        // The reference is the contract, slow and ours: the probe is for the variants.
+        let repeatRatios =
+            RunPhases.repeatProbe(
+                setUp.entries.prefix(setUp.entries.count - setUp.floorCount).map { $0 },
+                probed: setUp.entries.prefix(setUp.entries.count - setUp.floorCount).map {
+                    !$0.frameMemory.remembers && $0.name != VariantList.referenceName
+                },
+                tree: workload.trees.segments[0].tree,
+                contexts: Array(workload.contexts.prefix(workload.trees.segments.dropFirst().first?.start ?? Int.max)),
+                clock: clock) + Array(repeating: nil, count: setUp.floorCount)
         report("calibrating")
         // Each variant its own batch: long enough for the clock, no longer, so that a slow
         // variant's batch does not take the time of thousands of a fast one's frames.

@@ -62,13 +62,12 @@ public struct VariantResult: Sendable {
     /// Timed clearly below the floor (both intervals apart) though it declares no frame
     /// memory: it cannot have written every pane, so its time is not to be believed.
     public var belowFloor = false
-    /// For a variant that declares no frame memory, on a timeline of one tree with repeated
-    /// contexts: its repeated frames' time in order over their time after another context
-    /// (``RunPhases/repeatProbe(_:probed:contexts:oneTree:clock:passes:)``).
+    /// For a variant that declares no frame memory: its time on a context given again at
+    /// once over its time the first time, on contexts it had never been given
+    /// (``RunPhases/repeatProbe(_:probed:tree:contexts:clock:)``).
     public var repeatTimeRatio: Double?
-    /// Shows as remembering its last call though it declares no frame memory: its
-    /// repeated frames took less than ``RepeatProbe/rememberingRatio`` of their time after
-    /// another context.
+    /// Shows as remembering though it declares no frame memory: a context given again took
+    /// less than ``RepeatProbe/rememberingRatio`` of its first time.
     public var remembersUndeclared: Bool { repeatTimeRatio.map { $0 < RepeatProbe.rememberingRatio } ?? false }
     /// A time not to be believed (below the floor, or memory not declared): flagged, kept
     /// out of rankings, and the run's exit status 1.
@@ -80,7 +79,7 @@ public struct VariantResult: Sendable {
         if belowFloor { problems.append("timed below the floor, which no variant that writes every pane can beat") }
         if remembersUndeclared, let ratio = repeatTimeRatio {
             problems.append(
-                "its frames that repeat the last frame's context took \(NumberText.significant(ratio, digits: 2))× their time after another context: it keeps something of its last call"
+                "a context given again at once took \(NumberText.significant(ratio, digits: 2))× its first time: it keeps something of its earlier calls"
             )
         }
         guard !problems.isEmpty else { return nil }

@@ -2,8 +2,8 @@ import Measurement
 import Support
 
 /// Times a run cannot stand behind: a variant that declares no frame memory yet was
-/// timed below the floor, or whose frames repeating the last context took far less time
-/// than the same frames after another context. The report keeps them (flagged, out of
+/// timed below the floor, or that took far less time on a context given again at once
+/// than the first time (the repeat probe). The report keeps them (flagged, out of
 /// every ranking); the run fails, so that a CI job does not pass on them.
 public enum ImpossibleTimes {
     /// Failed, with a line per flagged variant, or success.

@@ -250,27 +250,33 @@ struct VariantLibraryTests {
     )
     func undeclaredMemory() throws {
         // Right on every frame and every pane written, and no quicker than the floor: only
-        // its repeated frames, far quicker in order than after another context, give it away.
+        // a context given again at once, far quicker than the first time, gives it away.
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try runBinary(
             [
                 "run", "--variant-library", library("misbehaving-memo"), "--variant", "misbehaving-memo", "--variant",
                 "fast", "--baseline-variant", "fast", "--scenario", "fold-cycle/balanced-d8/iphone-duo",
-                "--time-per-scenario", "0.2", "--out", directory.path,
+                // A motion whose context never repeats: the probe gives contexts of its own.
+                "--scenario", "drag-resize/balanced-d8/iphone-duo", "--time-per-scenario", "0.2", "--out",
+                directory.path,
             ])
         #expect(result.status == 1, "\(result.err)")
         #expect(
             result.err.contains(
-                "foldbench: failed: fold-cycle/balanced-d8/iphone-duo × misbehaving-memo: its frames that repeat the last frame's context took "
+                "foldbench: failed: fold-cycle/balanced-d8/iphone-duo × misbehaving-memo: a context given again at once took "
             ), "\(result.err)")
         #expect(
-            result.err.components(separatedBy: "foldbench: failed:").count == 2, "fast is not flagged: \(result.err)")
+            result.err.contains(
+                "foldbench: failed: drag-resize/balanced-d8/iphone-duo × misbehaving-memo: a context given again at once took "
+            ), "\(result.err)")
+        #expect(
+            result.err.components(separatedBy: "foldbench: failed:").count == 3, "fast is not flagged: \(result.err)")
         let report = try Report.decode(Array(Data(contentsOf: directory.appendingPathComponent("latest.json"))))
-        let memo = try #require(report.results.first { $0.variant.rawValue == "misbehaving-memo" })
+        let memos = report.results.filter { $0.variant.rawValue == "misbehaving-memo" }
+        #expect(memos.count == 2 && memos.allSatisfy { $0.remembersUndeclared && ($0.repeatTimeRatio ?? 1) < 0.5 })
         let fast = try #require(report.results.first { $0.variant.rawValue == "fast" })
-        #expect(memo.remembersUndeclared && (memo.repeatTimeRatio ?? 1) < 0.5)
-        #expect(!fast.isImpossible && (fast.repeatTimeRatio ?? 0) > 0.8, "\(String(describing: fast.repeatTimeRatio))")
+        #expect(!fast.isImpossible && (fast.repeatTimeRatio ?? 0) > 0.6, "\(String(describing: fast.repeatTimeRatio))")
         let page = try String(
             contentsOf: directory.appendingPathComponent("report/index.html"), encoding: .utf8)
         let ranking = try #require(page.components(separatedBy: "<table class=\"ranking\">").dropFirst().first)
@@ -282,7 +288,7 @@ struct VariantLibraryTests {
             library("misbehaving-memo"), "--variant", "misbehaving-memo", "--out", profiled.path,
         ])
         #expect(profile.status == 1, "\(profile.err)")
-        #expect(profile.err.contains("its frames that repeat the last frame's context took "), "\(profile.err)")
+        #expect(profile.err.contains("a context given again at once took "), "\(profile.err)")
         #expect(!FileManager.default.fileExists(atPath: profiled.path))
     }
 
