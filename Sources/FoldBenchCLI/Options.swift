@@ -80,7 +80,9 @@ extension CommandSpec.Option {
     )
     static let out = Self(
         "--out", value: "DIR",
-        help: "Where latest.json, latest.csv and report/index.html go (default: \(ResultsDirectory.defaultPath)).")
+        help:
+            "Where latest.json, latest.csv, latest-ranking.csv and report/index.html go (default: \(ResultsDirectory.defaultPath))."
+    )
     static let wide = Self(
         "--wide", help: "Print every figure, a row per scenario x variant (the default table fits 120 columns).")
 
@@ -190,7 +192,8 @@ extension CommandSpec.Option {
         help: "Run the K-th of N parts of the chosen scenarios (balanced by expected cost); see 'foldbench merge'.")
 
     // merge
-    static let mergeOut = Self("--out", value: "DIR", help: "Where the merged latest.json and latest.csv go.")
+    static let mergeOut = Self(
+        "--out", value: "DIR", help: "Where the merged latest.json, latest.csv and latest-ranking.csv go.")
     static let allowMixed = Self(
         "--allow-mixed", help: "Merge reports of different commits, options or CPU models (with a warning).")
 

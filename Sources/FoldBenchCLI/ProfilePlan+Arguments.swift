@@ -44,9 +44,10 @@ extension ProfilePlan {
                 guard case .report(let document, _) = reply, let report = try? Report.decode(document: document) else {
                     return
                 }
-                impossible = report.results.lazy.compactMap { result in
-                    result.impossibility.map { "\(result.scenario) × \(result.variant): \($0)" }
-                }.first
+                impossible =
+                    report.results.lazy.compactMap { result in
+                        result.impossibility.map { "\(result.scenario) × \(result.variant): \($0)" }
+                    }.first
             }
             // A time that cannot be believed is no time to profile: run would fail on it.
             if let impossible {

@@ -17,7 +17,7 @@ enum ResultTable {
 
     static func render(_ results: [VariantResult], wide: Bool = false, threshold: Double = 0.02) -> String {
         if wide { return renderWide(results) }
-        let scenarios = scenarioOrder(results)
+        let scenarios = results.scenarioOrder
         let body =
             scenarios.count <= detailedScenarios
             ? legend(results, summary: false) + renderGrouped(results)
@@ -26,20 +26,9 @@ enum ResultTable {
         return TextTable.wrapped(body + ranking + fewBatches(results), width: width)
     }
 
-    static func scenarioOrder(_ results: [VariantResult]) -> [ScenarioName] {
-        var scenarios: [ScenarioName] = []
-        for result in results where !scenarios.contains(result.scenario) { scenarios.append(result.scenario) }
-        return scenarios
-    }
-
-    /// The yardstick of `--baseline-variant`, if the run had one.
-    static func yardstick(_ results: [VariantResult]) -> VariantName? {
-        results.lazy.compactMap(\.baselineVariant).first
-    }
-
     /// What the columns mean, once, before them.
     static func legend(_ results: [VariantResult], summary: Bool) -> String {
-        let yardstick = yardstick(results)
+        let yardstick = results.baselineVariant
         if summary {
             let cells =
                 yardstick.map {
@@ -62,7 +51,7 @@ enum ResultTable {
 
     static func renderGrouped(_ results: [VariantResult]) -> String {
         var text = ""
-        for scenario in scenarioOrder(results) {
+        for scenario in results.scenarioOrder {
             let own = results.filter { $0.scenario == scenario }
             guard let first = own.first else { continue }
             let arrangements = "\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s")"
@@ -96,7 +85,7 @@ enum ResultTable {
             text += TextTable.fitted(withoutEmptyColumns(rows), width: width, indent: "  ") { $0 == 0 ? .left : .right }
             text += worstFrames(own, indent: "  ")
             text += historyFootnotes(own, indent: "  ")
-            text += belowFloorFootnotes(own, indent: "  ")
+            text += impossibleFootnotes(own, indent: "  ")
             text += own.compactMap { result in result.counterpart.map { "  * \(result.variant) was \($0.summary)\n" } }
                 .joined()
             text += own.compactMap { result in
@@ -117,9 +106,8 @@ enum ResultTable {
     /// A line per scenario, a column per variant: its time, or with a yardstick its ratio
     /// and verdict; the impossible times named below.
     static func renderSummary(_ results: [VariantResult], _ scenarios: [ScenarioName]) -> String {
-        let yardstick = yardstick(results)
-        var variants: [VariantName] = []
-        for result in results where !variants.contains(result.variant) { variants.append(result.variant) }
+        let yardstick = results.baselineVariant
+        let variants = results.variantOrder
         let marks: [BaselineVerdict: String] = [.faster: "+", .slower: "-", .same: "=", .inconclusive: "?"]
         var rows: [[String]] = [["scenario"] + variants.map { $0 == yardstick ? "\($0) (ns)" : $0.rawValue }]
         for scenario in scenarios {
@@ -136,14 +124,14 @@ enum ResultTable {
                     })
         }
         return TextTable.fitted(rows, width: width, indent: "") { $0 == 0 ? .left : .right }
-            + belowFloorFootnotes(results, indent: "", naming: true)
+            + impossibleFootnotes(results, indent: "", naming: true)
     }
 
     /// The ranking over the run: each variant's geometric mean ratio to the yardstick with
     /// its interval, its verdicts and its worst scenario, quickest first.
     static func rankingLines(_ results: [VariantResult], threshold: Double) -> String {
         guard let ranking = SuiteRanking(results, threshold: threshold) else { return "" }
-        let scenarios = scenarioOrder(results).count
+        let scenarios = results.scenarioOrder.count
         var text =
             "Ranking over \(scenarios) scenarios, time × \(ranking.yardstick) (geometric mean [95 % interval]); scenarios faster (+), slower (-), the same (=) beyond \(formatNumber(threshold * 100)) %, or inconclusive (?); the worst:\n"
         var rows: [[String]] = []
@@ -228,7 +216,7 @@ enum ResultTable {
     }
 
     /// A variant whose time is impossible for one that declares no frame memory, said so.
-    static func belowFloorFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
+    static func impossibleFootnotes(_ results: [VariantResult], indent: String, naming: Bool = false) -> String {
         results.filter(\.isImpossible).map { result in
             let who = naming ? "\(result.scenario) \(result.variant)" : result.variant.rawValue
             return "\(indent)! \(who): \(result.impossibility ?? "")\n"
@@ -274,7 +262,7 @@ enum ResultTable {
             ])
         }
         return align(rows, leftColumns: 2, indent: "") + historyFootnotes(results, indent: "", naming: true)
-            + belowFloorFootnotes(results, indent: "", naming: true)
+            + impossibleFootnotes(results, indent: "", naming: true)
             + fewBatches(results)
     }
 

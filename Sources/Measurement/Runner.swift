@@ -401,8 +401,8 @@ public struct Runner {
         // The reference is the contract, slow and ours: the probe is for the variants.
         let repeatRatios =
             RunPhases.repeatProbe(
-                setUp.entries.prefix(setUp.entries.count - setUp.floorCount).map { $0 },
-                probed: setUp.entries.prefix(setUp.entries.count - setUp.floorCount).map {
+                Array(setUp.entries.dropLast(setUp.floorCount)),
+                probed: setUp.entries.dropLast(setUp.floorCount).map {
                     !$0.frameMemory.remembers && $0.name != VariantList.referenceName
                 },
                 tree: workload.trees.segments[0].tree,

@@ -45,18 +45,16 @@ public struct SuiteRanking: Sendable, Equatable {
     public init?(_ results: [VariantResult], threshold: Double) {
         let names = Set(results.map(\.variant))
         let (yardstick, ratioOf): (VariantName, (VariantResult) -> Estimate?)
-        if let base = results.lazy.compactMap(\.baselineVariant).first {
+        if let base = results.baselineVariant {
             (yardstick, ratioOf) = (base, { $0.ratioToBaseline })
         } else if names.contains(VariantList.referenceName) {
             (yardstick, ratioOf) = (VariantList.referenceName, { $0.ratioToReference })
         } else {
             (yardstick, ratioOf) = (SpeedOfLight.variantName, { $0.ratioToFloor })
         }
-        var order: [VariantName] = []
-        for result in results where !order.contains(result.variant) { order.append(result.variant) }
         var entries: [Entry] = []
         var leftOut: [VariantName] = []
-        for variant in order where variant != yardstick && !VariantList.isFloor(variant) {
+        for variant in results.variantOrder where variant != yardstick && !VariantList.isFloor(variant) {
             let own = results.filter { $0.variant == variant }
             let usable = own.filter { !$0.isImpossible && ratioOf($0).map { $0.value > 0 } == true }
             guard

@@ -528,3 +528,18 @@ extension [VariantResult] {
         }
     }
 }
+
+extension Sequence where Element == VariantResult {
+    /// The scenarios, in the order their first result comes.
+    public var scenarioOrder: [ScenarioName] {
+        reduce(into: []) { if !$0.contains($1.scenario) { $0.append($1.scenario) } }
+    }
+
+    /// The variants, in the order their first result comes.
+    public var variantOrder: [VariantName] {
+        reduce(into: []) { if !$0.contains($1.variant) { $0.append($1.variant) } }
+    }
+
+    /// The yardstick of `run --baseline-variant`, when the run had one.
+    public var baselineVariant: VariantName? { lazy.compactMap(\.baselineVariant).first }
+}

@@ -34,7 +34,7 @@ extension Report {
 
     /// The scenarios, in the order of their first result.
     public var scenarios: [ScenarioName] {
-        results.map(\.scenario).reduce(into: [ScenarioName]()) { if !$0.contains($1) { $0.append($1) } }
+        results.scenarioOrder
     }
 
     /// The machine a report was measured on: CPU model, cores, compiler.

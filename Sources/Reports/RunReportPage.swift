@@ -60,7 +60,7 @@ public enum RunReportPage {
                     "<p class=\"meta\">\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s") · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.significant(1000 / first.refreshRate)) ms a frame\(changing(first))\(first.editFrames.isEmpty ? "" : " · the content changes on \(first.editFrames.count) frames (the floor, copying a whole answer there, is no bound on those)")</p>\n"
             }
             html += historyChecks(entries)
-            html += belowFloor(entries)
+            html += impossibleTimes(entries)
             html += ranking(entries)
             html += "<div class=\"charts\">\n"
             html +=
@@ -134,7 +134,7 @@ public enum RunReportPage {
     /// its own, so that its name does not take a column on a phone), the figures a reader
     /// compares first; columns nothing filled are left out.
     static func summaryTable(_ report: Report) -> String {
-        let yardstick = report.results.lazy.compactMap(\.baselineVariant).first
+        let yardstick = report.results.baselineVariant
         var columns: [(String, (VariantResult) -> String?)] = [
             (
                 "time ns [95 %]",
@@ -243,7 +243,7 @@ public enum RunReportPage {
 
     /// A variant whose time is impossible for one that declares no frame memory (below the
     /// floor, or its repeated frames far quicker in order).
-    static func belowFloor(_ entries: [VariantResult]) -> String {
+    static func impossibleTimes(_ entries: [VariantResult]) -> String {
         entries.filter(\.isImpossible).map { entry in
             "<p class=\"meta warning\"><strong>Impossible time:</strong> \(SVG.escape(entry.variant.rawValue)) \(SVG.escape(entry.impossibility ?? "")).</p>\n"
         }.joined()
