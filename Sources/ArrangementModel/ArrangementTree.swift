@@ -4,17 +4,31 @@ public struct ArrangementTree: Equatable, Sendable {
     /// The deepest nesting the contract accepts, counted in arrangements.
     public static let maximumDepth = 256
 
-    public let root: Arrangement
+    /// What the tree is, in one box shared by its copies: a tree goes from a timeline to a
+    /// variant on every edit frame, and a copy of the root (two panes with their ids and
+    /// what they hold) costs dozens of reference counts, of the box one.
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let root: Arrangement
+        @usableFromInline let paneIDs: [String]
+        @usableFromInline let arrangementCount: Int
+        @usableFromInline let depth: Int
+        @usableFromInline let places: [String: Int]
+
+        init(root: Arrangement, paneIDs: [String], arrangementCount: Int, depth: Int, places: [String: Int]) {
+            (self.root, self.paneIDs, self.arrangementCount, self.depth) = (root, paneIDs, arrangementCount, depth)
+            self.places = places
+        }
+    }
+    @usableFromInline let storage: Storage
+
+    @inlinable public var root: Arrangement { storage.root }
     /// Every pane id in depth-first order (primary, the panes inside it, secondary,
     /// the panes inside it): the order of every resolution.
-    public let paneIDs: [String]
+    @inlinable public var paneIDs: [String] { storage.paneIDs }
     /// The number of arrangements, the root included.
-    public let arrangementCount: Int
+    @inlinable public var arrangementCount: Int { storage.arrangementCount }
     /// The deepest nesting, in arrangements (1 for a lone root).
-    public let depth: Int
-    /// Each pane id's place in ``paneIDs``: an edit names its pane by id, and a resolver
-    /// that takes it in place looks the place up here rather than through every id.
-    let places: [String: Int]
+    @inlinable public var depth: Int { storage.depth }
 
     /// Checks the tree-wide rules, without recursion so that any input is safe.
     public init(root: Arrangement) throws(ModelError) {
@@ -44,21 +58,20 @@ public struct ArrangementTree: Equatable, Sendable {
                 stack.append((nested.primary, nestedDepth))
             }
         }
-        self.root = root
-        self.paneIDs = ids
-        self.arrangementCount = arrangements
-        self.depth = deepest
-        self.places = places
+        storage = Storage(root: root, paneIDs: ids, arrangementCount: arrangements, depth: deepest, places: places)
     }
 
     /// Trees are equal when their roots are (the rest follows from the root).
-    public static func == (left: ArrangementTree, right: ArrangementTree) -> Bool { left.root == right.root }
+    public static func == (left: ArrangementTree, right: ArrangementTree) -> Bool {
+        left.storage === right.storage || left.root == right.root
+    }
 
-    /// The place of the pane with id `id` in ``paneIDs``, or nil when the tree has none.
-    public func index(ofPane id: String) -> Int? { places[id] }
+    /// The place of the pane with id `id` in ``paneIDs``, or nil when the tree has none:
+    /// an edit names its pane by id.
+    public func index(ofPane id: String) -> Int? { storage.places[id] }
 
     /// The number of panes (twice the arrangements).
-    public var paneCount: Int { paneIDs.count }
+    @inlinable public var paneCount: Int { storage.paneIDs.count }
 
     /// Every pane in the order of ``paneIDs`` (a primary and everything it holds, then the
     /// secondary), each with what it holds.

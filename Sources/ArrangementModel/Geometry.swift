@@ -83,6 +83,14 @@ public struct AxisSet: Equatable, Hashable, Sendable {
         self.init(rawValue: raw)
     }
 
+    /// Builds a set from bits (1 << Axis.rawValue each, others ignored), as the C
+    /// interface stores one, without the list; throws when no axis is set.
+    public init(bits: UInt32) throws(ModelError) {
+        let raw = UInt8(bits & 0b11)
+        guard raw != 0 else { throw ModelError("axes must not be empty") }
+        self.init(rawValue: raw)
+    }
+
     @inlinable
     public func contains(_ axis: Axis) -> Bool { rawValue & (1 << axis.rawValue) != 0 }
 

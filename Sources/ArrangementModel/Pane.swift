@@ -67,14 +67,16 @@ public struct Pane: Equatable, Hashable, Sendable {
     ) throws(ModelError) {
         guard !id.isEmpty else { throw ModelError("must not be empty", field: "id") }
         guard layoutPriority.isFinite else { throw ModelError("must be a finite number", field: "layoutPriority") }
-        let sizes = [
-            ("minWidth", minWidth), ("minHeight", minHeight), ("idealWidth", idealWidth ?? minWidth),
-            ("idealHeight", idealHeight ?? minHeight),
-        ]
-        for (name, value) in sizes {
+        // One size at a time, not a list of them (a list is an allocation, and a pane read
+        // from the C interface on an edit frame is built here).
+        func check(_ value: Double, _ name: String) throws(ModelError) {
             guard value.isFinite else { throw ModelError("must be a finite number", field: name) }
             guard value >= 0 else { throw ModelError("\(formatNumber(value)) is a negative size", field: name) }
         }
+        try check(minWidth, "minWidth")
+        try check(minHeight, "minHeight")
+        try check(idealWidth ?? minWidth, "idealWidth")
+        try check(idealHeight ?? minHeight, "idealHeight")
         if let idealWidth, idealWidth < minWidth {
             throw ModelError(
                 "minWidth \(formatNumber(minWidth)) is greater than idealWidth \(formatNumber(idealWidth))",

@@ -59,6 +59,11 @@ public protocol ResolverVariant: Sendable {
     /// over a new resolution (its pane count changed), which a variant that reads its
     /// last answer must notice.
     func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool
+
+    /// ``edit(_:with:giving:)`` with the places the edits land on worked out beforehand,
+    /// as a frame loop hands them over (and the C interface hands a library its edits):
+    /// the same answer, without finding the places. By default the places are not read.
+    func edit(_ prepared: inout Prepared, placed edits: PlacedEdits, giving tree: ArrangementTree) -> Bool
 }
 
 /// What a variant remembers between the relayouts of one prepared tree.
@@ -90,6 +95,10 @@ extension ResolverVariant {
 
     public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
         false
+    }
+
+    public func edit(_ prepared: inout Prepared, placed edits: PlacedEdits, giving tree: ArrangementTree) -> Bool {
+        edit(&prepared, with: edits.edits, giving: tree)
     }
 
     /// Prepares and relayouts once: for tools and tests, not for frames.

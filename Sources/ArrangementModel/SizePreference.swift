@@ -14,8 +14,10 @@ public struct PreferenceRange: Equatable, Hashable, Sendable {
         guard min != nil || ideal != nil || max != nil else {
             throw ModelError("needs at least one of min, ideal, max")
         }
-        for (name, value) in [("min", min), ("ideal", ideal), ("max", max)] {
-            guard let value else { continue }
+        // One field at a time, not a list of them: a pane read from the C interface on an
+        // edit frame is built here, and a list is an allocation.
+        func check(_ value: Double?, _ name: String) throws(ModelError) {
+            guard let value else { return }
             guard value.isFinite else { throw ModelError("must be a finite number", field: name) }
             if isRatio {
                 guard (0...1).contains(value) else {
@@ -25,6 +27,9 @@ public struct PreferenceRange: Equatable, Hashable, Sendable {
                 throw ModelError("\(formatNumber(value)) is a negative length", field: name)
             }
         }
+        try check(min, "min")
+        try check(ideal, "ideal")
+        try check(max, "max")
         if let min, let ideal, min > ideal {
             throw ModelError("min \(formatNumber(min)) is greater than ideal \(formatNumber(ideal))", field: "ideal")
         }

@@ -14,27 +14,22 @@ struct CompiledSplice {
     /// Two plans per arrangement, by depth-first number.
     var plans: [AxisPlan]
 
-    /// `old` with every subtree `edits` insert, remove or replace spliced in, giving
-    /// `edited` (the pane values and styles they change are left to the caller): each pane
-    /// such an edit names that `edited` still has takes the subtree it holds there, in the
-    /// order of `edited`'s panes, so that every pane before the one spliced is already as
-    /// `edited` numbers it; a pane inside a subtree spliced before it is taken with that
-    /// subtree. The last splice, for the caller to compile (those before it compiled in
-    /// `old`'s order); nil when there is none or one does not fit.
-    static func splicing(_ old: CompiledTree, _ edits: [TreeEdit], giving edited: ArrangementTree) -> CompiledSplice? {
-        let spliced = Set(edits.filter(\.kind.movesPanes).compactMap { edited.index(ofPane: $0.pane) }).sorted()
+    /// `old` with every subtree of `splices` spliced in, in their order (each pane before
+    /// the one spliced is then already numbered as the edited tree, of `paneCount` panes,
+    /// numbers it); the pane values and styles the edits change are left to the caller.
+    /// The last splice, for the caller to compile (those before it compiled in `old`'s
+    /// order); nil when there is none or one does not fit.
+    static func splicing(_ old: CompiledTree, _ splices: [PlacedEdits.Splice], paneCount: Int) -> CompiledSplice? {
         var tree = old
         var last: CompiledSplice?
-        var covered = -1  // panes up to this one lie inside a subtree already spliced
-        for pane in spliced where pane > covered {
+        for splice in splices {
             if let last { tree = last.compiled(old.order) }
-            guard let place = tree.place(ofPane: pane, in: edited),
-                let splice = CompiledSplice(tree, at: pane, inserting: place.content, paneCount: nil)
+            guard splice.pane < tree.paneCount,
+                let next = CompiledSplice(tree, at: splice.pane, inserting: splice.subtree, paneCount: nil)
             else { return nil }
-            last = splice
-            covered = pane + 2 * (place.content.map(Self.arrangementCount) ?? 0)
+            last = next
         }
-        return last?.numbering.paneCount == edited.paneCount ? last : nil
+        return last?.numbering.paneCount == paneCount ? last : nil
     }
 
     /// How many arrangements `arrangement` is, with those nested in it.

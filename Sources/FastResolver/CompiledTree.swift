@@ -343,66 +343,6 @@ public struct CompiledTree: Sendable {
     /// them arrangement by arrangement: any edit but a subtree inserted, removed or replaced.
     public static func keepsPanes(_ edits: [TreeEdit]) -> Bool { !edits.contains { $0.kind.movesPanes } }
 
-    /// The arrangements `edits` change in `edited` (the tree they left, its panes where
-    /// this tree has them), by their depth-first number (``Numbering``'s), with their
-    /// values there: a pane's own values change the arrangement that holds the pane as one
-    /// of its two, a style or axes the arrangement the pane holds (or the root). A style
-    /// set on a pane that a later edit of the frame left holding none changes nothing.
-    func arrangements(changedBy edits: [TreeEdit], in edited: ArrangementTree) -> [(Int, Arrangement)] {
-        var found: [(Int, Arrangement)] = []
-        for edit in edits {
-            let held: Bool  // the edit changes the arrangement the pane holds
-            switch edit {
-            case .setStyle, .setAxes: held = true
-            default: held = false
-            }
-            if held, edit.pane == TreeEdit.rootPane {
-                found.append((0, edited.root))
-                continue
-            }
-            guard let pane = edited.index(ofPane: edit.pane), let place = place(ofPane: pane, in: edited) else {
-                continue
-            }
-            if !held {
-                found.append((place.holderIndex, place.holder))
-            } else if let nested = place.content {
-                found.append((place.contentIndex, nested))
-            }
-        }
-        return found
-    }
-
-    /// Where pane `pane` of `edited` is, found by going down from the root along this
-    /// tree's pane numbering (in which a pane's subtree is the run of panes right after
-    /// it), as many arrangements as the pane is deep: the arrangement that holds it as
-    /// one of its two (depth-first number and value), and what the pane holds there with
-    /// the number it has or would have. This tree must number every pane up to `pane` as
-    /// `edited` does (it may differ after: a subtree yet to be spliced).
-    func place(ofPane pane: Int, in edited: ArrangementTree) -> Place? { place(ofPane: pane, 0, edited.root) }
-
-    /// Where ``place(ofPane:in:)`` finds a pane.
-    typealias Place = (holderIndex: Int, holder: Arrangement, content: Arrangement?, contentIndex: Int)
-
-    /// One arrangement of the way down, borrowed: a walk that copied each arrangement on
-    /// its way (its two panes' values) would cost more than the edit.
-    private func place(ofPane pane: Int, _ index: Int, _ value: borrowing Arrangement) -> Place? {
-        let slotsPerPane = MemoryLayout<PaneLayout>.stride / 8
-        let compiled = self.arrangement(stored: Int(storage.storedPlace[index]))
-        let primary = Int(compiled.primary.rawValue) / slotsPerPane
-        let secondary = Int(compiled.secondary.rawValue) / slotsPerPane
-        // Into the primary's arrangement (numbered next), or the secondary's (after the
-        // primary's subtree, whose panes lie between the two).
-        let intoPrimary = pane <= primary || pane < secondary
-        let next = index + (intoPrimary ? 1 : 1 + (secondary - primary - 1) / 2)
-        if pane == primary || pane == secondary {
-            return (index, copy value, (intoPrimary ? value.primary : value.secondary).arrangement, next)
-        }
-        switch intoPrimary ? value.primary.content : value.secondary.content {
-        case .arrangement(let nested): return place(ofPane: pane, next, nested)
-        case .view: return nil
-        }
-    }
-
     /// Compiles arrangement `index` (depth-first) again from `arrangement`, whose panes are
     /// where they were: its plans and its entry in the arrangements' table (wherever those
     /// are kept), then its steps in this tree's order. The tables are changed in place,

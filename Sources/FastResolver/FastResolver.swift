@@ -41,17 +41,20 @@ public struct FastResolver: ResolverVariant {
     /// compiled (``CompiledSplice``), several of them one after another, the other edits
     /// of the frame then made in place.
     public func edit(_ tree: inout CompiledTree, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        if !CompiledTree.keepsPanes(edits) {
-            guard let splice = CompiledSplice.splicing(tree, edits, giving: edited) else { return false }
+        edit(&tree, placed: PlacedEdits(edits, in: edited), giving: edited)
+    }
+
+    /// ``edit(_:with:giving:)`` from the places worked out beforehand.
+    public func edit(_ tree: inout CompiledTree, placed edits: PlacedEdits, giving edited: ArrangementTree) -> Bool {
+        if edits.movesPanes {
+            guard let splice = CompiledSplice.splicing(tree, edits.splices, paneCount: edited.paneCount) else {
+                return false
+            }
             tree = splice.compiled(tree.order)
         }
         // A pane's values or a style: the arrangement changed compiled again (one inside a
         // subtree just spliced is compiled already, and again to no harm).
-        for (index, arrangement) in tree.arrangements(
-            changedBy: edits.filter { !$0.kind.movesPanes }, in: edited)
-        {
-            tree.recompile(index, arrangement)
-        }
+        for change in edits.changed { tree.recompile(change.index, change.arrangement) }
         return true
     }
 

@@ -63,16 +63,21 @@ public struct IncrementalResolver: ResolverVariant {
     /// tables (``CompiledSplice``: only the new subtree compiled), and the memory starts
     /// afresh; more edits than that with one of them prepare the tree anew.
     public func edit(_ memory: inout Memory, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        if !CompiledTree.keepsPanes(edits) {
-            guard let splice = CompiledSplice.splicing(memory.levelOrder, edits, giving: edited) else { return false }
+        edit(&memory, placed: PlacedEdits(edits, in: edited), giving: edited)
+    }
+
+    /// ``edit(_:with:giving:)`` from the places worked out beforehand.
+    public func edit(_ memory: inout Memory, placed edits: PlacedEdits, giving edited: ArrangementTree) -> Bool {
+        if edits.movesPanes {
+            guard let splice = CompiledSplice.splicing(memory.levelOrder, edits.splices, paneCount: edited.paneCount)
+            else { return false }
             let levelOrder = splice.compiled(.levelOrder)
             memory = Memory(levelOrder, splice.compiled(.preOrder, sharingTablesOf: levelOrder))
         }
         // A pane's values or a style (one inside a subtree just spliced is compiled already).
-        let inPlace = edits.filter { !$0.kind.movesPanes }
-        for (index, arrangement) in memory.levelOrder.arrangements(changedBy: inPlace, in: edited) {
-            memory.levelOrder.recompile(index, arrangement)
-            memory.preOrder.retableSteps(index)
+        for change in edits.changed {
+            memory.levelOrder.recompile(change.index, change.arrangement)
+            memory.preOrder.retableSteps(change.index)
         }
         memory.last.pointee.hasAnswer = false
         return true

@@ -89,8 +89,12 @@ private func taking(
 {
     let fast = FastResolver(order: compiled.order)
     var compiled = compiled
-    let moving = [UInt32(FOLDBENCH_EDIT_INSERT), UInt32(FOLDBENCH_EDIT_REMOVE), UInt32(FOLDBENCH_EDIT_REPLACE)]
-    let spliced = Set(edits.filter { moving.contains($0.kind) && $0.pane >= 0 }.map { Int($0.pane) }).sorted()
+    func moves(_ edit: foldbench_edit) -> Bool {
+        edit.kind == FOLDBENCH_EDIT_INSERT || edit.kind == FOLDBENCH_EDIT_REMOVE || edit.kind == FOLDBENCH_EDIT_REPLACE
+    }
+    let spliced =
+        edits.contains(where: moves)
+        ? Set(edits.filter { moves($0) && $0.pane >= 0 }.map { Int($0.pane) }).sorted() : []
     var covered = -1  // panes up to this one lie inside a subtree already spliced
     for pane in spliced where pane > covered {
         let held = tree.pointee.panes[pane].arrangement
@@ -99,7 +103,10 @@ private func taking(
         covered = pane + 2 * (subtree.map(FastResolver.arrangementCount) ?? 0)
     }
     guard compiled.paneCount == Int(tree.pointee.pane_count) else { return nil }
-    for edit in edits where !moving.contains(edit.kind) && edit.arrangement >= 0 {
+    // Each arrangement compiled again once, however many of its values the frame changed.
+    for (number, edit) in edits.enumerated() where !moves(edit) && edit.arrangement >= 0 {
+        guard !edits[..<number].contains(where: { !moves($0) && $0.arrangement == edit.arrangement })
+        else { continue }
         let index = Int(edit.arrangement)
         guard fast.recompile(&compiled, arrangement: index, to: try ArrangementTree.arrangement(tree, index)) else {
             return nil

@@ -150,7 +150,7 @@ extension ArrangementTree {
                         ? nil : pane.overlay_edge.1 == FOLDBENCH_EDGE_TOP ? .top : .bottom),
                 content: content)
         }
-        let axes = try AxisSet(Axis.allCases.filter { flat.axes & (1 << $0.rawValue) != 0 })
+        let axes = try AxisSet(bits: UInt32(flat.axes))
         return Arrangement(
             style: flat.style == FOLDBENCH_STYLE_OVERLAY ? .overlay(axes) : .split(axes),
             primary: try side(flat.primary), secondary: try side(flat.secondary))

@@ -54,7 +54,7 @@ public final class FrameLoop {
         let range: (Int, Int) -> Void
         let untimed: (LayoutContext) -> Void
         if trees.hasEdits {
-            let state = EditingState(variant, prepared)
+            let state = EditingState(variant, prepared, trees)
             range = Self.editingLoop(variant, state, trees, contexts, storage)
             untimed = { variant.relayout(state.prepared, in: $0, into: &storage.resolution) }
         } else if let (stateless, statelessPrepared) = variant.statelessFrames(prepared) {
@@ -111,7 +111,7 @@ public final class FrameLoop {
             if wanted == 0, state.segment == last, wrapsUnchanged {
                 state.segment = 0
             } else if wanted != state.segment, !(begins[index] == wanted && state.segment == before) {
-                state.switchTree(to: wanted, trees, &resolution, edits: nil)
+                state.switchTree(to: wanted, &resolution, taking: false)
             }
             var prepared = state.prepared
             var context = contexts[index]
@@ -120,9 +120,7 @@ public final class FrameLoop {
                 let begin = begins[index]
                 if begin >= 0, begin != state.segment {
                     state.prepared = prepared
-                    state.switchTree(
-                        to: begin, trees, &resolution, edits: begin == 0 ? trees.wrapEdits : trees.segments[begin].edits
-                    )
+                    state.switchTree(to: begin, &resolution, taking: true)
                     prepared = state.prepared
                 }
                 let changed = changes[index]
@@ -306,26 +304,39 @@ extension Resolution {
 @usableFromInline
 final class EditingState<V: ResolverVariant> {
     @usableFromInline let variant: V
-    @usableFromInline var prepared: V.Prepared
-    @usableFromInline var segment = 0
+    // Unchecked: each access would cost a call into the runtime on every edit frame, and
+    // the loop that owns this state is the only one to use it.
+    @exclusivity(unchecked) @usableFromInline var prepared: V.Prepared
+    @exclusivity(unchecked) @usableFromInline var segment = 0
+    /// Per segment, its tree, its pane count and the edits that lead to it (for the first,
+    /// those that lead back to it after the last) with their places, worked out before any
+    /// frame: read by index on an edit frame, so that the frame costs the variant's edit,
+    /// not copies of the timeline's segments or a search for where the edits land.
+    @usableFromInline let trees: [ArrangementTree]
+    @usableFromInline let paneCounts: [Int]
+    @usableFromInline let leadingEdits: [PlacedEdits]
 
     @inlinable
-    init(_ variant: V, _ prepared: V.Prepared) {
+    init(_ variant: V, _ prepared: V.Prepared, _ timeline: TreeTimeline) {
         self.variant = variant
         self.prepared = prepared
+        trees = timeline.segments.map(\.tree)
+        paneCounts = trees.map(\.paneCount)
+        let edits = [timeline.wrapEdits] + timeline.segments.dropFirst().map(\.edits)
+        leadingEdits = zip(edits, trees).map { PlacedEdits($0, in: $1) }
     }
 
-    /// Brings the prepared value to segment `target`: `edits` taken in place when the
-    /// variant can, else the segment's tree prepared anew; the resolution made again for
-    /// a new pane count. Not inlined: it runs only where the content changes.
+    /// Brings the prepared value to segment `target`: the edits that lead to it taken in
+    /// place when `taking` and the variant can, else its tree prepared anew; the
+    /// resolution made again for a new pane count. Not inlined: it runs only where the
+    /// content changes.
     @inlinable @inline(never)
-    func switchTree(to target: Int, _ trees: TreeTimeline, _ resolution: inout Resolution, edits: [TreeEdit]?) {
-        let tree = trees.segments[target].tree
-        if let edits, !edits.isEmpty, variant.edit(&prepared, with: edits, giving: tree) {
-        } else {
-            prepared = variant.prepare(tree)
+    func switchTree(to target: Int, _ resolution: inout Resolution, taking: Bool) {
+        let edits = leadingEdits[target]
+        if !(taking && !edits.edits.isEmpty && variant.edit(&prepared, placed: edits, giving: trees[target])) {
+            prepared = variant.prepare(trees[target])
         }
-        if resolution.panes.count != tree.paneCount { resolution = Resolution(paneCount: tree.paneCount) }
+        if resolution.panes.count != paneCounts[target] { resolution = Resolution(paneCount: paneCounts[target]) }
         segment = target
     }
 }

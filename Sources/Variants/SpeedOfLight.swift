@@ -13,22 +13,24 @@ public struct SpeedOfLight: ResolverVariant {
     public let name = SpeedOfLight.variantName.rawValue
     /// The resolution copied every frame.
     public let answer: Resolution
-    /// On a timeline whose tree changes, its segments (the tree of each, and the edits
-    /// that lead to it) with an answer for each, and the edits that lead back to the first.
-    let answers: [(segment: TreeTimeline.Segment, answer: Resolution)]
-    let wrapEdits: [TreeEdit]
+    /// On a timeline whose tree changes, one entry per segment: the edits that lead to it
+    /// (for the first, those that lead back to it after the last), its tree and an answer.
+    /// Kept apart, so that an edit frame reads one array's element, not a whole segment.
+    let leadingEdits: [[TreeEdit]]
+    let trees: [ArrangementTree]
+    let answers: [Resolution]
 
     public init(copying answer: Resolution) {
         self.answer = answer
-        answers = []
-        wrapEdits = []
+        (leadingEdits, trees, answers) = ([], [], [])
     }
 
     /// A floor for a timeline whose tree changes: `answers`, one per segment of `trees`.
     public init(_ trees: TreeTimeline, copying answers: [Resolution]) {
         answer = answers[0]
-        self.answers = Array(zip(trees.segments, answers))
-        wrapEdits = trees.wrapEdits
+        self.answers = answers
+        self.trees = trees.segments.map(\.tree)
+        leadingEdits = [trees.wrapEdits] + trees.segments.dropFirst().map(\.edits)
     }
 
     /// The answer copied, and the segment of the timeline it answers.
@@ -38,23 +40,24 @@ public struct SpeedOfLight: ResolverVariant {
     }
 
     public func prepare(_ tree: ArrangementTree) -> Prepared {
-        let segment = answers.firstIndex { $0.segment.tree == tree }
-        return Prepared(segment: segment ?? 0, answer: segment.map { answers[$0].answer } ?? answer)
+        let segment = trees.firstIndex(of: tree)
+        return Prepared(segment: segment ?? 0, answer: segment.map { answers[$0] } ?? answer)
     }
 
     /// Takes the edits of the timeline as a variant that takes them in place at no cost
     /// would: the next segment's answer when they are the edits that lead to it (the first
-    /// segment's after the last), else the answer of a segment whose edits and tree they
-    /// are; so that on an edit frame the floor is what no such variant can beat.
+    /// segment's after the last; the loop hands over the timeline's own list, so the
+    /// comparison is of two references), else the answer of a segment whose edits and
+    /// tree they are; so that on an edit frame the floor is what no such variant can beat.
     public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving tree: ArrangementTree) -> Bool {
         guard !answers.isEmpty else { return false }
         let next = (prepared.segment + 1) % answers.count
-        let leading = next == 0 ? wrapEdits : answers[next].segment.edits
         let found =
-            leading == edits
-            ? next : answers.indices.first { answers[$0].segment.edits == edits && answers[$0].segment.tree == tree }
+            leadingEdits[next] == edits
+            ? next : answers.indices.first { leadingEdits[$0] == edits && trees[$0] == tree }
         guard let found else { return false }
-        prepared = Prepared(segment: found, answer: answers[found].answer)
+        prepared.segment = found
+        prepared.answer = answers[found]
         return true
     }
 

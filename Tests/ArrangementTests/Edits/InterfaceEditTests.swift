@@ -63,4 +63,49 @@ struct InterfaceEditTests {
         }
         #expect(FOLDBENCH_EDIT_REPLACE == 7 && TreeEdit.Kind.allCases.count == 8)
     }
+
+    @Test(
+        "a frame loop's edits are placed where the interface places them: each changed arrangement once, each subtree by its pane"
+    )
+    func placedAsTheInterfacePlacesThem() throws {
+        let tree = try TreeFactory.balanced(depth: 3)
+        let subtree = Arrangement(primary: try Pane(id: "new-a"), secondary: try Pane(id: "new-b"))
+        let lists: [[TreeEdit]] = [
+            [
+                .setPane("s2", .minHeight(40)), .setPane("p3", .layoutPriority(2)), .setStyle("root", .overlay(.both)),
+                .setAxes("p1", .vertical), .remove("s5"), .insert("p4", subtree), .setPane("p5", .idealWidth(9)),
+                .remove("p1"),
+            ],
+            [
+                .setPane("s6", .idealHeight(400)), .setPane("s6", .minHeight(400)), .setPane("p3", .minWidth(2)),
+                .setStyle("p1", .overlay(.both)), .replace("s1", subtree), .setAxes("root", .horizontal),
+            ],
+        ]
+        for edits in lists {
+            var edited = tree
+            for edit in edits { edited = try edit.applied(to: edited) }
+            let flat = FlatTree(edited)
+            let handed = flat.interfaceEdits(edits)
+            let placed = PlacedEdits(edits, in: edited)
+            let moves = edits.map(\.kind.movesPanes)
+            var expected: [Int32] = []
+            for (edit, moving) in zip(handed, moves) where !moving && edit.arrangement >= 0 {
+                if !expected.contains(edit.arrangement) { expected.append(edit.arrangement) }
+            }
+            #expect(placed.changed.map { Int32($0.index) } == expected)
+            #expect(placed.movesPanes == moves.contains(true))
+            for change in placed.changed {
+                let read = try flat.withTree { try ArrangementTree.arrangement($0, change.index) }
+                #expect(read.style == change.arrangement.style)
+                #expect(read.primary.id == change.arrangement.primary.id)
+                #expect(read.secondary.minHeight == change.arrangement.secondary.minHeight)
+            }
+            // Each pane a subtree went into or out of, in pane order, once.
+            let panes = Set(zip(handed, moves).filter { $0.1 && $0.0.pane >= 0 }.map { Int($0.0.pane) }).sorted()
+            #expect(placed.splices.map(\.pane) == panes)
+            for splice in placed.splices {
+                #expect(splice.subtree == edited.panes[splice.pane].arrangement)
+            }
+        }
+    }
 }
