@@ -359,7 +359,9 @@ struct Frame {
 /// The resolution a frame loop writes into, shared by its closures, and where the
 /// last range of frames stopped.
 public final class ResolutionStorage {
-    public var resolution: Resolution
+    /// Unchecked, as ``nextFrame``: a range swaps it in and out, and each checked access
+    /// would be a call into the runtime that a frame timed alone pays.
+    @exclusivity(unchecked) public var resolution: Resolution
     /// The frame after the last one handed over, or -1 when the variant was last given
     /// a context from outside the timeline (or nothing yet). Read and written once a
     /// range, unchecked: a checked access costs a call into the runtime, and a frame
