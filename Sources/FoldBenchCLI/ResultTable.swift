@@ -56,7 +56,7 @@ enum ResultTable {
             guard let first = own.first else { continue }
             let arrangements = "\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s")"
             text +=
-                "\(scenario): \(arrangements), \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\(first.editFrames.isEmpty ? "" : "; the content changes on \(first.editFrames.count) of them (the floor, copying a whole answer there, is no bound on those)")\n"
+                "\(scenario): \(arrangements), \(first.frames) frames at \(NumberText.significant(first.refreshRate)) Hz\(first.changingFrames.map { String(format: ", the answer changes in %.0f %% of them", $0 * 100) } ?? "")\(first.editFrames.isEmpty ? "" : "; the content changes on \(first.editFrames.count) of them")\n"
             // With a yardstick (`--baseline-variant`), its ratio and the verdict come first after the time.
             let yardstick = own.first { $0.baselineVariant != nil }?.baselineVariant
             var rows: [[String]] = [

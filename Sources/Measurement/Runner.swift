@@ -773,10 +773,10 @@ public struct Runner {
             if variant.historyChecked { result.historyCheck = scenario.historyCheck }
             result.repeatTimeRatio = variant.repeatRatio
             // A variant that keeps nothing between frames must write every pane: timed
-            // clearly under the copy of an answer, it cannot have done its work. Not where
-            // the content changes: the floor copies a whole answer on an edit frame, where a
-            // variant taking the edit in place may rewrite far less (docs/measurements.md).
-            if let floorIndex, SpeedOfLight.isOptimised, !scenario.trees.hasEdits, !variant.historyChecked,
+            // clearly under the copy of an answer, it cannot have done its work. Where the
+            // content changes too: on an edit frame the floor takes the next tree's answer
+            // at no cost and copies it, which no variant that takes the edit can beat.
+            if let floorIndex, SpeedOfLight.isOptimised, !variant.historyChecked,
                 !variant.isFloor, !variants[floorIndex].samples.isEmpty,
                 result.time.ci95.upper < TimeSummary(samples: variants[floorIndex].samples).ci95.lower
             {

@@ -57,7 +57,7 @@ public enum RunReportPage {
             html += "<h2 id=\"s\(index)\">\(SVG.escape(scenario.rawValue))</h2>\n"
             if let first = entries.first {
                 html +=
-                    "<p class=\"meta\">\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s") · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.significant(1000 / first.refreshRate)) ms a frame\(changing(first))\(first.editFrames.isEmpty ? "" : " · the content changes on \(first.editFrames.count) frames (the floor, copying a whole answer there, is no bound on those)")</p>\n"
+                    "<p class=\"meta\">\(first.arrangements) arrangement\(first.arrangements == 1 ? "" : "s") · \(first.frameTimes.count) frames at \(NumberText.forReader(first.refreshRate)) Hz · budget \(NumberText.significant(1000 / first.refreshRate)) ms a frame\(changing(first))\(first.editFrames.isEmpty ? "" : " · the content changes on \(first.editFrames.count) frames")</p>\n"
             }
             html += historyChecks(entries)
             html += impossibleTimes(entries)
