@@ -41,8 +41,9 @@
  *               session of its own, holding the outputs, sleeps 60 s (its pid written to
  *               $MISBEHAVING_ESCAPE_PID_FILE, when set)
  *   thread      its first prepare starts a thread that spins for ever
- *   escape-crash  escape's grandchild, then SIGSEGV on the 8th relayout: the worker dies
- *               before it can look for processes, and the supervisor ends the grandchild
+ *   escape-crash  escape's grandchild, then SIGSEGV on the 8th relayout (once the grandchild
+ *               has written its pid, when asked): the worker dies before it can look for
+ *               processes, and the supervisor ends the grandchild
  *   handler     installs its own SIGSEGV handler (exiting 0) in its first prepare, then
  *               writes past the last pane on the 8th relayout
  *   slow-prepare  its first prepare takes 11 s
@@ -377,6 +378,10 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
 #elif defined(FAULT_ESCAPE) || defined(FAULT_ESCAPE_CRASH)
 #ifdef FAULT_ESCAPE_CRASH
     if (relayouts == 8) {
+        /* The grandchild's pid written first (a test reads it to see it ended), waited
+           for at most 5 s: crashing at once could end the grandchild before it wrote. */
+        const char *file = getenv("MISBEHAVING_ESCAPE_PID_FILE");
+        for (int wait = 0; file != NULL && wait < 500 && access(file, F_OK) != 0; wait++) usleep(10000);
         volatile int *volatile nowhere = NULL;
         *nowhere = 1;
     }
@@ -386,10 +391,14 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
         if (fork() == 0) {
             const char *file = getenv("MISBEHAVING_ESCAPE_PID_FILE");
             if (file != NULL) {
-                FILE *out = fopen(file, "w");
+                /* Written whole, then renamed: the file is there only with the pid in it. */
+                char partial[4096];
+                snprintf(partial, sizeof partial, "%s.partial", file);
+                FILE *out = fopen(partial, "w");
                 if (out != NULL) {
                     fprintf(out, "%d\n", (int)getpid());
                     fclose(out);
+                    rename(partial, file);
                 }
             }
             sleep(60);
