@@ -85,10 +85,11 @@ public struct EditHistory: Sendable {
         let (panes, arrangements) = levelOrder(tree, arrangements: candidateArrangements)
         let last = leaves[leaves.count - 1].pane
         let chosen = [
-            preferenceCandidates(first, panes), priorityCandidates(last, panes, arrangements),
-            overlayCandidates(first, panes),
-            styleCandidates(tree, arrangements), axesCandidates(tree, arrangements),
-        ].map { showing($0, on: tree, at: bases) }
+            (preferenceCandidates(first, panes), TreeEdit.Kind.preference),
+            (priorityCandidates(last, panes, arrangements), .priority),
+            (overlayCandidates(first, panes, arrangements), .overlayEdges),
+            (styleCandidates(tree, arrangements), .style), (axesCandidates(tree, arrangements), .axes),
+        ].map { showing($0.0, of: $0.1, on: tree, at: bases) }
         var pairs = chosen
         if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
             pairs.append(([.insert(shallow.id, detail)], [.remove(shallow.id)], nil))
@@ -116,20 +117,27 @@ public struct EditHistory: Sendable {
     /// thousands costs a few dozen resolutions.
     static let candidateArrangements = 12
 
-    /// The first of `candidates` whose edit changes the reference's answer at one of
-    /// `bases` (tried in turn), with that base; else the first candidate, shown nowhere.
+    /// The first of `candidates` whose edits of `kind` change the reference's answer at
+    /// one of `bases` (tried in turn), with that base; else the first candidate, shown
+    /// nowhere. A candidate's other edits (the minimums that make a priority decide, the
+    /// overlay style that gives edges a meaning) are made on both sides, so that the
+    /// answer differs by what a cache forgetting `kind` would miss.
     static func showing(
-        _ candidates: [(edit: [TreeEdit], undo: [TreeEdit])], on tree: ArrangementTree, at bases: [LayoutContext]
+        _ candidates: [(edit: [TreeEdit], undo: [TreeEdit])], of kind: TreeEdit.Kind, on tree: ArrangementTree,
+        at bases: [LayoutContext]
     ) -> Pair {
         let reference = VariantList.reference.variant
+        func applying(_ edits: [TreeEdit]) -> ArrangementTree? {
+            try? edits.reduce(tree) { tree, edit throws(ModelError) in try edit.applied(to: tree) }
+        }
         for (index, context) in bases.enumerated() {
-            let before = reference.resolve(tree, in: context)
             for candidate in candidates {
-                guard
-                    let edited = try? candidate.edit.reduce(
-                        tree, { tree, edit throws(ModelError) in try edit.applied(to: tree) })
+                guard let edited = applying(candidate.edit),
+                    let without = applying(candidate.edit.filter { $0.kind != kind })
                 else { continue }
-                if reference.resolve(edited, in: context) != before { return (candidate.edit, candidate.undo, index) }
+                if reference.resolve(edited, in: context) != reference.resolve(without, in: context) {
+                    return (candidate.edit, candidate.undo, index)
+                }
             }
         }
         return (candidates[0].edit, candidates[0].undo, nil)
@@ -229,8 +237,14 @@ public struct EditHistory: Sendable {
     }
 
     /// The first leaf's overlay edges set to trailing and bottom, then each pane's to
-    /// every other pair.
-    static func overlayCandidates(_ first: Pane, _ panes: [Pane]) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+    /// every other pair; then, for a tree with no overlay arrangement (edges decide only
+    /// where an overlay separated by a divider puts its views), an arrangement made an
+    /// overlay on both axes with its secondary's edges set to trailing and bottom: on a
+    /// frame with a divider across it the secondary takes the trailing region, and a cache
+    /// that forgot the edges shows it in the leading one.
+    static func overlayCandidates(
+        _ first: Pane, _ panes: [Pane], _ arrangements: [(name: String, arrangement: Arrangement)]
+    ) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
         let all: [OverlayEdges] = [
             OverlayEdges(horizontal: .leading, vertical: .top), OverlayEdges(horizontal: .leading, vertical: .bottom),
             OverlayEdges(horizontal: .trailing, vertical: .top), OverlayEdges(horizontal: .trailing, vertical: .bottom),
@@ -244,6 +258,13 @@ public struct EditHistory: Sendable {
                         [TreeEdit.setPane(pane.id, .overlayEdges(pane.overlayEdge))]
                     )
                 }
+            }
+            + arrangements.prefix(3).map { entry in
+                let (style, secondary) = (entry.arrangement.style, entry.arrangement.secondary)
+                return (
+                    [.setStyle(entry.name, .overlay(.both)), .setPane(secondary.id, .overlayEdges(edges))],
+                    [.setPane(secondary.id, .overlayEdges(secondary.overlayEdge)), .setStyle(entry.name, style)]
+                )
             }
     }
 

@@ -15,6 +15,10 @@ public struct EditForgettingResolver: ResolverVariant {
         case style
         /// A pane's layout priority: which view a layered arrangement shows in front.
         case priority
+        /// A pane's overlay edges: where a layered secondary sits.
+        case overlayEdges = "overlay-edges"
+        /// Only an arrangement's permitted axes, its style kept.
+        case axes
 
         /// Whether `kind` is what this fault forgets.
         func forgets(_ kind: TreeEdit.Kind) -> Bool {
@@ -22,6 +26,8 @@ public struct EditForgettingResolver: ResolverVariant {
             case .preference: kind == .preference
             case .style: kind == .style || kind == .axes
             case .priority: kind == .priority
+            case .overlayEdges: kind == .overlayEdges
+            case .axes: kind == .axes
             }
         }
     }

@@ -62,32 +62,37 @@ struct ContentRunTests {
     }
 
     /// The edit history holds every variant, not only those that remember frames: each
-    /// planted cache is refused on a scenario whose motion edits nothing, at the edit it
-    /// forgot, whose kind the history chose so that it shows (a priority shows only where
-    /// two views do not fit).
+    /// planted cache (every `fast-forgets-…-edits` variant listed) is refused on a
+    /// scenario whose motion edits nothing, at the edit it forgot, whose kind the history
+    /// chose so that it shows (a priority shows only where two views do not fit, overlay
+    /// edges only on an overlay a divider separates).
     @Test
     func everyVariantIsHeldToTheEditHistory() throws {
-        let forgotten: [(variant: String, edit: String)] = [
-            ("fast-forgets-preference-edits", "split.horizontal ratio (ideal 0.25)"),
-            ("fast-forgets-style-edits", "style overlay"),
-            ("fast-forgets-priority-edits", "layoutPriority 2"),
+        let words: [String: String] = [
+            "preference": "split.horizontal ratio (ideal 0.25)", "style": "style overlay",
+            "priority": "layoutPriority ", "overlay-edges": "overlayEdge trailing", "axes": "axes vertical",
         ]
-        for planted in forgotten {
+        let listed = runFoldBench(["list", "--variants"]).out.split(separator: "\n")
+            .map { String($0.split(separator: "\t")[0]) }.filter { $0.hasPrefix("fast-forgets-") }
+        #expect(listed.count == words.count, "\(listed)")
+        for variant in listed {
+            let kind = String(variant.dropFirst("fast-forgets-".count).dropLast("-edits".count))
+            let edit = try #require(words[kind], "\(variant): no words for its kind")
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let result = runFoldBench([
-                "run", "--scenario", "hold/balanced-d4/iphone-duo", "--variant", planted.variant, "--frames", "30",
+                "run", "--scenario", "fold-cycle/media-player/iphone-duo", "--variant", variant, "--frames", "30",
                 "--time-per-scenario", "0", "--out", directory.path,
             ])
-            #expect(result.status == 1, "\(planted.variant): \(result.out)")
+            #expect(result.status == 1, "\(variant): \(result.out)")
             #expect(
-                result.err.contains("variant \(planted.variant) differs from the reference at frame ")
-                    && result.err.contains(" of the edit history (") && result.err.contains(planted.edit),
+                result.err.contains("variant \(variant) differs from the reference at frame ")
+                    && result.err.contains(" of the edit history (") && result.err.contains(edit),
                 "\(result.err)")
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest.json").path))
         }
         let shipped = runFoldBench([
-            "run", "--scenario", "hold/balanced-d4/iphone-duo", "--variant", "fast", "--frames", "30",
+            "run", "--scenario", "fold-cycle/media-player/iphone-duo", "--variant", "fast", "--frames", "30",
             "--time-per-scenario", "0", "--out", try temporaryDirectory().path,
         ])
         #expect(shipped.status == 0, "\(shipped.err)")
