@@ -1,8 +1,10 @@
 /// A frame's edits with the places they land on in the tree they leave, worked out once
 /// before any frame: what the C interface hands a library (each edit's arrangement by
 /// its depth-first number), so that a built-in variant's edit frame, too, costs taking
-/// the edits rather than finding where they land.
-public struct PlacedEdits: Equatable, Sendable {
+/// the edits rather than finding where they land. A class, so that handing it over is
+/// one reference count (each an atomic operation, on an edit frame that is timed), not
+/// one per list.
+public final class PlacedEdits: Sendable {
     /// The edits, in the order they were made.
     public let edits: [TreeEdit]
     /// The arrangements whose own values the edits change, each once, by depth-first
