@@ -93,7 +93,7 @@ public struct EditHistory: Sendable {
         var pairs = chosen
         if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
             pairs.append(([.insert(shallow.id, detail)], [.remove(shallow.id)], nil))
-            if let other = Motion.detailSubtree(avoiding: Set(tree.paneIDs + detail.allIDs)) {
+            if let other = Self.replacement(for: detail, avoiding: Set(tree.paneIDs + detail.allIDs)) {
                 // A subtree replaced by another and back, then removed: inserted first.
                 pairs.append(([.insert(shallow.id, detail), .replace(shallow.id, other)], [.remove(shallow.id)], nil))
                 // Two subtrees at once, into two panes, and both removed at once.
@@ -110,6 +110,14 @@ public struct EditHistory: Sendable {
         let (priority, style) = (chosen[1], chosen[3])
         pairs.append((priority.edit + style.edit, style.undo + priority.undo, style.base ?? priority.base))
         return pairs
+    }
+
+    /// A subtree of as many panes as `detail` that lays out otherwise wherever it is
+    /// shown (layered, not stacked): replacing one by the other always shows, so a cache
+    /// that forgot the replacement is seen.
+    static func replacement(for detail: Arrangement, avoiding ids: Set<String>) -> Arrangement? {
+        guard let other = Motion.detailSubtree(avoiding: ids) else { return nil }
+        return Arrangement(style: .overlay(.both), primary: other.primary, secondary: other.secondary)
     }
 
     /// How many arrangements, from the root down, offer candidates: enough to find one

@@ -19,6 +19,8 @@ public struct EditForgettingResolver: ResolverVariant {
         case overlayEdges = "overlay-edges"
         /// Only an arrangement's permitted axes, its style kept.
         case axes
+        /// A subtree replaced by another of as many panes: a detail swapped for another.
+        case replace
 
         /// Whether `kind` is what this fault forgets.
         func forgets(_ kind: TreeEdit.Kind) -> Bool {
@@ -28,6 +30,7 @@ public struct EditForgettingResolver: ResolverVariant {
             case .priority: kind == .priority
             case .overlayEdges: kind == .overlayEdges
             case .axes: kind == .axes
+            case .replace: kind == .replace
             }
         }
     }
@@ -56,15 +59,16 @@ public struct EditForgettingResolver: ResolverVariant {
     }
 
     /// The fast resolver's edit, made on the tree as this cache believes it is, with the
-    /// forgotten kind left out (a subtree inserted, removed or replaced: prepared anew).
+    /// forgotten kind left out; prepared anew when what it believes has another pane
+    /// count than the edited tree (a forgetting that could not go unseen).
     public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        guard CompiledTree.keepsPanes(edits) else { return false }
         let kept = edits.filter { !forgets.forgets($0.kind) }
         var believed = prepared.tree
         for edit in kept {
             guard let next = try? edit.applied(to: believed) else { return false }
             believed = next
         }
+        guard believed.paneCount == edited.paneCount else { return false }
         prepared.tree = believed
         return FastResolver().edit(&prepared.compiled, with: kept, giving: believed)
     }
