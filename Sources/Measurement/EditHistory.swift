@@ -84,13 +84,20 @@ public struct EditHistory: Sendable {
         }
         let (panes, arrangements) = levelOrder(tree, arrangements: candidateArrangements)
         let last = leaves[leaves.count - 1].pane
+        func of(_ kind: TreeEdit.Kind) -> (TreeEdit) -> Bool { { $0.kind == kind } }
         let chosen = [
-            (preferenceCandidates(first, panes), TreeEdit.Kind.preference),
-            (priorityCandidates(last, panes, arrangements), .priority),
-            (overlayCandidates(first, panes, arrangements), .overlayEdges),
-            (styleCandidates(tree, arrangements), .style), (axesCandidates(tree, arrangements), .axes),
+            (preferenceCandidates(first, panes), of(.preference)),
+            (priorityCandidates(last, panes, arrangements), of(.priority)),
+            (overlayCandidates(first, panes, arrangements), of(.overlayEdges)),
+            (styleCandidates(tree, arrangements), of(.style)), (axesCandidates(tree, arrangements), of(.axes)),
         ].map { showing($0.0, of: $0.1, on: tree, at: bases) }
-        var pairs = chosen
+        // A pane's minimum and its ideal each alone, where it shows: a cache may forget one
+        // field of a preference and keep the others.
+        var pairs =
+            chosen
+            + [(minimumCandidates(panes), Self.isMinimum), (idealCandidates(panes), Self.isIdeal)].map {
+                showing($0.0, of: $0.1, on: tree, at: bases)
+            }
         if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
             pairs.append(([.insert(shallow.id, detail)], [.remove(shallow.id)], nil))
             if let other = Self.replacement(for: detail, avoiding: Set(tree.paneIDs + detail.allIDs)) {
@@ -125,13 +132,13 @@ public struct EditHistory: Sendable {
     /// thousands costs a few dozen resolutions.
     static let candidateArrangements = 12
 
-    /// The first of `candidates` whose edits of `kind` change the reference's answer at
+    /// The first of `candidates` whose edits of a `kind` change the reference's answer at
     /// one of `bases` (tried in turn), with that base; else the first candidate, shown
     /// nowhere. A candidate's other edits (the minimums that make a priority decide, the
     /// overlay style that gives edges a meaning) are made on both sides, so that the
     /// answer differs by what a cache forgetting `kind` would miss.
     static func showing(
-        _ candidates: [(edit: [TreeEdit], undo: [TreeEdit])], of kind: TreeEdit.Kind, on tree: ArrangementTree,
+        _ candidates: [(edit: [TreeEdit], undo: [TreeEdit])], of kind: (TreeEdit) -> Bool, on tree: ArrangementTree,
         at bases: [LayoutContext]
     ) -> Pair {
         let reference = VariantList.reference.variant
@@ -141,7 +148,7 @@ public struct EditHistory: Sendable {
         for (index, context) in bases.enumerated() {
             for candidate in candidates {
                 guard let edited = applying(candidate.edit),
-                    let without = applying(candidate.edit.filter { $0.kind != kind })
+                    let without = applying(candidate.edit.filter { !kind($0) })
                 else { continue }
                 if reference.resolve(edited, in: context) != reference.resolve(without, in: context) {
                     return (candidate.edit, candidate.undo, index)
@@ -192,6 +199,77 @@ public struct EditHistory: Sendable {
             }
         }
         return candidates
+    }
+
+    /// Whether an edit sets a pane's minimum, or its ideal size.
+    static func isMinimum(_ edit: TreeEdit) -> Bool {
+        switch edit {
+        case .setPane(_, .minWidth), .setPane(_, .minHeight): true
+        default: false
+        }
+    }
+    static func isIdeal(_ edit: TreeEdit) -> Bool {
+        switch edit {
+        case .setPane(_, .idealWidth), .setPane(_, .idealHeight): true
+        default: false
+        }
+    }
+
+    /// Each pane's minimum raised along either axis, alone: by 120 where its ideal equals
+    /// it (the ideal follows, and follows back), else up to its ideal (the undo then puts
+    /// the ideal back too, as the minimum lowered takes it along).
+    static func minimumCandidates(_ panes: [Pane]) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        panes.flatMap { pane in
+            [
+                (
+                    pane.minWidth, pane.idealWidth, { TreeEdit.setPane(pane.id, .minWidth($0)) },
+                    { TreeEdit.setPane(pane.id, .idealWidth($0)) }
+                ),
+                (
+                    pane.minHeight, pane.idealHeight, { TreeEdit.setPane(pane.id, .minHeight($0)) },
+                    { TreeEdit.setPane(pane.id, .idealHeight($0)) }
+                ),
+            ].map {
+                (minimum: Double, ideal: Double, setMinimum: (Double) -> TreeEdit, setIdeal: (Double) -> TreeEdit) in
+                ideal == minimum
+                    ? ([setMinimum(minimum + 120)], [setMinimum(minimum)])
+                    : ([setMinimum(ideal)], [setMinimum(minimum), setIdeal(ideal)])
+            }
+        }
+    }
+
+    /// Each pane's ideal size raised by 120 along either axis, alone; then, for a tree
+    /// where no pane's split preference is `fixed` (an ideal size decides a length only
+    /// there), the same with that axis's preference made `fixed` (the companion edit,
+    /// made on both sides of ``showing(_:of:on:at:)``'s test).
+    static func idealCandidates(_ panes: [Pane]) -> [(edit: [TreeEdit], undo: [TreeEdit])] {
+        func raised(_ pane: Pane, _ axis: Axis) -> (edit: TreeEdit, undo: TreeEdit) {
+            axis == .horizontal
+                ? (
+                    .setPane(pane.id, .idealWidth(pane.idealWidth + 120)),
+                    .setPane(pane.id, .idealWidth(pane.idealWidth))
+                )
+                : (
+                    .setPane(pane.id, .idealHeight(pane.idealHeight + 120)),
+                    .setPane(pane.id, .idealHeight(pane.idealHeight))
+                )
+        }
+        let alone = panes.flatMap { pane in
+            Axis.allCases.map { axis in
+                let change = raised(pane, axis)
+                return ([change.edit], [change.undo])
+            }
+        }
+        let fixed = panes.flatMap { pane in
+            Axis.allCases.map { axis in
+                let change = raised(pane, axis)
+                return (
+                    [TreeEdit.setPane(pane.id, .split(axis, .fixed)), change.edit],
+                    [change.undo, TreeEdit.setPane(pane.id, .split(axis, pane.split[axis]))]
+                )
+            }
+        }
+        return alone + fixed
     }
 
     /// A layout priority raised by 2 on the last leaf, then raised and lowered on each

@@ -22,15 +22,26 @@ public struct EditForgettingResolver: ResolverVariant {
         /// A subtree replaced by another of as many panes: a detail swapped for another.
         case replace
 
-        /// Whether `kind` is what this fault forgets.
-        func forgets(_ kind: TreeEdit.Kind) -> Bool {
+        /// A pane's minimum alone (its ideal, and an ideal that follows it, kept).
+        case minimum
+        /// A pane's ideal size alone.
+        case ideal
+
+        /// Whether `edit` is what this fault forgets.
+        func forgets(_ edit: TreeEdit) -> Bool {
             switch self {
-            case .preference: kind == .preference
-            case .style: kind == .style || kind == .axes
-            case .priority: kind == .priority
-            case .overlayEdges: kind == .overlayEdges
-            case .axes: kind == .axes
-            case .replace: kind == .replace
+            case .preference: edit.kind == .preference
+            case .style: edit.kind == .style || edit.kind == .axes
+            case .priority: edit.kind == .priority
+            case .overlayEdges: edit.kind == .overlayEdges
+            case .axes: edit.kind == .axes
+            case .replace: edit.kind == .replace
+            case .minimum, .ideal:
+                switch edit {
+                case .setPane(_, .minWidth), .setPane(_, .minHeight): self == .minimum
+                case .setPane(_, .idealWidth), .setPane(_, .idealHeight): self == .ideal
+                default: false
+                }
             }
         }
     }
@@ -62,7 +73,7 @@ public struct EditForgettingResolver: ResolverVariant {
     /// forgotten kind left out; prepared anew when what it believes has another pane
     /// count than the edited tree (a forgetting that could not go unseen).
     public func edit(_ prepared: inout Prepared, with edits: [TreeEdit], giving edited: ArrangementTree) -> Bool {
-        let kept = edits.filter { !forgets.forgets($0.kind) }
+        let kept = edits.filter { !forgets.forgets($0) }
         var believed = prepared.tree
         for edit in kept {
             guard let next = try? edit.applied(to: believed) else { return false }

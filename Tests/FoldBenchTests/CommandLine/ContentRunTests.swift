@@ -71,7 +71,7 @@ struct ContentRunTests {
         let words: [String: String] = [
             "preference": "split.horizontal ratio (ideal 0.25)", "style": "style overlay",
             "priority": "layoutPriority ", "overlay-edges": "overlayEdge trailing", "axes": "axes vertical",
-            "replace": "replace its arrangement with",
+            "replace": "replace its arrangement with", "minimum": "minWidth", "ideal": "idealWidth",
         ]
         let listed = runFoldBench(["list", "--variants"]).out.split(separator: "\n")
             .map { String($0.split(separator: "\t")[0]) }.filter { $0.hasPrefix("fast-forgets-") }
