@@ -45,7 +45,7 @@ build "$out/libc-fast-v1.so" libraries/c-fast/c_fast.c -DC_FAST_VERSION_1
 for fault in crash hang deaf overrun refuse version clash no-release allocate wrong stale exit write-context \
     write-tree stop late-crash fork far-overrun underrun far-underrun print constructor skip forget-edit \
     forget-subtree infinite keep-tree edit-crash forge-report forge-done forge-failure escape \
-    escape-crash thread handler slow-prepare close-channel protect-panes limit exhaust memo; do
+    escape-crash thread handler slow-prepare close-channel protect-panes limit rounding exhaust memo; do
     build "$out/libmisbehaving-$fault.so" libraries/misbehaving/misbehaving.c -D"FAULT_$(printf '%s' "$fault" | tr 'a-z-' 'A-Z_')"
 done
 for job in "${pending[@]}"; do wait "$job"; done

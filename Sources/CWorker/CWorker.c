@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fenv.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -19,6 +20,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 /* --- The supervisor's side -------------------------------------------------------- */
 
@@ -201,6 +205,18 @@ static const char *const watched_limit_names[] = {"RLIMIT_NOFILE", "RLIMIT_AS", 
                                                   "RLIMIT_NPROC",  "RLIMIT_MEMLOCK", "RLIMIT_CORE"};
 static struct rlimit started_limits[WATCHED_LIMIT_COUNT];
 
+/* The floating-point control state every computation of the process shares: the rounding
+ * mode, and on x86-64 the SSE control word (flush-to-zero, denormals-are-zero, masked
+ * exceptions) without its sticky status flags, which any arithmetic sets. */
+static unsigned float_control(void) {
+#if defined(__x86_64__)
+    return (_mm_getcsr() & ~0x3Fu) ^ (unsigned)fegetround() << 16;
+#else
+    return (unsigned)fegetround();
+#endif
+}
+static unsigned started_float_control;
+
 foldbench_crumb *foldbench_worker_attach(void) {
     if (worker_crumb) return worker_crumb;
     const char *id = getenv("FOLDBENCH_CRUMB");
@@ -221,6 +237,7 @@ foldbench_crumb *foldbench_worker_attach(void) {
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     for (size_t i = 0; i < WATCHED_LIMIT_COUNT; i++) getrlimit(watched_limits[i], &started_limits[i]);
+    started_float_control = float_control();
     /* What a library prints reaches the supervisor at once, not at exit (or never, at _exit). */
     setvbuf(stdout, NULL, _IONBF, 0);
     setvbuf(stderr, NULL, _IONBF, 0);
@@ -251,6 +268,13 @@ const char *foldbench_changed_limit(unsigned long long *was, unsigned long long 
         return watched_limit_names[i];
     }
     return NULL;
+}
+
+int foldbench_changed_float_control(unsigned *was, unsigned *now) {
+    if (worker_crumb == NULL) return 0;
+    *was = started_float_control;
+    *now = float_control();
+    return *now != *was;
 }
 
 /* /proc/PID/FILE's first `size - 1` bytes into `text`, NUL-terminated: how many were

@@ -305,7 +305,30 @@ final class LibraryLoopState: @unchecked Sendable {
                     signal] ?? "signal \(signal)"
             return "installed its own handler for \(name) (rule 5: no signal handler is installed)"
         }
-        return Self.changedLimit()
+        return Self.changedLimit() ?? Self.changedFloatControl()
+    }
+
+    /// The floating-point control state a library changed (rounding, flush-to-zero), in
+    /// words, or nil: it would change every computation of the worker after it.
+    static func changedFloatControl() -> String? {
+        var was: UInt32 = 0
+        var now: UInt32 = 0
+        guard foldbench_changed_float_control(&was, &now) != 0 else { return nil }
+        return
+            "changed the worker's floating-point control from \(floatControl(was)) to \(floatControl(now)) (rule 5: a library changes nothing of the process it shares)"
+    }
+
+    /// The control state in words: the rounding mode (on x86-64 the SSE control word's
+    /// bits 13–14), with flush-to-zero and denormals-are-zero when set, and the word.
+    static func floatControl(_ value: UInt32) -> String {
+        #if arch(x86_64)
+            let rounding = ["to nearest", "downward", "upward", "toward zero"][Int(value >> 13 & 3)]
+            let flags = [(1 << 15, ", flush-to-zero"), (1 << 6, ", denormals-are-zero")]
+                .filter { value & UInt32($0.0) != 0 }.map(\.1).joined()
+            return "rounding \(rounding)\(flags) (0x\(String(value, radix: 16)))"
+        #else
+            return "0x\(String(value, radix: 16))"
+        #endif
     }
 
     /// A resource limit of the worker's that a library changed, in words, or nil.

@@ -50,6 +50,7 @@
  *   close-channel  closes descriptor 3 on the 8th relayout
  *   protect-panes  makes its panes' pages read-only on the 8th relayout
  *   limit       lowers the process's limit on open descriptors to 4 on the 8th relayout
+ *   rounding    sets the rounding mode toward zero on the 8th relayout (and leaves it so)
  *   exhaust     allocates and touches memory without end on the 8th relayout
  *   memo        declares no frame memory, yet keeps its last context and answer and copies
  *               that answer when the next context is the same (every pane written, right)
@@ -65,6 +66,7 @@
 #define foldbench_variant_edit c_fast_edit
 #define _DEFAULT_SOURCE 1
 #define _POSIX_C_SOURCE 200809L
+#include <fenv.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -163,6 +165,8 @@
 #define NAME "misbehaving-protect-panes"
 #elif defined(FAULT_LIMIT)
 #define NAME "misbehaving-limit"
+#elif defined(FAULT_ROUNDING)
+#define NAME "misbehaving-rounding"
 #elif defined(FAULT_EXHAUST)
 #define NAME "misbehaving-exhaust"
 #elif defined(FAULT_MEMO)
@@ -421,6 +425,8 @@ void foldbench_variant_relayout(void *prepared, const foldbench_context *context
         struct rlimit four = {4, 4};
         setrlimit(RLIMIT_NOFILE, &four);
     }
+#elif defined(FAULT_ROUNDING)
+    if (relayouts == 8) fesetround(FE_TOWARDZERO);
 #elif defined(FAULT_EXHAUST)
     if (relayouts == 8)
         for (;;) {

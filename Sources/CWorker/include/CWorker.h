@@ -138,6 +138,11 @@ int foldbench_replaced_handler(void);
  * since, by name ("RLIMIT_NOFILE"), with its soft limit then and now (~0 for unlimited);
  * NULL when none has. */
 const char *foldbench_changed_limit(unsigned long long *was, unsigned long long *now);
+
+/* 1 when the floating-point control state (the rounding mode; on x86-64 also the SSE
+ * control word's flush-to-zero, denormals-are-zero and exception masks) differs from the
+ * worker's at attach, with both in `was` and `now`; 0 otherwise, or outside a worker. */
+int foldbench_changed_float_control(unsigned *was, unsigned *now);
 /* The resident memory of process `pid` in bytes (/proc/PID/statm), -1 when unknown. */
 long long foldbench_resident_bytes(pid_t pid);
 /* The threads of this process (its /proc/self/task entries), -1 when unknown. */

@@ -116,6 +116,10 @@ struct VariantLibraryTests {
             "misbehaving-limit",
             "lowered the worker's limit on open descriptors (RLIMIT_NOFILE) from "
         ),
+        (
+            "misbehaving-rounding",
+            "changed the worker's floating-point control from rounding to nearest (0x1f80) to rounding toward zero"
+        ),
         // Ended at the memory limit, or at the frame's time limit with the memory it took named.
         ("misbehaving-exhaust", "more memory in one step"),
         (
