@@ -339,10 +339,6 @@ public struct CompiledTree: Sendable {
     /// The arrangement stored `index`-th, from the arrangements' table.
     func arrangement(stored index: Int) -> CompiledArrangement { arrangements[steps[index].tableIndex] }
 
-    /// Whether `edits` leave every pane where it was, so that the compiled tables can take
-    /// them arrangement by arrangement: any edit but a subtree inserted, removed or replaced.
-    public static func keepsPanes(_ edits: [TreeEdit]) -> Bool { !edits.contains { $0.kind.movesPanes } }
-
     /// Compiles arrangement `index` (depth-first) again from `arrangement`, whose panes are
     /// where they were: its plans and its entry in the arrangements' table (wherever those
     /// are kept), then its steps in this tree's order. The tables are changed in place,
