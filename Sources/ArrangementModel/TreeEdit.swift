@@ -71,6 +71,22 @@ public enum TreeEdit: Equatable, Hashable, Sendable {
         public var movesPanes: Bool { self == .insert || self == .remove || self == .replace }
     }
 
+    /// Whether the edit sets a pane's minimum (either axis); a preference edit's field.
+    public var setsMinimum: Bool {
+        switch self {
+        case .setPane(_, .minWidth), .setPane(_, .minHeight): true
+        default: false
+        }
+    }
+
+    /// Whether the edit sets a pane's ideal size (either axis).
+    public var setsIdeal: Bool {
+        switch self {
+        case .setPane(_, .idealWidth), .setPane(_, .idealHeight): true
+        default: false
+        }
+    }
+
     /// The pane the edit names.
     public var pane: String {
         switch self {

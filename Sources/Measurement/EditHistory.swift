@@ -95,7 +95,7 @@ public struct EditHistory: Sendable {
         // field of a preference and keep the others.
         var pairs =
             chosen
-            + [(minimumCandidates(panes), Self.isMinimum), (idealCandidates(panes), Self.isIdeal)].map {
+            + [(minimumCandidates(panes), { $0.setsMinimum }), (idealCandidates(panes), { $0.setsIdeal })].map {
                 showing($0.0, of: $0.1, on: tree, at: bases)
             }
         if tree.depth < ArrangementTree.maximumDepth, let detail = Motion.detailSubtree(avoiding: Set(tree.paneIDs)) {
@@ -199,20 +199,6 @@ public struct EditHistory: Sendable {
             }
         }
         return candidates
-    }
-
-    /// Whether an edit sets a pane's minimum, or its ideal size.
-    static func isMinimum(_ edit: TreeEdit) -> Bool {
-        switch edit {
-        case .setPane(_, .minWidth), .setPane(_, .minHeight): true
-        default: false
-        }
-    }
-    static func isIdeal(_ edit: TreeEdit) -> Bool {
-        switch edit {
-        case .setPane(_, .idealWidth), .setPane(_, .idealHeight): true
-        default: false
-        }
     }
 
     /// Each pane's minimum raised along either axis, alone: by 120 where its ideal equals

@@ -36,12 +36,8 @@ public struct EditForgettingResolver: ResolverVariant {
             case .overlayEdges: edit.kind == .overlayEdges
             case .axes: edit.kind == .axes
             case .replace: edit.kind == .replace
-            case .minimum, .ideal:
-                switch edit {
-                case .setPane(_, .minWidth), .setPane(_, .minHeight): self == .minimum
-                case .setPane(_, .idealWidth), .setPane(_, .idealHeight): self == .ideal
-                default: false
-                }
+            case .minimum: edit.setsMinimum
+            case .ideal: edit.setsIdeal
             }
         }
     }
